@@ -1,0 +1,164 @@
+// Environment configuration (DESIGN.md §2), validated once at start. A bad value stops start-up
+// with a message that names the variable, so an operator can fix it without reading code.
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const url = (protocols: string[], example: string) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+
+const positiveIntOrOff = (fallback: number) =>
+  optionalString
+    .refine((v) => v === undefined || /^\d+$/.test(v), { message: 'must be a whole number (0 turns the limit off)' })
+    .transform((v) => (v === undefined ? fallback : Number(v)));
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const envSchema = z.object({
+  PORT: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 65535), {
+      message: 'must be a whole number from 0 to 65535',
+    })
+    .transform((v) => (v === undefined ? 3000 : Number(v))),
+  HOST: optionalString.transform((v) => v ?? 'localhost'),
+  PUBLIC_URL: url(['http:', 'https:'], 'https://skillswap.example.com'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@host:5432/db'),
+  EVENTSTORE_URL: url(['esdb:', 'esdb+discover:'], 'esdb://host:2113?tls=false'),
+  DATA_DIR: optionalString.transform((v) => v ?? './data'),
+  PGLITE_DATA_DIR: optionalString,
+  OIDC_ISSUER: url(['http:', 'https:'], 'https://accounts.example.com'),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  ADMIN_EMAILS: optionalString
+    .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((e) => emailPattern.test(e)), { message: 'must be a comma-separated list of e-mail addresses' }),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  S3_ENDPOINT: url(['http:', 'https:'], 'http://minio:9000'),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: url(['http:', 'https:'], 'https://media.example.com'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: url(['http:', 'https:'], 'https://api.openai.com/v1'),
+  OPENAI_MODEL: optionalString,
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
+  LOG_LEVEL: optionalString.refine((v) => v === undefined || (logLevels as readonly string[]).includes(v), {
+    message: `must be one of ${logLevels.join(', ')}`,
+  }),
+  TRUST_PROXY: optionalString.refine((v) => v === undefined || v === 'true' || v === 'false', { message: 'must be true or false' }),
+  RATE_LIMIT_READ_PER_MINUTE: positiveIntOrOff(1200),
+  RATE_LIMIT_WRITE_PER_MINUTE: positiveIntOrOff(240),
+  RATE_LIMIT_AUTH_PER_MINUTE: positiveIntOrOff(60),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Origin (+ optional path) the browser uses; no trailing slash. */
+  publicUrl: string;
+  /** True when PUBLIC_URL was not given: it follows the port actually bound (port 0 in tests). */
+  publicUrlFromPort: boolean;
+  databaseUrl?: string;
+  eventStoreUrl?: string;
+  dataDir: string;
+  /** PGlite's directory when DATABASE_URL is not set: DATA_DIR/pglite, or 'memory' for in-memory. */
+  pgliteDataDir: string;
+  /** External OpenID Connect provider; absent means the embedded development provider. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string };
+  adminEmails: string[];
+  /** Absent until resolveSessionSecret() reads or creates it under dataDir. */
+  sessionSecret?: string;
+  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
+  /** Any OpenAI-compatible endpoint; absent means the AI assistant is off. */
+  openai?: { apiKey?: string; baseUrl: string; model: string };
+  smtpUrl?: string;
+  logLevel: (typeof logLevels)[number];
+  trustProxy: boolean;
+  /** Requests per minute per member (or IP when signed out); 0 turns a limit off. */
+  rateLimits: { read: number; write: number; auth: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const loadConfig = (env: Record<string, string | undefined>): AppConfig => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? 'environment');
+        const given = env[name];
+        // Secrets are never echoed back, even on a start-up failure.
+        const shown = given === undefined || /SECRET|KEY|PASSWORD/.test(name) ? '' : ` (got "${given}")`;
+        return `${name} ${i.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none, for the built-in development sign-in)');
+  }
+  const s3Given = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_REGION, e.S3_PUBLIC_URL].some((v) => v !== undefined);
+  if (s3Given && e.S3_BUCKET === undefined) problems.push('S3_BUCKET must be set when any other S3_* variable is set');
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlFromPort: e.PUBLIC_URL === undefined,
+    databaseUrl: e.DATABASE_URL,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    dataDir: e.DATA_DIR,
+    pgliteDataDir: e.PGLITE_DATA_DIR ?? `${e.DATA_DIR.replace(/\/+$/, '')}/pglite`,
+    oidc: oidcSet === 3 ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
+    adminEmails: e.ADMIN_EMAILS,
+    sessionSecret: e.SESSION_SECRET,
+    s3:
+      e.S3_BUCKET === undefined
+        ? undefined
+        : {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL,
+          },
+    openai:
+      e.OPENAI_API_KEY === undefined && e.OPENAI_BASE_URL === undefined
+        ? undefined
+        : { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', model: e.OPENAI_MODEL ?? 'gpt-4o-mini' },
+    smtpUrl: e.SMTP_URL,
+    logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimits: { read: e.RATE_LIMIT_READ_PER_MINUTE, write: e.RATE_LIMIT_WRITE_PER_MINUTE, auth: e.RATE_LIMIT_AUTH_PER_MINUTE },
+  };
+};

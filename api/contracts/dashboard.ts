@@ -1,0 +1,138 @@
+// Response shapes of the dashboard, its sidebar, notifications, skill likes and feedback (issue 3,
+// docs/sessions-api.md). The web client imports these *types* only.
+import { z } from 'zod';
+import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_TOO_LONG_MESSAGE } from '../../domain/feedback/decide.js';
+import { FEEDBACK_MAX_LENGTH } from '../../domain/feedback/events.js';
+import { skillTaughtSchema } from './members.js';
+import { dashboardTabs, sessionSchema } from './sessions.js';
+
+export const dashboardQuerySchema = z.object({
+  tab: z.enum(dashboardTabs, { message: 'tab must be requested, upcoming or completed' }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(5),
+  search: z.string().max(200).optional(),
+  skill: z.string().max(200).optional(),
+  /** A status filter inside the tab; the spec's client also sends a tab name here. */
+  status: z.string().max(40).optional(),
+  userId: z.string().max(100).optional(),
+});
+
+export const dashboardPageSchema = z.object({
+  sessions: z.array(sessionSchema),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type DashboardPage = z.infer<typeof dashboardPageSchema>;
+
+export const dashboardCountsSchema = z.object({ requested: z.number().int(), upcoming: z.number().int(), completed: z.number().int() });
+export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
+
+export const dashboardStatsSchema = z.object({ totalPoints: z.number().int(), completedSwaps: z.number().int(), rating: z.number(), reviews: z.number().int() });
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+export const activitySummarySchema = z.object({
+  upcoming: z.array(sessionSchema),
+  upcomingCount: z.number().int(),
+  requestedCount: z.number().int(),
+  completedCount: z.number().int(),
+  /** Requests to answer as mentor plus reschedules the other side proposed. */
+  actionRequired: z.number().int(),
+});
+export type ActivitySummary = z.infer<typeof activitySummarySchema>;
+
+export const recommendationSchema = z.object({
+  skill: skillTaughtSchema,
+  mentor: z.object({
+    id: z.string(),
+    name: z.string(),
+    avatar: z.string().nullable(),
+    location: z.string(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+    hasAvailability: z.boolean(),
+  }),
+  score: z.number(),
+  reasons: z.array(z.enum(['name_match', 'related_skill', 'text_match'])),
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+export const suggestionSchema = z.object({
+  type: z.enum(['skill_match', 'helper_match', 'industry_news', 'next_skill']),
+  title: z.string(),
+  description: z.string(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const onboardingStepsSchema = z.object({
+  completed_profile: z.boolean(),
+  added_skills: z.boolean(),
+  set_availability: z.boolean(),
+  shared_post: z.boolean(),
+  asked_ai: z.boolean(),
+  scheduled_session: z.boolean(),
+});
+export const onboardingSchema = z.object({
+  onboardingSteps: onboardingStepsSchema,
+  hasSeenWelcomeTour: z.boolean(),
+  completedSteps: z.number().int(),
+  totalSteps: z.number().int(),
+  /** All six steps done: the card shows 'All Set'. */
+  complete: z.boolean(),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+export const onboardingPatchSchema = z.object({ hasSeenWelcomeTour: z.literal(true, { message: 'hasSeenWelcomeTour can only be set to true' }) }).strict();
+
+export const streakSchema = z.object({ streak: z.number().int() });
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  status: z.literal('completed'),
+  instructor_id: z.string(),
+  student_id: z.string(),
+  student_name: z.string().nullable(),
+  rating: z.number().int(),
+  student_rating: z.number().int(),
+  review: z.string().nullable(),
+  student_review: z.string().nullable(),
+  skill_name: z.string(),
+  scheduled_at: z.string(),
+  experience_level: z.string(),
+  duration_hours: z.number(),
+  rated_at: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  type: z.string(),
+  event_type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  session_id: z.string().nullable(),
+  from_user_id: z.string().nullable(),
+  from_user_name: z.string().nullable(),
+  comment_id: z.string().nullable(),
+  post_id: z.string().nullable(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const skillLikeStatusSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type SkillLikeStatus = z.infer<typeof skillLikeStatusSchema>;
+export const skillLikeBodySchema = z.object({ userId: z.string().max(100).nullish() }).nullish();
+
+// Blank and over-long texts are refused by the feedback decider with the dialog's own words.
+export const feedbackBodySchema = z.object({
+  message: z.string({ message: FEEDBACK_EMPTY_MESSAGE }).max(FEEDBACK_MAX_LENGTH * 2, FEEDBACK_TOO_LONG_MESSAGE),
+  /** Where the dialog was opened (feed, dashboard). */
+  source: z.string().max(40).nullish(),
+});
+export type FeedbackBody = z.input<typeof feedbackBodySchema>;
+export const feedbackResultSchema = z.object({ ok: z.literal(true), id: z.string() });

@@ -1,0 +1,34 @@
+// What the API needs from the rest of the system. Narrow on purpose: the composition root passes
+// the real event store, database and projection runtime; tests pass the same real parts.
+import type { FastifyBaseLogger } from 'fastify';
+import type { SqlDatabase } from '../eventstore/sql-database.js';
+import type { Checkpoint, EventStore } from '../eventstore/types.js';
+import type { AppConfig } from './config.js';
+import type { ServerErrorReport } from './plugins/error-handler.js';
+
+export interface ProjectorStatusView {
+  name: string;
+  status: string;
+  /** Events the projector still has to apply, when known. */
+  lag: number | null;
+}
+
+export interface ProjectionRuntimeView {
+  /** Resolves once every projector has applied the event at this checkpoint. */
+  waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<unknown>;
+  /** One entry per projector. */
+  status(): Promise<ProjectorStatusView[]>;
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  sql: SqlDatabase;
+  store: EventStore;
+  runtime: ProjectionRuntimeView;
+  /** Injected so tests can move time; every "now" in the API comes from here. */
+  clock: () => Date;
+  /** The process logger (pino); the app makes its own when absent. */
+  logger?: FastifyBaseLogger;
+  /** Receives every 5xx (the admin error monitor hooks in here). */
+  onServerError?: (report: ServerErrorReport) => void;
+}

@@ -1,0 +1,153 @@
+// Composition root: environment -> database + event store -> projection runtime -> API -> listen.
+// `startServer(env)` runs the real thing in-process (tests, benches); running this file directly
+// starts it for real and shuts down gracefully on SIGTERM/SIGINT.
+import pino from 'pino';
+import { connectFromEnv } from '../eventstore/connect-from-env.js';
+import { allProjectors } from '../projections/all-projectors.js';
+import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { buildApp, loggerOptions, urlHost } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import type { AppDeps } from './deps.js';
+import type { SqlDatabase } from '../eventstore/sql-database.js';
+import type { EventStore } from '../eventstore/types.js';
+import { hostScheduler, type SchedulerHost } from './scheduler-host.js';
+
+export interface StartServerOptions {
+  clock?: () => Date;
+  onServerError?: AppDeps['onServerError'];
+  webDistDir?: string;
+  /** How often the session scheduler runs a round; default 30 s. Tests run rounds with tickScheduler(). */
+  schedulerIntervalMs?: number;
+}
+
+export interface RunningServer {
+  /** Where the server answers, e.g. http://localhost:41234 (PUBLIC_URL when set). */
+  url: string;
+  app: FastifyInstance;
+  config: AppConfig;
+  sql: SqlDatabase;
+  store: EventStore;
+  runtime: ProjectionRuntime;
+  /** Runs one scheduler round at the clock's time now and waits until the read models show it. */
+  tickScheduler(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// runtime.start() returns while the workers still create their tables; serving before that would
+// answer the first requests with 500s. A projector standing by for another process is fine.
+const untilProjectorsPrepared = async (runtime: ProjectionRuntime, logger: pino.Logger, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const statuses = await runtime.status();
+    if (statuses.every((s) => s.status !== 'starting')) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  logger.warn('projectors are still preparing their tables; starting the API anyway');
+};
+
+export const startServer = async (env: Record<string, string | undefined>, options: StartServerOptions = {}): Promise<RunningServer> => {
+  const config = loadConfig(env); // throws ConfigError before anything is opened
+  const logger = pino({
+    ...loggerOptions(config.logLevel),
+    // What Fastify logs by default: no headers (cookies stay out of the logs).
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: request.url, host: request.host, remoteAddress: request.ip }),
+      res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+  });
+  const connections = await connectFromEnv({
+    DATABASE_URL: config.databaseUrl,
+    EVENTSTORE_URL: config.eventStoreUrl,
+    PGLITE_DATA_DIR: config.pgliteDataDir,
+  });
+  const { sql, store } = connections;
+  const runtime = createProjectionRuntime({ sql, store, projectors: allProjectors, logger: logger.child({ component: 'projections' }) });
+  const clock = options.clock ?? (() => new Date());
+  let app: FastifyInstance | null = null;
+  let scheduler: SchedulerHost | null = null;
+  try {
+    await runtime.start();
+    await untilProjectorsPrepared(runtime, logger);
+    // Next to the projection runtime: what is due comes from the sessions read model.
+    const schedulerLog = logger.child({ component: 'scheduler' });
+    scheduler = hostScheduler({
+      store,
+      db: sql.db,
+      waitFor: (checkpoint) => runtime.waitFor(checkpoint),
+      clock,
+      intervalMs: options.schedulerIntervalMs,
+      onError: (err, sessionId) => schedulerLog.error({ err, sessionId }, 'scheduler round failed'),
+    });
+    app = await buildApp({
+      config,
+      sql,
+      store,
+      runtime,
+      clock,
+      logger,
+      onServerError: options.onServerError,
+      webDistDir: options.webDistDir,
+    });
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = new URL(address).port;
+    const url = config.publicUrlFromPort ? `http://${urlHost(config.host)}:${port}` : config.publicUrl;
+    const started = app;
+    const runningScheduler = scheduler;
+    let closing: Promise<void> | null = null;
+    return {
+      url,
+      app: started,
+      config,
+      sql,
+      store,
+      runtime,
+      tickScheduler: () => runningScheduler.tick(),
+      close: () =>
+        (closing ??= (async () => {
+          await started.close();
+          await runningScheduler.stop();
+          await runtime.stop();
+          await connections.close();
+        })()),
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await scheduler?.stop().catch(() => {});
+    await runtime.stop().catch(() => {});
+    await connections.close().catch(() => {});
+    throw error;
+  }
+};
+
+const runFromCommandLine = async () => {
+  let server: RunningServer;
+  try {
+    server = await startServer(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`SkillSwap cannot start. ${error.message}`);
+    } else {
+      console.error('SkillSwap could not start:', error);
+    }
+    process.exit(1);
+  }
+  server.app.log.info(`SkillSwap is running at ${server.url}`);
+  const shutdown = (signal: string) => {
+    server.app.log.info(`${signal} received, shutting down`);
+    // In-flight requests finish; a stuck one does not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) await runFromCommandLine();

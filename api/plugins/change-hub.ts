@@ -1,0 +1,130 @@
+// Relays projection change notices to websockets (DESIGN.md §4). Every API process LISTENs on the
+// same channel, so fan-out across processes needs nothing but PostgreSQL.
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
+import type { ChangeNotice } from '../../projections/types.js';
+
+export interface HubClient {
+  memberId: string;
+  isAdmin: boolean;
+  socket: WebSocket;
+  posts: Set<string>;
+}
+
+/** What a socket receives: the client invalidates the query keys that match scope and id. */
+export type ChangedMessage =
+  | { type: 'changed'; scope: 'user' | 'session'; id: string }
+  | { type: 'changed'; scope: 'post'; id: string; postId: string }
+  | { type: 'changed'; scope: 'members' | 'admin' };
+
+const MAX_POST_SUBSCRIPTIONS = 200;
+
+export interface ChangeHub {
+  add(client: HubClient): void;
+  remove(client: HubClient): void;
+  /** Handles one raw message from a client socket. */
+  receive(client: HubClient, raw: string): void;
+  /** Delivers notices to the sockets they concern (exported for the NOTIFY listener). */
+  dispatch(notices: readonly ChangeNotice[]): void;
+  size(): number;
+}
+
+export const parseNotices = (payload: string): ChangeNotice[] => {
+  const parsed = JSON.parse(payload) as unknown;
+  // The projector sends {projector, checkpoint, notices}; a bare array is accepted too.
+  const list = Array.isArray(parsed) ? parsed : (parsed as { notices?: unknown }).notices;
+  if (!Array.isArray(list)) throw new Error('payload has no notices');
+  return list as ChangeNotice[];
+};
+
+export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
+  const clients = new Set<HubClient>();
+  const byMember = new Map<string, Set<HubClient>>();
+
+  const send = (client: HubClient, message: ChangedMessage) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    client.socket.send(JSON.stringify(message));
+  };
+  const toMember = (memberId: string, message: ChangedMessage) => {
+    for (const client of byMember.get(memberId) ?? []) send(client, message);
+  };
+
+  return {
+    add(client) {
+      clients.add(client);
+      let set = byMember.get(client.memberId);
+      if (!set) byMember.set(client.memberId, (set = new Set()));
+      set.add(client);
+    },
+    remove(client) {
+      clients.delete(client);
+      const set = byMember.get(client.memberId);
+      set?.delete(client);
+      if (set?.size === 0) byMember.delete(client.memberId);
+    },
+    receive(client, raw) {
+      let message: { type?: unknown; postId?: unknown };
+      try {
+        message = JSON.parse(raw) as typeof message;
+      } catch {
+        log.warn({ memberId: client.memberId }, 'websocket: ignored a message that is not JSON');
+        return;
+      }
+      const postId = typeof message?.postId === 'string' && message.postId.length <= 100 ? message.postId : null;
+      if (message?.type === 'subscribe_post' && postId) {
+        if (client.posts.size >= MAX_POST_SUBSCRIPTIONS) {
+          log.warn({ memberId: client.memberId }, 'websocket: too many post subscriptions, ignored');
+          return;
+        }
+        client.posts.add(postId);
+      } else if (message?.type === 'unsubscribe_post' && postId) {
+        client.posts.delete(postId);
+      } else if (message?.type === 'subscribe_post' || message?.type === 'unsubscribe_post') {
+        log.warn({ memberId: client.memberId }, `websocket: ignored ${message.type} without a valid postId`);
+      } else if (message?.type === 'ping') {
+        client.socket.send(JSON.stringify({ type: 'pong' }));
+      } else {
+        log.warn({ memberId: client.memberId, type: String(message?.type) }, 'websocket: ignored an unknown message');
+      }
+    },
+    dispatch(notices) {
+      for (const notice of notices) {
+        switch (notice.scope) {
+          case 'user':
+            toMember(notice.id, { type: 'changed', scope: 'user', id: notice.id });
+            break;
+          case 'session':
+            for (const memberId of new Set(notice.participants)) toMember(memberId, { type: 'changed', scope: 'session', id: notice.id });
+            break;
+          case 'post':
+            for (const client of clients) {
+              if (client.posts.has(notice.id)) send(client, { type: 'changed', scope: 'post', id: notice.id, postId: notice.id });
+            }
+            break;
+          case 'members':
+            for (const client of clients) send(client, { type: 'changed', scope: 'members' });
+            break;
+          case 'admin':
+            for (const client of clients) if (client.isAdmin) send(client, { type: 'changed', scope: 'admin' });
+            break;
+        }
+      }
+    },
+    size: () => clients.size,
+  };
+};
+
+/** LISTENs for change notices; returns the UNLISTEN. */
+export const relayChanges = (
+  hub: ChangeHub,
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>,
+  log: FastifyBaseLogger,
+) =>
+  listen(CHANGES_CHANNEL, (payload) => {
+    try {
+      hub.dispatch(parseNotices(payload));
+    } catch (error) {
+      log.warn({ err: error }, 'change notice could not be read');
+    }
+  });

@@ -1,0 +1,95 @@
+// The one place that turns errors into HTTP answers (DESIGN.md §6): domain codes to statuses,
+// validation to a readable 400, and every 5xx to a generic body so internals never leak.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { DomainError, type DomainErrorCode } from '../../domain/shared.js';
+import { HttpError } from '../http-error.js';
+
+const domainStatus: Record<DomainErrorCode, number> = {
+  VALIDATION: 400,
+  INSUFFICIENT_POINTS: 400,
+  NOT_AUTHORISED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INVALID_STATE: 409,
+};
+
+export interface ServerErrorReport {
+  error: unknown;
+  method: string;
+  url: string;
+  memberId: string | null;
+  requestId: string;
+}
+
+interface Issue {
+  path: string;
+  message: string;
+  /** Zod's issue code, when known (e.g. 'unrecognized_keys'). */
+  code?: string;
+  keys?: string[];
+}
+
+const contextNames: Record<string, string> = { body: 'request body', params: 'path', querystring: 'query', headers: 'headers' };
+
+/** "name: Please enter your name; skillsToTeach.0.pointsPerHour: ..." — at most three issues. */
+export const describeIssues = (issues: Issue[], context?: string): string => {
+  const shown = issues.slice(0, 3).map(({ path, message, code, keys }) => {
+    if (code === 'unrecognized_keys' && keys?.length) {
+      return `${keys.length > 1 ? 'Unknown fields' : 'Unknown field'} ${keys.map((k) => (path ? `${path}.${k}` : k)).join(', ')}`;
+    }
+    // Zod's default for a missing field reads "expected string, received undefined".
+    if (path && /received undefined$/.test(message)) return `${path} is required`;
+    if (path) return `${path}: ${message}`;
+    if (context === 'body' && /expected object/.test(message)) return 'The request body must be a JSON object';
+    return context ? `${contextNames[context] ?? context}: ${message}` : message;
+  });
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return `${shown.join('; ')}${more}`;
+};
+
+const zodIssues = (error: ZodError): Issue[] =>
+  error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code, keys: 'keys' in i ? i.keys : undefined }));
+
+const send = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error });
+
+export const registerErrorHandler = (app: FastifyInstance, onServerError?: (report: ServerErrorReport) => void) => {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) return send(reply, domainStatus[error.code] ?? 400, error.message);
+    if (error instanceof HttpError) return send(reply, error.statusCode, error.message);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'is invalid',
+        code: v.keyword,
+        keys: (v.params as { keys?: string[] }).keys,
+      }));
+      return send(reply, 400, describeIssues(issues, error.validationContext));
+    }
+    if (error instanceof ZodError) return send(reply, 400, describeIssues(zodIssues(error)));
+    if ((error as { code?: string }).code === 'WRONG_EXPECTED_VERSION') {
+      return send(reply, 409, 'This was changed at the same time by another request. Please try again.');
+    }
+
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500 && !(error instanceof ResponseSerializationError)) {
+      // Fastify's own 4xx (bad JSON, wrong content type, body too large, rate limit) are safe to show.
+      return send(reply, status, error.message);
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    try {
+      onServerError?.({
+        error,
+        method: request.method,
+        url: request.url,
+        memberId: request.session?.memberId ?? null,
+        requestId: request.id,
+      });
+    } catch (reportError) {
+      request.log.error({ err: reportError }, 'error reporter failed');
+    }
+    return send(reply, status >= 500 ? status : 500, 'Internal server error');
+  });
+};

@@ -1,0 +1,44 @@
+// Serves the built React client (web/dist) with an SPA fallback: any path that is not /api, /ws or
+// /oidc gets index.html and the client router takes over. Hashed assets are cached for a year.
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const serverPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/ws' || path === '/oidc' || path.startsWith('/oidc/');
+
+const notBuiltPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>SkillSwap</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>SkillSwap</h1>
+<p>The web client is not built yet. Run <code>npm start</code> (it builds the client first) or
+<code>npm run build</code>, then reload. The API is running at <a href="/api/docs">/api/docs</a>.</p>
+</body></html>`;
+
+export const registerStaticClient = async (app: FastifyInstance, distDir: string = defaultWebDistDir) => {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      // `/` is a directory to @fastify/static: without an index it answers 403 instead of the landing page.
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/; anything else may change between deploys.
+        res.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?', 1)[0]!;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !serverPath(path) && !path.startsWith('/assets/');
+    if (!isPage) return reply.code(404).send({ error: serverPath(path) ? 'Not found' : 'File not found' });
+    if (!built) return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(notBuiltPage);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+};

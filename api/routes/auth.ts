@@ -1,0 +1,163 @@
+// Sign-in (DESIGN.md §6): /api/login -> provider -> /api/callback -> session cookie; /api/logout.
+// Every failure ends on /auth-error with a readable message; nothing here answers with JSON.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerMember } from '../../commands/members.js';
+import { findMemberByEmail, getMember } from '../../projections/members/queries.js';
+import { client, type OidcClient } from '../auth/oidc-client.js';
+import type { AppDeps } from '../deps.js';
+import { clearSessionCookie, setSessionCookie } from '../plugins/session.js';
+
+const PENDING_COOKIE = 'skillswap_signin';
+const PENDING_MAX_AGE_SECONDS = 10 * 60;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface PendingSignIn {
+  verifier: string;
+  state: string;
+  nonce: string;
+  returnTo: string | null;
+  timeZone: string | null;
+}
+
+/** Only same-site paths, so /api/login cannot be turned into an open redirect. */
+export const safeReturnTo = (value: unknown): string | null => {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f]/.test(value) || value.startsWith('/api/')) return null;
+  return value;
+};
+
+const validTimeZone = (value: unknown): string | null => {
+  if (typeof value !== 'string' || value.length > 64) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    return null;
+  }
+};
+
+const readableFailure = (error: unknown): string => {
+  if (error instanceof client.AuthorizationResponseError) {
+    if (error.error === 'access_denied') return 'Sign-in was cancelled.';
+    return error.error_description ?? 'The sign-in provider refused the request. Please try again.';
+  }
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return 'The sign-in provider could not be reached. Please try again.';
+  return 'Authentication failed. Please try again.';
+};
+
+export interface AuthRoutesOptions {
+  deps: AppDeps;
+  oidc: OidcClient;
+  publicUrl: () => string;
+  secureCookies: boolean;
+}
+
+export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) => {
+  const { deps, oidc, publicUrl, secureCookies } = opts;
+  const cookieOptions = { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/api/callback' } as const;
+  const route = { config: { public: true }, schema: { hide: true } };
+
+  const failTo = (reply: FastifyReply, message: string) => reply.redirect(`/auth-error?message=${encodeURIComponent(message)}`);
+
+  app.get('/api/login', route, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    try {
+      const config = await oidc.configuration();
+      const pending: PendingSignIn = {
+        verifier: client.randomPKCECodeVerifier(),
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        returnTo: safeReturnTo(query.returnTo),
+        timeZone: validTimeZone(query.timeZone),
+      };
+      const loginHint = typeof query.login_hint === 'string' && query.login_hint.length <= 254 ? query.login_hint : null;
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: `${publicUrl()}/api/callback`,
+        scope: 'openid email profile',
+        code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
+        code_challenge_method: 'S256',
+        state: pending.state,
+        nonce: pending.nonce,
+        ...oidc.extraAuthParams,
+        ...(loginHint ? { login_hint: loginHint } : {}),
+      });
+      reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+        ...cookieOptions,
+        maxAge: PENDING_MAX_AGE_SECONDS,
+      });
+      return reply.redirect(url.href);
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in could not start');
+      return failTo(reply, readableFailure(error));
+    }
+  });
+
+  const readPending = (request: FastifyRequest): PendingSignIn | null => {
+    const raw = request.cookies[PENDING_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || unsigned.value === null) return null;
+    try {
+      return JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as PendingSignIn;
+    } catch {
+      return null;
+    }
+  };
+
+  app.get('/api/callback', route, async (request, reply) => {
+    const pending = readPending(request);
+    reply.clearCookie(PENDING_COOKIE, cookieOptions);
+    if (!pending) return failTo(reply, 'Your sign-in expired or was started in another browser. Please try again.');
+    try {
+      const config = await oidc.configuration();
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const tokens = await client.authorizationCodeGrant(config, new URL(`${publicUrl()}/api/callback${search}`), {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims()!;
+      let email = typeof claims.email === 'string' ? claims.email : undefined;
+      let name = typeof claims.name === 'string' ? claims.name : undefined;
+      if (!email) {
+        const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+        email = typeof info.email === 'string' ? info.email : undefined;
+        name ??= typeof info.name === 'string' ? info.name : undefined;
+      }
+      email = email?.trim();
+      if (!email || !emailPattern.test(email)) {
+        return failTo(reply, 'Your sign-in provider did not share an e-mail address, which SkillSwap needs.');
+      }
+
+      const memberId = oidc.memberIdFor({ issuer: claims.iss, sub: claims.sub });
+      const db = deps.sql.db;
+      if (!(await getMember(db, memberId))) {
+        const other = await findMemberByEmail(db, email);
+        if (other && other.id !== memberId) return reply.redirect('/account-exists');
+      }
+      const now = deps.clock();
+      const result = await registerMember(
+        { store: deps.store },
+        { memberId, email, name: name ?? '', timeZone: pending.timeZone ?? 'UTC', now: now.toISOString() },
+      );
+      if (result.checkpoint) {
+        // Read-your-writes: the first page after sign-in must see the member and the bonus. A slow
+        // projection is not a failed sign-in; the client retries /api/user on 401.
+        await deps.runtime.waitFor(result.checkpoint, 10_000).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'sign-in: projections are behind');
+        });
+      }
+      setSessionCookie(reply, { memberId, email }, { secure: secureCookies, now });
+      return reply.redirect(pending.returnTo ?? '/feed');
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in failed');
+      return failTo(reply, readableFailure(error));
+    }
+  });
+
+  app.get('/api/logout', route, async (_request, reply) => {
+    clearSessionCookie(reply, { secure: secureCookies });
+    return reply.redirect('/');
+  });
+};

@@ -1,0 +1,30 @@
+// GET /api/health: for load balancers and operators. 503 only when the database does not answer;
+// a failed projector is "degraded" (the API still serves), visible here and to admins.
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthSchema } from '../contracts/members.js';
+import type { AppDeps } from '../deps.js';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { tags: ['system'], response: { 200: healthSchema, 503: healthSchema } } },
+    async (request, reply) => {
+      const databaseUp = await sql`select 1`
+        .execute(deps.sql.db)
+        .then(() => true)
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'health: database does not answer');
+          return false;
+        });
+      const projections = (await deps.runtime.status().catch(() => [])).map(({ name, status, lag }) => ({ name, status, lag }));
+      const healthy = databaseUp && projections.every((p) => p.status !== 'failed');
+      return reply.code(databaseUp ? 200 : 503).send({
+        status: healthy ? 'ok' : 'degraded',
+        eventStore: deps.store.kind,
+        database: deps.sql.kind,
+        projections,
+      });
+    },
+  );
+};

@@ -1,0 +1,59 @@
+// A member's notifications (spec 000 §3, 001 §2.8): the list, the unread badge, and read marks.
+// Notifications are made by the server from events; there is no route to create one.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { markAllNotificationsRead, markNotificationRead } from '../../commands/notifications/notifications.js';
+import { listNotifications, unreadCount } from '../../projections/notifications/queries.js';
+import { notificationSchema, okSchema, unreadCountSchema } from '../contracts/dashboard.js';
+import { errorBodySchema } from '../contracts/members.js';
+import type { AppDeps } from '../deps.js';
+import { HttpError } from '../http-error.js';
+import { currentMember } from '../plugins/session.js';
+import { assertOwnPath } from '../session-access.js';
+
+const tags = ['notifications'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const OWN_ONLY = 'You can only view your own notifications';
+
+export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.sql.db;
+
+  app.get('/api/users/:id/notifications', { schema: { tags, params: idParams, response: { 200: z.array(notificationSchema), ...errors } } }, async (request) => {
+    const { memberId } = currentMember(request);
+    assertOwnPath(request.params.id, memberId, OWN_ONLY);
+    return listNotifications(db, memberId);
+  });
+
+  app.get('/api/users/:id/notifications/unread-count', { schema: { tags, params: idParams, response: { 200: unreadCountSchema, ...errors } } }, async (request) => {
+    const { memberId } = currentMember(request);
+    assertOwnPath(request.params.id, memberId, OWN_ONLY);
+    return { count: await unreadCount(db, memberId) };
+  });
+
+  app.put('/api/notifications/:id/read', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request) => {
+    const { memberId } = currentMember(request);
+    // Someone else's notification answers like a missing one: its existence is not ours to reveal.
+    const own = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('id', '=', request.params.id)
+      .where('recipient_id', '=', memberId)
+      .executeTakeFirst();
+    if (!own) throw new HttpError(404, 'Notification not found');
+    const result = await markNotificationRead(
+      { store: deps.store },
+      { memberId, notificationId: request.params.id, now: deps.clock().toISOString(), correlationId: request.id },
+    );
+    if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+    return { ok: true as const };
+  });
+
+  app.put('/api/users/:id/notifications/read-all', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request) => {
+    const { memberId } = currentMember(request);
+    assertOwnPath(request.params.id, memberId, 'You can only update your own notifications');
+    const result = await markAllNotificationsRead({ store: deps.store }, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
+    if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+    return { ok: true as const };
+  });
+};

@@ -1,0 +1,98 @@
+// Member routes of issue 2: the signed-in member, the directory, profiles, balances and ledgers.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { updateProfile } from '../../commands/members.js';
+import { getBalance } from '../../projections/balances/queries.js';
+import { listTransactions } from '../../projections/ledger-transactions/queries.js';
+import { getMember, listMembers } from '../../projections/members/queries.js';
+import {
+  balanceSchema,
+  currentUserSchema,
+  errorBodySchema,
+  transactionSchema,
+  updateProfileSchema,
+  userSchema,
+} from '../contracts/members.js';
+import type { AppDeps } from '../deps.js';
+import type { KeyedCache } from '../keyed-cache.js';
+import { HttpError, notAuthenticated } from '../http-error.js';
+import { currentMember } from '../plugins/session.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email: string) => boolean; userCache: KeyedCache<string | null> }> = async (
+  app,
+  { deps, isAdmin, userCache },
+) => {
+  const db = deps.sql.db;
+  const now = () => ({ now: deps.clock().toISOString() });
+  const userOr404 = async (id: string) => {
+    const user = await getMember(db, id, now());
+    if (!user) throw new HttpError(404, 'User not found');
+    return user;
+  };
+
+  // The hottest read of the app (every page load): answered from the keyed cache as ready JSON, evicted by
+  // the change notices of the member's read models and by the member's own writes (see app.ts).
+  app.get('/api/user', { schema: { tags: ['users'], response: { 200: currentUserSchema, 401: errorBodySchema } } }, async (request, reply) => {
+    const session = currentMember(request);
+    const json = await userCache.get(session.memberId, async () => {
+      const user = await getMember(db, session.memberId, now());
+      return user ? JSON.stringify({ ...user, isAdmin: isAdmin(session.email) }) : null;
+    });
+    // A cookie for a member the read model does not (yet) know counts as signed out.
+    if (json === null) {
+      userCache.evict(session.memberId);
+      throw notAuthenticated();
+    }
+    // Already-serialized JSON: Fastify sends a string as it is (the schema still documents the shape).
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
+
+  app.get('/api/users', { schema: { tags: ['users'], response: { 200: z.array(userSchema), 401: errorBodySchema } } }, async () => listMembers(db, now()));
+
+  app.get('/api/users/:id', { schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } }, async (request) =>
+    userOr404(request.params.id),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    { schema: { tags: ['users'], params: idParams, body: updateProfileSchema, response: { 200: userSchema, 400: errorBodySchema, ...errors } } },
+    async (request) => {
+      const session = currentMember(request);
+      if (request.params.id !== session.memberId) throw new HttpError(403, 'You can only edit your own profile');
+      const result = await updateProfile(
+        { store: deps.store },
+        { memberId: session.memberId, actorId: session.memberId, patch: request.body, now: deps.clock().toISOString(), correlationId: request.id },
+      );
+      // Read-your-writes: answer from the read model only once it has applied this change.
+      if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+      return userOr404(session.memberId);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/balance',
+    { schema: { tags: ['users'], params: idParams, response: { 200: balanceSchema, ...errors } } },
+    async (request) => {
+      const balance = await getBalance(db, request.params.id);
+      if (balance) return balance;
+      await userOr404(request.params.id);
+      return { availablePoints: 0, heldPoints: 0 };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/transactions',
+    { schema: { tags: ['users'], params: idParams, response: { 200: z.array(transactionSchema), ...errors } } },
+    async (request) => {
+      const session = currentMember(request);
+      // A ledger is private: its owner and admins only.
+      if (request.params.id !== session.memberId && !isAdmin(session.email)) {
+        throw new HttpError(403, 'You can only view your own transactions');
+      }
+      return listTransactions(db, request.params.id);
+    },
+  );
+};

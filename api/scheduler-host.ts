@@ -1,0 +1,63 @@
+// Hosts the session scheduler in the server process (DESIGN.md §5 time): requests unanswered at
+// their start expire, sessions past their end complete, and stalled bookings are repaired. Driven
+// by the injected clock; the sessions read model says what is due.
+import type { Kysely } from 'kysely';
+import { startScheduler } from '../commands/sessions/scheduler.js';
+import type { Checkpoint, EventStore } from '../eventstore/types.js';
+import { dueForScheduler } from '../projections/sessions/queries.js';
+
+export const DEFAULT_SCHEDULER_INTERVAL_MS = 30_000;
+
+export interface SchedulerHost {
+  /** Runs a fresh round at the clock's current time and waits until the read models show its writes. */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SchedulerHostOptions {
+  store: EventStore;
+  db: Kysely<any>;
+  waitFor: (checkpoint: Checkpoint) => Promise<unknown>;
+  clock: () => Date;
+  intervalMs?: number | undefined;
+  onError: (error: unknown, sessionId?: string) => void;
+}
+
+/** The same store, telling `onAppend` the checkpoint of every append made through it. */
+const observeAppends = (store: EventStore, onAppend: (checkpoint: Checkpoint) => void): EventStore =>
+  new Proxy(store, {
+    get(target, property) {
+      if (property === 'append') {
+        return async (...args: Parameters<EventStore['append']>) => {
+          const result = await target.append(...args);
+          onAppend(result.checkpoint);
+          return result;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+
+export const hostScheduler = (options: SchedulerHostOptions): SchedulerHost => {
+  const { store, db, clock, onError } = options;
+  let latest: Checkpoint | null = null;
+  const observed = observeAppends(store, (checkpoint) => {
+    if (store.compareCheckpoints(checkpoint, latest) > 0) latest = checkpoint;
+  });
+  const scheduler = startScheduler({
+    store: observed,
+    listDue: (now) => dueForScheduler(db, now),
+    clock,
+    intervalMs: options.intervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,
+    onError,
+  });
+  return {
+    async tick() {
+      // runOnce queues a fresh round after any under way, so it reads the clock as it is now.
+      await scheduler.runOnce();
+      if (latest) await options.waitFor(latest);
+    },
+    stop: () => scheduler.stop(),
+  };
+};

@@ -1,0 +1,56 @@
+// What every session route needs: the viewer's zone, the body-id compatibility rule (DESIGN.md §6),
+// participant checks, and the read-your-writes answer after a command.
+import type { FastifyRequest } from 'fastify';
+import { texts } from '../domain/session/rules.js';
+import type { Checkpoint } from '../eventstore/types.js';
+import { getMember } from '../projections/members/queries.js';
+import { getSession } from '../projections/sessions/queries.js';
+import type { SessionView } from '../projections/sessions/session-view.js';
+import type { AppDeps } from './deps.js';
+import { HttpError } from './http-error.js';
+import { currentMember } from './plugins/session.js';
+
+export const NOT_PARTICIPANT: string = texts.notParticipant;
+
+/** The signed-in member's IANA zone from their profile; UTC when the read model does not know it yet. */
+export const viewerTimeZone = async (deps: AppDeps, memberId: string): Promise<string> =>
+  (await getMember(deps.sql.db, memberId))?.timeZone ?? 'UTC';
+
+/**
+ * The spec's client sends its own id in bodies (student_id, approved_by, user_id...). We accept it
+ * for compatibility, but it must name the signed-in member: identity comes from the cookie only.
+ */
+export const assertSelf = (given: string | null | undefined, memberId: string, message = 'You can only act as yourself') => {
+  if (given !== undefined && given !== null && given !== '' && given !== memberId) throw new HttpError(403, message);
+};
+
+/** For routes under /api/users/:id that only the member themselves may see. */
+export const assertOwnPath = (pathId: string, memberId: string, message = 'You can only view your own data') => {
+  if (pathId !== memberId) throw new HttpError(403, message);
+};
+
+export interface Viewer {
+  memberId: string;
+  timeZone: string;
+}
+
+export const viewerOf = async (deps: AppDeps, request: FastifyRequest): Promise<Viewer> => {
+  const { memberId } = currentMember(request);
+  return { memberId, timeZone: await viewerTimeZone(deps, memberId) };
+};
+
+/** A session the viewer takes part in: 404 when unknown, 403 for anyone else. */
+export const participantSession = async (deps: AppDeps, sessionId: string, viewer: Viewer, forbidden = NOT_PARTICIPANT): Promise<SessionView> => {
+  const session = await getSession(deps.sql.db, sessionId, { viewerId: viewer.memberId, timeZone: viewer.timeZone });
+  if (!session) throw new HttpError(404, texts.notFound);
+  if (session.role === null) throw new HttpError(403, forbidden);
+  return session;
+};
+
+/** Waits until the read models show the write, then answers with the session as the viewer sees it. */
+export const sessionAfter = async (deps: AppDeps, checkpoint: Checkpoint | null, sessionId: string, viewer: Viewer): Promise<SessionView> => {
+  if (checkpoint) await deps.runtime.waitFor(checkpoint);
+  const session = await getSession(deps.sql.db, sessionId, { viewerId: viewer.memberId, timeZone: viewer.timeZone });
+  if (!session) throw new HttpError(404, texts.notFound);
+  return session;
+};

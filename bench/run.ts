@@ -1,0 +1,56 @@
+// `npm run bench [name...]`: runs the benchmarks (each a ratio against a baseline measured in the same
+// run) and writes bench/results.md. Needs PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL, or the
+// machine's postgres://postgres@127.0.0.1:5432/test). Not part of `npm test`.
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { benchAppends } from './appends.js';
+import { benchFreshness } from './freshness.js';
+import { benchHttpUser } from './http-user.js';
+import { benchRequestSession } from './request-session.js';
+import { benchRebuild } from './rebuild.js';
+import type { BenchResult } from './support.js';
+import { fmt } from './support.js';
+
+const benches: Record<string, () => Promise<BenchResult>> = {
+  appends: benchAppends,
+  rebuild: benchRebuild,
+  'http-user': benchHttpUser,
+  'request-session': benchRequestSession,
+  freshness: benchFreshness,
+};
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown bench: ${unknown.join(', ')}. Known: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
+
+const results: BenchResult[] = [];
+for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
+  console.error(`running ${name}...`);
+  const result = await benches[name]!();
+  results.push(result);
+  console.error(`  ${result.name}: ${fmt(result.subjectValue)} vs ${fmt(result.baselineValue)} ${result.unit} = ${fmt(result.ratio * 100)}% ${result.pass ? 'PASS' : 'FAIL'}`);
+}
+
+const lines = [
+  '# Benchmark results',
+  '',
+  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end, Node ${process.version}.`,
+  'Each figure is the median of alternating runs of subject and baseline in the same process; the ratio is subject / baseline.',
+  '',
+  '| bench | subject | baseline | ratio | target | result |',
+  '|---|---|---|---|---|---|',
+  ...results.map(
+    (r) => `| ${r.name} | ${fmt(r.subjectValue, r.unit.startsWith('ms') ? 1 : 0)} ${r.unit} | ${r.baseline.startsWith('none') ? '-' : `${fmt(r.baselineValue)} ${r.unit}`} | ${r.baseline.startsWith('none') ? '-' : `${fmt(r.ratio * 100)}%`} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
+  ),
+  '',
+  '## What each compares',
+  '',
+  ...results.flatMap((r) => [`- **${r.name}**: ${r.subject} vs ${r.baseline}.${r.notes ? ` ${r.notes}.` : ''}`]),
+  '',
+];
+if (chosen.length === 0) writeFileSync(new URL('./results.md', import.meta.url), lines.join('\n'));
+console.log(lines.join('\n'));
+process.exit(results.every((r) => r.pass) ? 0 : 1);

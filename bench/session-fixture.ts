@@ -1,0 +1,71 @@
+// A running server on a fresh PostgreSQL database with mentors who teach a 1-point-per-hour skill and are
+// available every day, and students signed in with their 3 welcome points: what the session benches book.
+import { startServer, type RunningServer } from '../api/main.js';
+import { signIn, type ApiClient } from '../test/support/sign-in.js';
+import { freshDatabase } from './support.js';
+
+export interface SessionFixture {
+  server: RunningServer;
+  secret: string;
+  mentors: { client: ApiClient; skillId: string; slots: { date: string; time: string }[] }[];
+  students: ApiClient[];
+  close(): Promise<void>;
+}
+
+const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({ day, startTime: '00:00', endTime: '23:59' }));
+
+const inBatches = async <T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> => {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, k) => make(i + k)))));
+  return out;
+};
+
+export const startSessionFixture = async (opts: { mentors: number; students: number; label: string }): Promise<SessionFixture> => {
+  const database = await freshDatabase(opts.label);
+  const secret = 'bench-secret-bench-secret-bench-secret-0123';
+  const server = await startServer({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR: '/tmp/skillswap-bench',
+    SESSION_SECRET: secret,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_READ_PER_MINUTE: '0',
+    RATE_LIMIT_WRITE_PER_MINUTE: '0',
+    RATE_LIMIT_AUTH_PER_MINUTE: '0',
+  });
+  try {
+    const mentors = await inBatches(opts.mentors, 5, async (i) => {
+      const client = await signIn(server.url, `mentor${i}@bench.example`);
+      const patched = await client.patch(`/api/users/${client.memberId}`, {
+        timeZone: 'UTC',
+        availability: everyDay,
+        skillsToTeach: [{ name: `Skill ${i}`, description: 'Benchmarked skill', category: 'Development', experienceLevel: 'intermediate', pointsPerHour: 1 }],
+      });
+      if (patched.status !== 200) throw new Error(`mentor set-up failed: ${patched.status} ${JSON.stringify(patched.body)}`);
+      const skillId = (patched.body as { skillsToTeach: { id: string }[] }).skillsToTeach[0]!.id;
+      const slots: { date: string; time: string }[] = [];
+      for (const offset of [0, 1]) {
+        const answer = await client.get(`/api/users/${client.memberId}/available-slots?duration=1&monthOffset=${offset}`);
+        if (answer.status !== 200) throw new Error(`available-slots failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+        slots.push(...(answer.body as { availableSlots: { date: string; time: string }[] }).availableSlots);
+      }
+      return { client, skillId, slots };
+    });
+    const students = await inBatches(opts.students, 10, (i) => signIn(server.url, `student${i}@bench.example`));
+    return {
+      server,
+      secret,
+      mentors,
+      students,
+      async close() {
+        await server.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await server.close();
+    await database.drop();
+    throw error;
+  }
+};

@@ -1,0 +1,62 @@
+// Shared bench plumbing: a throwaway PostgreSQL database per bench, medians, and the results table.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+export const serverUrl = () => process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+/** Creates a fresh database and returns its URL and a drop function. */
+export const freshDatabase = async (label: string) => {
+  const name = `bench_${label}_${randomUUID().slice(0, 8)}`;
+  await admin(`create database "${name}"`);
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+};
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+export interface BenchResult {
+  name: string;
+  subject: string;
+  baseline: string;
+  subjectValue: number;
+  baselineValue: number;
+  unit: string;
+  /** subject / baseline (higher is better for throughput) */
+  ratio: number;
+  target: string;
+  pass: boolean;
+  notes?: string;
+}
+
+/** Runs `fn` `times` times in alternation with `baseline` so drift hits both equally; returns medians. */
+export const alternate = async (times: number, subject: () => Promise<number>, baseline: () => Promise<number>) => {
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    b.push(await baseline());
+    s.push(await subject());
+  }
+  return { subject: median(s), baseline: median(b), subjectRuns: s, baselineRuns: b };
+};
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

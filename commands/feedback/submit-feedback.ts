@@ -1,0 +1,31 @@
+// POST /api/feedback: one stream per message, created with 'no stream expected' semantics through
+// the decider (a retried request with the same id appends nothing).
+import { feedbackDecider } from '../../domain/feedback/decide.js';
+import { feedbackStreamId } from '../../domain/feedback/events.js';
+import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import { handleCommand } from '../handle-command.js';
+
+export interface FeedbackDeps {
+  store: EventStore;
+}
+
+export interface SubmitFeedbackInput {
+  feedbackId: string;
+  memberId: string;
+  message: string;
+  source?: string | null | undefined;
+  now: string;
+  correlationId?: string | undefined;
+}
+
+export const submitFeedback = async (deps: FeedbackDeps, input: SubmitFeedbackInput): Promise<{ feedbackId: string; checkpoint: Checkpoint | null }> => {
+  const { feedbackId, memberId, message, source, now } = input;
+  const result = await handleCommand(
+    deps.store,
+    feedbackDecider,
+    feedbackStreamId(feedbackId),
+    { type: 'SubmitFeedback', feedbackId, memberId, message, source },
+    { now, actorId: memberId, correlationId: input.correlationId },
+  );
+  return { feedbackId, checkpoint: result.checkpoint };
+};

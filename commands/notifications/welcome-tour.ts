@@ -1,0 +1,35 @@
+// PATCH /api/users/{id}/onboarding with hasSeenWelcomeTour: true. The fact lives in the member
+// stream (domain/member/welcome-tour.ts); marking it again appends nothing.
+import { welcomeTourDecider } from '../../domain/member/welcome-tour.js';
+import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import { handleCommand, loadStream } from '../handle-command.js';
+import { memberStreamId } from '../stream-ids.js';
+
+export interface WelcomeTourDeps {
+  store: EventStore;
+}
+
+export interface WelcomeTourResult {
+  hasSeenWelcomeTour: true;
+  /** null when the tour was already marked seen. */
+  checkpoint: Checkpoint | null;
+}
+
+export const markWelcomeTourSeen = async (
+  deps: WelcomeTourDeps,
+  input: { memberId: string; actorId: string; now: string; correlationId?: string | undefined },
+): Promise<WelcomeTourResult> => {
+  const { memberId, actorId, now } = input;
+  const result = await handleCommand(
+    deps.store,
+    welcomeTourDecider,
+    memberStreamId(memberId),
+    { type: 'MarkWelcomeTourSeen', memberId, actorId, now },
+    { now, actorId, correlationId: input.correlationId },
+  );
+  return { hasSeenWelcomeTour: true, checkpoint: result.checkpoint };
+};
+
+/** Straight from the stream, for an answer that must not lag behind the PATCH. */
+export const hasSeenWelcomeTour = async (deps: WelcomeTourDeps, memberId: string): Promise<boolean> =>
+  (await loadStream(deps.store, welcomeTourDecider, memberStreamId(memberId))).state.seenAt !== null;

@@ -1,0 +1,105 @@
+// Ledger steps of the session processes. Settling a hold is made idempotent here rather than in the
+// ledger decider (which refuses to settle a hold twice, rightly, for a member-facing command): a
+// follow-up or a compensation that runs again, or for a hold that was never placed, does nothing.
+import type { LedgerCommand } from '../../domain/ledger/commands.js';
+import { ledgerDecider } from '../../domain/ledger/decide.js';
+import type { LedgerEvent } from '../../domain/ledger/events.js';
+import type { LedgerState } from '../../domain/ledger/state.js';
+import type { Decider } from '../../domain/shared.js';
+import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import { uuidV5 } from '../deterministic-id.js';
+import type { LoadedStream } from '../handle-command.js';
+import { ledgerStreamId } from '../stream-ids.js';
+import { runStep, type StepContext } from './process-step.js';
+
+const settlingDecider: Decider<LedgerState, LedgerCommand, LedgerEvent> = {
+  ...ledgerDecider,
+  decide: (command, state) => {
+    const settles = command.type === 'RefundHold' || command.type === 'AdjudicateHold';
+    if (settles && state.holds[command.holdId]?.state !== 'active') return [];
+    return ledgerDecider.decide(command, state);
+  },
+};
+
+/** The hold of a session's cost on the student's ledger has one id, whoever places or settles it. */
+export const holdIdFor = (sessionId: string) => uuidV5(`session-hold:${sessionId}`);
+
+export interface PlaceSessionHold {
+  studentId: string;
+  sessionId: string;
+  holdId: string;
+  amount: number;
+}
+
+/** Throws INSUFFICIENT_POINTS with the spec's booking text when the student cannot cover it. */
+export const placeSessionHold = async (
+  store: EventStore,
+  input: PlaceSessionHold,
+  context: StepContext,
+  known?: LoadedStream<LedgerState> | undefined,
+): Promise<Checkpoint | null> => {
+  const { studentId, sessionId, holdId, amount } = input;
+  const result = await runStep(
+    store,
+    ledgerDecider,
+    ledgerStreamId(studentId),
+    { type: 'PlaceHold', memberId: studentId, holdId, sessionId, amount },
+    context,
+    known,
+  );
+  return result.checkpoint;
+};
+
+export const refundHoldIfActive = async (
+  store: EventStore,
+  input: { studentId: string; holdId: string; reason: string; description?: string | undefined },
+  context: StepContext,
+): Promise<Checkpoint | null> => {
+  const { studentId, holdId, reason, description } = input;
+  const result = await runStep(
+    store,
+    settlingDecider,
+    ledgerStreamId(studentId),
+    { type: 'RefundHold', memberId: studentId, holdId, reason, description },
+    context,
+  );
+  return result.checkpoint;
+};
+
+/**
+ * Completion: the student's held points leave their ledger (adjudicate), then arrive on the
+ * mentor's (receive). Each half is idempotent, so a crash between them is repaired by running this
+ * again. The mentor receives only what was actually adjudicated, never for a refunded hold.
+ */
+export const transferHeldPoints = async (
+  store: EventStore,
+  input: { studentId: string; mentorId: string; holdId: string; sessionId: string; description?: string | undefined },
+  context: StepContext,
+): Promise<Checkpoint[]> => {
+  const { studentId, mentorId, holdId, sessionId, description } = input;
+  const adjudicated = await runStep(
+    store,
+    settlingDecider,
+    ledgerStreamId(studentId),
+    { type: 'AdjudicateHold', memberId: studentId, holdId, mentorId, description },
+    { ...context, step: `${context.step}:adjudicate` },
+  );
+  const hold = adjudicated.state.holds[holdId];
+  if (hold?.state !== 'adjudicated') return adjudicated.checkpoint ? [adjudicated.checkpoint] : [];
+  const received = await runStep(
+    store,
+    ledgerDecider,
+    ledgerStreamId(mentorId),
+    {
+      type: 'ReceivePoints',
+      memberId: mentorId,
+      transactionId: uuidV5(`session-payment:${holdId}`),
+      holdId,
+      sessionId,
+      amount: hold.amount,
+      fromMemberId: studentId,
+    },
+    { ...context, step: `${context.step}:receive` },
+  );
+  return [adjudicated.checkpoint, received.checkpoint].filter((c): c is Checkpoint => c !== null);
+};

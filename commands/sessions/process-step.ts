@@ -1,0 +1,120 @@
+// One step of a process that spans streams (booking, follow-ups, reschedule): load, decide, append
+// at the revision read, like handleCommand, but with event ids derived from the step's name, the
+// stream and the revision the decision was made on. A step repeated on the same revision (a retry
+// racing its own lost reply) produces the same ids and the store absorbs it; a repeat on a newer
+// revision decides again and, when the decision is new (a cell released and now reserved anew),
+// gets fresh ids instead of being mistaken for the earlier append.
+import type { Decider, Event } from '../../domain/shared.js';
+import {
+  WrongExpectedVersionError,
+  type Checkpoint,
+  type EventStore,
+  type EventToAppend,
+} from '../../eventstore/types.js';
+import { uuidV5 } from '../deterministic-id.js';
+import { loadStream, type LoadedStream } from '../handle-command.js';
+
+export interface StepContext {
+  /** Names the step within its process, e.g. `booking:{sessionId}:hold`. */
+  step: string;
+  now: string;
+  actorId: string | null;
+  correlationId: string;
+  causationId?: string | null | undefined;
+  /** Attempts in all; default 8 (process steps meet more contention than a member's command). */
+  maxAttempts?: number | undefined;
+}
+
+export interface StepResult<S, E extends Event> {
+  events: E[];
+  state: S;
+  /** Checkpoint of the append; null when the decision was to do nothing. */
+  checkpoint: Checkpoint | null;
+}
+
+export const stepEventId = (step: string, streamId: string, revision: bigint | null, index: number): string =>
+  uuidV5(`${step}|${streamId}|${revision === null ? 'none' : revision.toString()}|${index}`);
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 3 * attempt + Math.random() * 15 * attempt));
+
+/**
+ * Runs one step. `known` is the stream as the caller read it moments ago (state and revision
+ * together), which saves the first read: the first append goes to that revision, so it only
+ * succeeds when the stream still is exactly what was decided on, i.e. the outcome is the one a fresh
+ * read would have given, with the same event ids. A decision on `known` that appends nothing or
+ * refuses is never trusted: the step then reads the stream and decides again.
+ */
+export const runStep = async <S, C, E extends Event>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  streamId: string,
+  command: C,
+  context: StepContext,
+  known?: LoadedStream<S> | undefined,
+): Promise<StepResult<S, E>> => {
+  const maxAttempts = context.maxAttempts ?? 8;
+  let hint = known;
+  for (let attempt = 1; ; attempt++) {
+    let loaded: LoadedStream<S> | undefined;
+    let events: E[] | undefined;
+    const hinted = hint !== undefined;
+    if (hint) {
+      try {
+        const decided = decider.decide(command, hint.state);
+        if (decided.length > 0) {
+          loaded = hint;
+          events = decided;
+        }
+      } catch {
+        // decided again below on what the stream holds now
+      }
+      hint = undefined;
+    }
+    if (!loaded || !events) {
+      loaded = await loadStream(store, decider, streamId);
+      events = decider.decide(command, loaded.state);
+    }
+    const { state, revision } = loaded;
+    if (events.length === 0) return { events, state, checkpoint: null };
+    const toAppend = events.map(
+      (event, index): EventToAppend => ({
+        type: event.type,
+        data: event.data,
+        metadata: {
+          eventId: stepEventId(context.step, streamId, revision, index),
+          occurredAt: context.now,
+          actorId: context.actorId,
+          correlationId: context.correlationId,
+          causationId: context.causationId ?? null,
+          schemaVersion: 1,
+        },
+      }),
+    );
+    try {
+      const result = await store.append(streamId, toAppend, { expectedRevision: revision === null ? 'no_stream' : revision });
+      return { events, state: events.reduce(decider.evolve, state), checkpoint: result.checkpoint };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      // A stale `known` is not contention: read and decide again at once, on the same attempt.
+      if (hinted && loaded === known) {
+        attempt -= 1;
+        continue;
+      }
+      if (attempt >= maxAttempts) throw error;
+      await pause(attempt);
+    }
+  }
+};
+
+/** Keeps the latest of several checkpoints: a caller waits for the last write it made. */
+export const checkpointTracker = (store: EventStore) => {
+  let latest: Checkpoint | null = null;
+  return {
+    add(checkpoint: Checkpoint | null): void {
+      if (checkpoint !== null && store.compareCheckpoints(checkpoint, latest) > 0) latest = checkpoint;
+    },
+    get latest(): Checkpoint | null {
+      return latest;
+    },
+  };
+};

@@ -1,0 +1,88 @@
+// Finishes or undoes RequestSession processes that stopped part-way (a crash, a lost connection),
+// found from the event store alone: bookings listed in `bookings-index` and not closed after a grace
+// period. The pivot in `booking-{sessionId}` says which way: committed -> create the session (roll
+// forward); failed -> give back what the booking took; still open -> abandon it first (which the
+// process, if it is only slow, then sees at its own commit) and give back.
+import type { EventStore } from '../../eventstore/types.js';
+import { BOOKINGS_INDEX_STREAM, bookingStreamId } from '../stream-ids.js';
+import { bookingDecisionDecider, foldBookingsIndex, type BookingDecisionEvent, type IndexedBooking } from './booking-record.js';
+import { bookingSteps, type RunContext } from './booking-steps.js';
+import { runStep } from './process-step.js';
+
+export const DEFAULT_BOOKING_GRACE_MS = 5 * 60_000;
+
+export interface ReconcileInput {
+  now: string;
+  /** Bookings younger than this are left to their process, which may still be running. */
+  olderThanMs: number;
+  /** Index position to read from (the previous run's resumeFrom); default the start. */
+  from?: bigint | undefined;
+}
+
+export interface ReconcileResult {
+  /** Committed bookings whose session was missing and has now been created. */
+  rolledForward: string[];
+  /** Bookings whose hold and cells were given back in this run. */
+  compensated: string[];
+  closed: string[];
+  failed: { sessionId: string; error: unknown }[];
+  /** Every booking listed before this index position is closed: the next run may start here. */
+  resumeFrom: bigint;
+}
+
+const readDecision = async (store: EventStore, sessionId: string) => {
+  const [first] = await store.readStream(bookingStreamId(sessionId));
+  return first ? { type: (first as { type: BookingDecisionEvent['type'] }).type, at: first.metadata.occurredAt } : null;
+};
+
+const reconcileOne = async (store: EventStore, booking: IndexedBooking, input: ReconcileInput, result: ReconcileResult) => {
+  const { plan } = booking;
+  const run: RunContext = { now: input.now, actorId: null, correlationId: plan.sessionId };
+  let decision = await readDecision(store, plan.sessionId);
+  if (!decision) {
+    await runStep(store, bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Abandon', sessionId: plan.sessionId }, {
+      ...run,
+      step: `booking:${plan.sessionId}:abandon`,
+    });
+    decision = await readDecision(store, plan.sessionId);
+  }
+  if (decision?.type === 'BookingCommitted') {
+    const created = await bookingSteps.createSession(store, plan, run);
+    if (created.events.length > 0) result.rolledForward.push(plan.sessionId);
+    await bookingSteps.close(store, plan.sessionId, 'requested', run);
+    result.closed.push(plan.sessionId);
+    return;
+  }
+  await bookingSteps.compensate(store, plan, run);
+  result.compensated.push(plan.sessionId);
+  // An abandoned booking stays listed for one more grace period and is given back again then: a
+  // process that stalled just before taking the hold may still take it after the first pass.
+  const settled = decision?.type === 'BookingFailed' || Date.parse(input.now) - Date.parse(decision?.at ?? input.now) >= input.olderThanMs;
+  if (settled) {
+    await bookingSteps.close(store, plan.sessionId, decision?.type === 'BookingFailed' ? 'failed' : 'abandoned', run);
+    result.closed.push(plan.sessionId);
+  }
+};
+
+export const reconcileSessionRequests = async (deps: { store: EventStore }, input: ReconcileInput): Promise<ReconcileResult> => {
+  const { store } = deps;
+  const from = input.from ?? 0n;
+  const recorded = await store.readStream(BOOKINGS_INDEX_STREAM, { from });
+  const result: ReconcileResult = { rolledForward: [], compensated: [], closed: [], failed: [], resumeFrom: from };
+  const nowMs = Date.parse(input.now);
+  const bookings = foldBookingsIndex(recorded);
+  for (const booking of bookings) {
+    if (booking.closed || nowMs - Date.parse(booking.plan.requestedAt) < input.olderThanMs) continue;
+    try {
+      await reconcileOne(store, booking, input, result);
+    } catch (error) {
+      // One booking that cannot be repaired now must not keep the others unrepaired.
+      result.failed.push({ sessionId: booking.plan.sessionId, error });
+    }
+  }
+  const closedNow = new Set(result.closed);
+  const firstOpen = bookings.find((b) => !b.closed && !closedNow.has(b.plan.sessionId));
+  const last = recorded.at(-1);
+  result.resumeFrom = firstOpen ? firstOpen.position : last ? last.streamPosition + 1n : from;
+  return result;
+};

@@ -1,0 +1,207 @@
+// RequestSession: one process across the student's ledger, the mentor's slot cells and the new
+// session stream (DESIGN.md §5). Order: check everything that needs no write, list the booking in
+// the index, hold the cost, reserve every cell, commit (the pivot), create the session. A failure
+// before the pivot gives back what was taken and rethrows the refusal (INSUFFICIENT_POINTS, or 409
+// 'This time slot is no longer available...'); a crash anywhere is finished or undone by the
+// reconciler (reconciler.ts), which finds the booking in the index.
+import { isStartAvailable } from '../../domain/session/availability.js';
+import { ledgerDecider } from '../../domain/ledger/decide.js';
+import type { LedgerState } from '../../domain/ledger/state.js';
+import { sessionDecider } from '../../domain/session/decide.js';
+import type { SessionEvent, SessionRef } from '../../domain/session/events.js';
+import { insufficientPointsMessage, texts } from '../../domain/session/rules.js';
+import { initialState, type SessionState } from '../../domain/session/state.js';
+import { slotsCovered } from '../../domain/slot/slots-covered.js';
+import { DomainError } from '../../domain/shared.js';
+import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import { loadStream, type LoadedStream } from '../handle-command.js';
+import { loadMember } from '../members.js';
+import { bookingStreamId, ledgerStreamId, sessionStreamId } from '../stream-ids.js';
+import { BOOKING_LOST_MESSAGE, bookingDecisionDecider, type BookingDecisionState, type BookingPlan } from './booking-record.js';
+import { bookingSteps, type RunContext } from './booking-steps.js';
+import { holdIdFor } from './ledger-steps.js';
+import { anyHeldByAnother, loadCells, type KnownCells } from './slot-steps.js';
+import { resolveStart, type StartInput } from './start-time.js';
+
+export interface BookingDeps {
+  store: EventStore;
+}
+
+export interface RequestSessionInput extends StartInput {
+  /** Made by the API (a fresh UUID per request); the session's id from now on. */
+  sessionId: string;
+  /**
+   * The caller made `sessionId` just now (a random UUID), so nothing can have been recorded under it
+   * and the check for a re-sent request is skipped. Leave it unset for an id that may be re-sent.
+   */
+  sessionIdIsNew?: boolean | undefined;
+  studentId: string;
+  instructorId: string;
+  skillId: string;
+  durationHours: number;
+  message: string;
+  now: string;
+  /** The student's zone, for date + time and the bookable months; defaults to their profile's zone. */
+  viewerTimeZone?: string | undefined;
+  correlationId?: string | undefined;
+}
+
+export interface RequestSessionResult {
+  sessionId: string;
+  /** Checkpoint of SessionRequested; null when the session already existed. */
+  checkpoint: Checkpoint | null;
+  events: SessionEvent[];
+  session: SessionRef;
+  /** The zone the request's date and time were read in; null when the session already existed. */
+  viewerTimeZone: string | null;
+}
+
+const notFound = () => new DomainError('NOT_FOUND', texts.skillMissing);
+
+/** A plan and the streams it was decided on, read moments ago: the steps' `known` (process-step.ts). */
+interface PlannedBooking {
+  plan: BookingPlan;
+  viewerTimeZone: string;
+  ledger: LoadedStream<LedgerState>;
+  cells: KnownCells;
+}
+
+const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Promise<PlannedBooking> => {
+  const { sessionId, studentId, instructorId, now } = input;
+  // Read together, checked in the order below.
+  const [mentor, student, ledger] = await Promise.all([
+    loadMember(deps, instructorId),
+    loadMember(deps, studentId),
+    loadStream(deps.store, ledgerDecider, ledgerStreamId(studentId)),
+  ]);
+  if (mentor.status !== 'active') throw notFound();
+  const skill = mentor.skillsToTeach.find((s) => s.id === input.skillId);
+  if (!skill) throw notFound();
+  if (studentId === instructorId) throw new DomainError('VALIDATION', texts.bookSelf);
+  if (student.status !== 'active') throw new DomainError('NOT_FOUND', 'User not found');
+  const viewerTimeZone = input.viewerTimeZone || student.timeZone;
+
+  // The session decider checks the request itself (date and time chosen, grid, duration, message).
+  const holdId = holdIdFor(sessionId);
+  const [requested] = sessionDecider.decide(
+    {
+      type: 'RequestSession',
+      sessionId,
+      now,
+      studentId,
+      instructorId,
+      skillId: skill.id,
+      skillName: skill.name,
+      experienceLevel: skill.experienceLevel,
+      startsAt: resolveStart(input, viewerTimeZone),
+      durationHours: input.durationHours,
+      pointsPerHour: skill.pointsPerHour,
+      holdId,
+      message: input.message,
+    },
+    initialState(),
+  );
+  if (requested?.type !== 'SessionRequested') throw new Error('RequestSession decided no SessionRequested');
+  const { startsAt, durationHours, cost, message } = requested.data;
+  // Availability only: a start that is available but booked is the 409 below, not this 400.
+  const offered = isStartAvailable({
+    availability: mentor.availability,
+    mentorTimeZone: mentor.timeZone,
+    durationHours,
+    now,
+    booked: [],
+    viewerTimeZone,
+    startsAt,
+  });
+  if (!offered) throw new DomainError('VALIDATION', texts.slotNotAvailable);
+
+  const cellStarts = slotsCovered(startsAt, durationHours);
+  if (ledger.state.available < cost) throw new DomainError('INSUFFICIENT_POINTS', insufficientPointsMessage(cost));
+  const cells = await loadCells(deps.store, { mentorId: instructorId, cells: cellStarts });
+  if (anyHeldByAnother(cells, sessionId)) throw new DomainError('CONFLICT', texts.slotTaken);
+  const plan: BookingPlan = {
+    sessionId,
+    studentId,
+    instructorId,
+    skillId: skill.id,
+    skillName: skill.name,
+    experienceLevel: skill.experienceLevel,
+    startsAt,
+    durationHours,
+    pointsPerHour: skill.pointsPerHour,
+    cost,
+    holdId,
+    message,
+    cells: cellStarts,
+    requestedAt: now,
+  };
+  return { plan, viewerTimeZone, ledger, cells };
+};
+
+/** Every check that needs no write, in the order a member would want to hear about them. */
+export const planBooking = async (deps: BookingDeps, input: RequestSessionInput): Promise<BookingPlan> => (await planWithReads(deps, input)).plan;
+
+interface NotYetRequested {
+  session: LoadedStream<SessionState>;
+  decision: LoadedStream<BookingDecisionState>;
+}
+
+/** What the streams of a session id that was never used hold. */
+const nothingRecorded = (): NotYetRequested => ({
+  session: { state: initialState(), revision: null },
+  decision: { state: bookingDecisionDecider.initialState(), revision: null },
+});
+
+/** A request re-sent with the id of one already made answers with that session, or refuses. */
+const alreadyRequested = async (store: EventStore, sessionId: string): Promise<RequestSessionResult | NotYetRequested> => {
+  const [session, decision] = await Promise.all([
+    loadStream(store, sessionDecider, sessionStreamId(sessionId)),
+    loadStream(store, bookingDecisionDecider, bookingStreamId(sessionId)),
+  ]);
+  if (session.state.status !== 'none') return { sessionId, checkpoint: null, events: [], session: session.state.session, viewerTimeZone: null };
+  if (decision.revision !== null) throw new DomainError('CONFLICT', texts.alreadyExists);
+  return { session, decision };
+};
+
+const failureReason = (error: unknown) => (error instanceof DomainError ? error.code : 'error');
+
+const isLost = (error: unknown) => error instanceof DomainError && error.message === BOOKING_LOST_MESSAGE;
+
+export const requestSession = async (deps: BookingDeps, input: RequestSessionInput): Promise<RequestSessionResult> => {
+  const { store } = deps;
+  // Planning writes nothing, so it runs alongside the check for a re-sent request, whose answer
+  // (the existing session, or its refusal) still comes first.
+  const [existing, planned] = await Promise.allSettled([
+    input.sessionIdIsNew ? Promise.resolve(nothingRecorded()) : alreadyRequested(store, input.sessionId),
+    planWithReads(deps, input),
+  ]);
+  if (existing.status === 'rejected') throw existing.reason;
+  if ('checkpoint' in existing.value) return existing.value;
+  if (planned.status === 'rejected') throw planned.reason;
+  const { plan, viewerTimeZone, ledger, cells } = planned.value;
+  const fresh = existing.value;
+  const run: RunContext = { now: input.now, actorId: input.studentId, correlationId: input.correlationId ?? input.sessionId };
+
+  await bookingSteps.start(store, plan, run);
+  try {
+    await bookingSteps.hold(store, plan, run, ledger);
+    await bookingSteps.reserve(store, plan, run, cells);
+  } catch (error) {
+    // If undoing fails too (the database went away), the reconciler undoes it later.
+    await bookingSteps.fail(store, plan, failureReason(error), run).catch(() => undefined);
+    throw error;
+  }
+  try {
+    await bookingSteps.commit(store, plan, run, fresh.decision);
+  } catch (error) {
+    // Only a pivot known to be lost may be undone here: after an unknown outcome the booking may be
+    // committed, and the reconciler, reading the pivot, will know which way to finish it.
+    if (isLost(error)) await bookingSteps.compensate(store, plan, run).catch(() => undefined);
+    throw error;
+  }
+  const created = await bookingSteps.createSession(store, plan, run, fresh.session);
+  // Closing is bookkeeping: the reconciler closes a committed booking it finds open.
+  await bookingSteps.close(store, plan.sessionId, 'requested', run).catch(() => undefined);
+  if (created.state.status === 'none') throw new Error(`Session ${plan.sessionId} was not created`);
+  return { sessionId: plan.sessionId, checkpoint: created.checkpoint, events: created.events, session: created.state.session, viewerTimeZone };
+};

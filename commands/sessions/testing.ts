@@ -1,0 +1,113 @@
+// Given-helpers for the session integration tests (imported by *.int.test.ts only): members made
+// through the real member and ledger commands, and views of ledgers, cells and due sessions read
+// straight from the event store.
+import { randomUUID } from 'node:crypto';
+import type { AvailabilityInput } from '../../domain/member/commands.js';
+import { slotDecider } from '../../domain/slot/decider.js';
+import { sessionDecider } from '../../domain/session/decide.js';
+import { endsAtMs } from '../../domain/session/rules.js';
+import { slotsCovered } from '../../domain/slot/slots-covered.js';
+import type { EventStore } from '../../eventstore/types.js';
+import { loadStream } from '../handle-command.js';
+import { loadLedger } from '../ledger.js';
+import { registerMember, updateProfile } from '../members.js';
+import { sessionStreamId, slotStreamId } from '../stream-ids.js';
+import type { DueSessions } from './scheduler.js';
+
+/** Monday 2 March 2026, 08:00 UTC: the week's weekday availability is all ahead. */
+export const MONDAY = '2026-03-02T08:00:00.000Z';
+export const WEEKDAYS_9_TO_17: AvailabilityInput[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => ({
+  day,
+  startTime: '09:00',
+  endTime: '17:00',
+}));
+
+export const newMember = async (store: EventStore, timeZone = 'UTC'): Promise<string> => {
+  const memberId = randomUUID();
+  await registerMember({ store }, { memberId, email: `${memberId.slice(0, 8)}@example.com`, name: `M ${memberId.slice(0, 4)}`, timeZone, now: MONDAY });
+  return memberId;
+};
+
+export const newMentor = async (
+  store: EventStore,
+  options: { pointsPerHour?: number; timeZone?: string; availability?: AvailabilityInput[] } = {},
+): Promise<{ mentorId: string; skillId: string }> => {
+  const mentorId = await newMember(store, options.timeZone ?? 'UTC');
+  const { member } = await updateProfile(
+    { store },
+    {
+      memberId: mentorId,
+      actorId: mentorId,
+      now: MONDAY,
+      patch: {
+        skillsToTeach: [{ name: 'React', description: 'Hooks and state', experienceLevel: 'advanced', pointsPerHour: options.pointsPerHour ?? 1 }],
+        availability: options.availability ?? WEEKDAYS_9_TO_17,
+      },
+    },
+  );
+  return { mentorId, skillId: member.skillsToTeach[0]!.id };
+};
+
+export const balanceOf = async (store: EventStore, memberId: string) => {
+  const { available, held } = await loadLedger({ store }, memberId);
+  return { available, held };
+};
+
+/** Double-entry check over the given members: what they have equals what they were granted (3 each). */
+export const ledgerTotals = async (store: EventStore, memberIds: readonly string[]) => {
+  const balances = await Promise.all(memberIds.map((id) => balanceOf(store, id)));
+  return {
+    total: balances.reduce((sum, b) => sum + b.available + b.held, 0),
+    granted: 3 * memberIds.length,
+    anyNegative: balances.some((b) => b.available < 0 || b.held < 0),
+  };
+};
+
+/** The session holding each cell of the interval (null for a free cell). */
+export const cellHolders = async (store: EventStore, mentorId: string, startsAt: string, durationHours: number) =>
+  Promise.all(
+    slotsCovered(startsAt, durationHours).map(async (cell) => {
+      const { state } = await loadStream(store, slotDecider, slotStreamId(mentorId, cell));
+      return state.status === 'held' ? state.sessionId : null;
+    }),
+  );
+
+export const sessionState = async (store: EventStore, sessionId: string) =>
+  (await loadStream(store, sessionDecider, sessionStreamId(sessionId))).state;
+
+/** What the sessions read model will answer, computed from the session streams themselves. */
+export const dueAmong = (store: EventStore, sessionIds: readonly string[]) => async (now: string): Promise<DueSessions> => {
+  const due: DueSessions = { expire: [], complete: [] };
+  for (const id of sessionIds) {
+    const state = await sessionState(store, id);
+    if (state.status === 'requested' && Date.parse(state.session.startsAt) <= Date.parse(now)) due.expire.push(id);
+    const on = state.status === 'confirmed' || state.status === 'modification_pending';
+    if (on && endsAtMs(state.session.startsAt, state.session.durationHours) <= Date.parse(now)) due.complete.push(id);
+  }
+  return due;
+};
+
+/**
+ * The same store, except that the first `parties` appends to streams matching `streams` wait for
+ * each other: every racer has then done all its earlier steps (checks, hold) before any of them
+ * writes there, so the race is certain rather than a matter of scheduling.
+ */
+export const withAppendBarrier = (store: EventStore, streams: (streamId: string) => boolean, parties: number): EventStore => {
+  let arrived = 0;
+  let release!: () => void;
+  const allArrived = new Promise<void>((resolve) => (release = resolve));
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== 'append') return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: Parameters<EventStore['append']>) => {
+        if (streams(args[0]) && arrived < parties) {
+          arrived += 1;
+          if (arrived === parties) release();
+          await allArrived;
+        }
+        return target.append(...args);
+      };
+    },
+  });
+};

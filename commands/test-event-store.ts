@@ -1,0 +1,82 @@
+// The real event store for command integration tests (DESIGN.md §8): PostgreSQL when
+// TEST_DATABASE_URL or DATABASE_URL is set, in a database of its own that is dropped afterwards
+// (other suites run concurrently on the same server), otherwise in-memory PGlite.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openSqlDatabase } from '../eventstore/sql-database.js';
+import { createSqlEventStore } from '../eventstore/sql-event-store.js';
+import type { EventStore } from '../eventstore/types.js';
+
+export interface TestEventStore {
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+const serverUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
+
+const withAdmin = async (url: string, statement: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+export const openTestEventStore = async (label: string): Promise<TestEventStore> => {
+  const url = serverUrl();
+  if (!url) {
+    const sql = await openSqlDatabase({ dataDir: 'memory' });
+    const store = await createSqlEventStore(sql);
+    return {
+      store,
+      async close() {
+        await store.close();
+        await sql.close();
+      },
+    };
+  }
+  const name = `t_${label}_${randomUUID().slice(0, 8)}`.replace(/[^a-z0-9_]/g, '_');
+  await withAdmin(url, `create database "${name}"`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const sql = await openSqlDatabase({ url: dbUrl.toString(), poolSize: 4 });
+  const store = await createSqlEventStore(sql);
+  return {
+    store,
+    async close() {
+      await store.close();
+      await sql.close();
+      await withAdmin(url, `drop database if exists "${name}" with (force)`);
+    },
+  };
+};
+
+/**
+ * The same store, except that the first `readers` stream reads wait for each other: every one of
+ * those commands then decides on the same revision, so the concurrency conflict is certain rather
+ * than a matter of scheduling.
+ */
+export const withReadBarrier = (store: EventStore, readers: number): EventStore => {
+  let arrived = 0;
+  let release!: () => void;
+  const allArrived = new Promise<void>((resolve) => (release = resolve));
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== 'readStream') {
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return async (...args: Parameters<EventStore['readStream']>) => {
+        const events = await target.readStream(...args);
+        if (arrived < readers) {
+          arrived += 1;
+          if (arrived === readers) release();
+          await allArrived;
+        }
+        return events;
+      };
+    },
+  });
+};

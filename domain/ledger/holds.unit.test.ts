@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared.js';
+import type { LedgerCommand } from './commands.js';
+import { decideLedger } from './decide.js';
+import type { LedgerEvent } from './events.js';
+import { evolveLedger, initialLedgerState, type LedgerState } from './state.js';
+
+const given = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
+const welcome: LedgerEvent = {
+  type: 'PointsGranted',
+  data: { memberId: 'm1', transactionId: 't0', amount: 3, reason: 'welcome', description: 'Welcome bonus' },
+};
+const held: LedgerEvent = {
+  type: 'PointsHeld',
+  data: { memberId: 'm1', holdId: 'h1', sessionId: 's1', amount: 2, description: 'Points held for session request' },
+};
+const refunded: LedgerEvent = {
+  type: 'HoldRefunded',
+  data: { memberId: 'm1', holdId: 'h1', sessionId: 's1', amount: 2, reason: 'rejected', description: 'Refund' },
+};
+const adjudicated: LedgerEvent = {
+  type: 'HoldAdjudicated',
+  data: { memberId: 'm1', holdId: 'h1', sessionId: 's1', amount: 2, mentorId: 'm2', description: 'Transferred' },
+};
+/** Runs the command and folds its events, so each test states both the events and the balances. */
+const run = (command: LedgerCommand, state: LedgerState) => {
+  const events = decideLedger(command, state);
+  return { events, state: events.reduce(evolveLedger, state) };
+};
+const errorOf = (fn: () => unknown): DomainError => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+const placeHold = (amount: number, holdId = 'h1', sessionId = 's1'): LedgerCommand => ({ type: 'PlaceHold', memberId: 'm1', holdId, sessionId, amount });
+
+describe('PlaceHold', () => {
+  it('moves points from available to held', () => {
+    const { events, state } = run(placeHold(2), given(welcome));
+    expect(events).toEqual([held]);
+    expect(state).toMatchObject({ available: 1, held: 2, holds: { h1: { amount: 2, sessionId: 's1', state: 'active' } } });
+  });
+
+  it('may hold every available point', () => {
+    expect(run(placeHold(3), given(welcome)).state).toMatchObject({ available: 0, held: 3 });
+  });
+
+  it('refuses a hold larger than the available points with the booking text', () => {
+    expect(errorOf(() => decideLedger(placeHold(4), given(welcome)))).toMatchObject({
+      code: 'INSUFFICIENT_POINTS',
+      message: 'Insufficient points. You need at least 4 point(s) to request this session.',
+    });
+  });
+
+  it('does not count held points as available', () => {
+    expect(errorOf(() => decideLedger(placeHold(2, 'h2', 's2'), given(welcome, held))).code).toBe('INSUFFICIENT_POINTS');
+  });
+
+  it.each([0, -1, 1.5])('refuses an amount of %s', (amount) => {
+    expect(errorOf(() => decideLedger(placeHold(amount), given(welcome))).code).toBe('VALIDATION');
+  });
+
+  it('places nothing twice when the same hold is requested again', () => {
+    expect(decideLedger(placeHold(2), given(welcome, held))).toEqual([]);
+  });
+
+  it('refuses a different hold under an id already used', () => {
+    expect(errorOf(() => decideLedger(placeHold(1, 'h1', 's9'), given(welcome, held))).code).toBe('CONFLICT');
+  });
+});
+
+describe('RefundHold', () => {
+  const refund: LedgerCommand = { type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'rejected', description: 'Refund' };
+
+  it('refunds the hold when the mentor rejects', () => {
+    const { events, state } = run(refund, given(welcome, held));
+    expect(events).toEqual([refunded]);
+    expect(state).toMatchObject({ available: 3, held: 0, holds: { h1: { state: 'refunded' } } });
+  });
+
+  it('describes the refund with the amount and the reason by default', () => {
+    const [event] = decideLedger({ type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'expired' }, given(welcome, held));
+    expect(event?.data).toMatchObject({ description: 'Refund of 2 points held for session (expired)' });
+  });
+
+  it('refuses to refund a hold twice', () => {
+    expect(errorOf(() => decideLedger(refund, given(welcome, held, refunded)))).toMatchObject({
+      code: 'INVALID_STATE',
+      message: 'This hold is already refunded',
+    });
+  });
+
+  it('refuses to refund an adjudicated hold', () => {
+    expect(errorOf(() => decideLedger(refund, given(welcome, held, adjudicated))).code).toBe('INVALID_STATE');
+  });
+
+  it('refuses an unknown hold', () => {
+    expect(errorOf(() => decideLedger(refund, given(welcome))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('AdjudicateHold', () => {
+  const adjudicate: LedgerCommand = { type: 'AdjudicateHold', memberId: 'm1', holdId: 'h1', mentorId: 'm2', description: 'Transferred' };
+
+  it('moves the held points out of the ledger on completion', () => {
+    const { events, state } = run(adjudicate, given(welcome, held));
+    expect(events).toEqual([adjudicated]);
+    expect(state).toMatchObject({ available: 1, held: 0, holds: { h1: { state: 'adjudicated' } } });
+  });
+
+  it('refuses to adjudicate a refunded hold', () => {
+    expect(errorOf(() => decideLedger(adjudicate, given(welcome, held, refunded)))).toMatchObject({
+      code: 'INVALID_STATE',
+      message: 'This hold is already refunded',
+    });
+  });
+
+  it('refuses to adjudicate a hold twice', () => {
+    expect(errorOf(() => decideLedger(adjudicate, given(welcome, held, adjudicated))).code).toBe('INVALID_STATE');
+  });
+});
+
+describe('ReceivePoints', () => {
+  const receive: LedgerCommand = {
+    type: 'ReceivePoints',
+    memberId: 'm2',
+    transactionId: 't5',
+    holdId: 'h1',
+    sessionId: 's1',
+    amount: 2,
+    fromMemberId: 'm1',
+  };
+
+  it("credits the mentor's available points", () => {
+    const { events, state } = run(receive, given());
+    expect(events).toEqual([
+      {
+        type: 'PointsReceived',
+        data: { memberId: 'm2', transactionId: 't5', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'm1', description: '2 points received for teaching a session' },
+      },
+    ]);
+    expect(state.available).toBe(2);
+  });
+
+  it('receives nothing a second time for the same hold', () => {
+    const first = run(receive, given());
+    expect(decideLedger({ ...receive, transactionId: 't6' }, first.state)).toEqual([]);
+  });
+
+  it('refuses a non-positive amount', () => {
+    expect(errorOf(() => decideLedger({ ...receive, amount: 0 }, given())).code).toBe('VALIDATION');
+  });
+});
+
+describe('the double-entry balance', () => {
+  it('keeps granted points equal to available + held + transferred out across a session life', () => {
+    const student = given(welcome, held, adjudicated);
+    const mentor = run({ type: 'ReceivePoints', memberId: 'm2', transactionId: 't5', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'm1' }, given()).state;
+    expect(student.available + student.held + mentor.available + mentor.held).toBe(3);
+  });
+});

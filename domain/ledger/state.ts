@@ -1,0 +1,76 @@
+// The ledger's state and its total evolve function. Balances are folded from entries; nothing here
+// validates, because stored events are facts that deciding already checked.
+import type { LedgerEvent } from './events.js';
+
+export type HoldState = 'active' | 'refunded' | 'adjudicated';
+
+export interface Hold {
+  holdId: string;
+  sessionId: string;
+  amount: number;
+  state: HoldState;
+}
+
+export interface LedgerState {
+  available: number;
+  held: number;
+  holds: Readonly<Record<string, Hold>>;
+  welcomeGranted: boolean;
+  /** Holds whose points this member already received as a mentor (ReceivePoints is idempotent by hold). */
+  receivedHoldIds: Readonly<Record<string, true>>;
+}
+
+export const initialLedgerState = (): LedgerState => ({
+  available: 0,
+  held: 0,
+  holds: {},
+  welcomeGranted: false,
+  receivedHoldIds: {},
+});
+
+const settle = (state: LedgerState, holdId: string, next: HoldState): LedgerState | null => {
+  const hold = state.holds[holdId];
+  if (!hold || hold.state !== 'active') return null;
+  return { ...state, holds: { ...state.holds, [holdId]: { ...hold, state: next } } };
+};
+
+export const evolveLedger = (state: LedgerState, event: LedgerEvent): LedgerState => {
+  switch (event.type) {
+    case 'PointsGranted':
+      return {
+        ...state,
+        available: state.available + event.data.amount,
+        welcomeGranted: state.welcomeGranted || event.data.reason === 'welcome',
+      };
+    case 'PointsHeld': {
+      const { holdId, sessionId, amount } = event.data;
+      if (state.holds[holdId]) return state;
+      return {
+        ...state,
+        available: state.available - amount,
+        held: state.held + amount,
+        holds: { ...state.holds, [holdId]: { holdId, sessionId, amount, state: 'active' } },
+      };
+    }
+    case 'HoldRefunded': {
+      const next = settle(state, event.data.holdId, 'refunded');
+      if (!next) return state;
+      return { ...next, available: state.available + event.data.amount, held: state.held - event.data.amount };
+    }
+    case 'HoldAdjudicated': {
+      const next = settle(state, event.data.holdId, 'adjudicated');
+      if (!next) return state;
+      return { ...next, held: state.held - event.data.amount };
+    }
+    case 'PointsReceived':
+      if (state.receivedHoldIds[event.data.holdId]) return state;
+      return {
+        ...state,
+        available: state.available + event.data.amount,
+        receivedHoldIds: { ...state.receivedHoldIds, [event.data.holdId]: true },
+      };
+    default:
+      // Unknown (newer) event types are ignored rather than crashing a replay.
+      return state;
+  }
+};

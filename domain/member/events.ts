@@ -1,0 +1,63 @@
+// Events of the member stream `member-{memberId}` (profile, skills, availability, onboarding).
+import type { Event } from '../shared.js';
+
+export type ExperienceLevel = 'beginner' | 'intermediate' | 'advanced' | 'expert';
+export type WeekDay = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
+
+export interface TaughtSkill {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  experienceLevel: ExperienceLevel;
+  pointsPerHour: number; // integer 1..20
+}
+
+export interface Availability {
+  day: WeekDay;
+  startTime: string; // HH:MM in the member's time zone
+  endTime: string; // HH:MM, after startTime
+}
+
+export type MemberRegistered = Event<
+  'MemberRegistered',
+  { memberId: string; email: string; name: string; timeZone: string; registeredAt: string }
+>;
+/** Only the fields that changed are present. */
+export type ProfileDetailsChanged = Event<
+  'ProfileDetailsChanged',
+  { memberId: string; name?: string; bio?: string; location?: string; timeZone?: string }
+>;
+export type ProfilePictureChanged = Event<'ProfilePictureChanged', { memberId: string; imageUrl: string }>;
+export type SkillTaughtAdded = Event<'SkillTaughtAdded', { memberId: string; skill: TaughtSkill }>;
+export type SkillTaughtUpdated = Event<'SkillTaughtUpdated', { memberId: string; skill: TaughtSkill }>;
+export type SkillTaughtRemoved = Event<'SkillTaughtRemoved', { memberId: string; skillId: string }>;
+export type SkillToLearnAdded = Event<'SkillToLearnAdded', { memberId: string; name: string }>;
+export type SkillToLearnRemoved = Event<'SkillToLearnRemoved', { memberId: string; name: string }>;
+/** Availability entries are identified by day + startTime (a second entry with both is ignored). */
+export type AvailabilityAdded = Event<'AvailabilityAdded', { memberId: string; entry: Availability }>;
+export type AvailabilityRemoved = Event<'AvailabilityRemoved', { memberId: string; day: WeekDay; startTime: string }>;
+
+export type MemberEvent =
+  | MemberRegistered
+  | ProfileDetailsChanged
+  | ProfilePictureChanged
+  | SkillTaughtAdded
+  | SkillTaughtUpdated
+  | SkillTaughtRemoved
+  | SkillToLearnAdded
+  | SkillToLearnRemoved
+  | AvailabilityAdded
+  | AvailabilityRemoved;
+
+/**
+ * The member closed or finished the four-slide welcome tour (spec 001 §2.9). An onboarding fact in
+ * the member stream, kept out of MemberEvent: profile consumers need not handle it, onboarding ones
+ * take MemberStreamEvent.
+ */
+export type WelcomeTourSeen = Event<'WelcomeTourSeen', { memberId: string; seenAt: string }>;
+
+/** Everything the member stream can hold. */
+export type MemberStreamEvent = MemberEvent | WelcomeTourSeen;
+
+export const memberStreamId = (memberId: string) => `member-${memberId}`;

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared.js';
+import type { ProfilePatch } from './commands.js';
+import { decideMember } from './decide.js';
+import type { MemberEvent, TaughtSkill } from './events.js';
+import { evolveMember, initialMemberState, type MemberState } from './state.js';
+
+const NOW = '2026-11-22T09:00:00.000Z';
+const registered: MemberEvent = {
+  type: 'MemberRegistered',
+  data: { memberId: 'm1', email: 'ada@example.com', name: 'Ada', timeZone: 'Europe/London', registeredAt: NOW },
+};
+const react: TaughtSkill = {
+  id: 's1',
+  name: 'React',
+  description: 'Hooks and state',
+  category: 'Development',
+  experienceLevel: 'advanced',
+  pointsPerHour: 2,
+};
+const given = (...events: MemberEvent[]) => [registered, ...events].reduce(evolveMember, initialMemberState());
+const update = (patch: ProfilePatch, state: MemberState = given(), options: { actorId?: string; newSkillIds?: string[] } = {}) =>
+  decideMember(
+    { type: 'UpdateProfile', memberId: 'm1', actorId: options.actorId ?? 'm1', patch, newSkillIds: options.newSkillIds ?? ['n1', 'n2', 'n3'], now: NOW },
+    state,
+  );
+const errorOf = (fn: () => unknown): DomainError => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+describe('UpdateProfile: details', () => {
+  it('emits only the fields that changed', () => {
+    expect(update({ name: 'Ada', bio: 'Analyst', location: 'London' })).toEqual([
+      { type: 'ProfileDetailsChanged', data: { memberId: 'm1', bio: 'Analyst', location: 'London' } },
+    ]);
+  });
+
+  it('emits nothing when nothing changed', () => {
+    expect(update({ name: ' Ada ', timeZone: 'Europe/London', skillsToLearn: [], availability: [], skillsToTeach: [] })).toEqual([]);
+  });
+
+  it('changes the time zone to another valid IANA zone', () => {
+    expect(update({ timeZone: 'America/New_York' })).toEqual([
+      { type: 'ProfileDetailsChanged', data: { memberId: 'm1', timeZone: 'America/New_York' } },
+    ]);
+  });
+
+  it('stores the time zone in its canonical spelling and sees an equal zone as no change', () => {
+    expect(update({ timeZone: 'europe/paris' })).toEqual([
+      { type: 'ProfileDetailsChanged', data: { memberId: 'm1', timeZone: 'Europe/Paris' } },
+    ]);
+    expect(update({ timeZone: 'europe/london' })).toEqual([]);
+  });
+
+  it('refuses an unknown time zone', () => {
+    expect(errorOf(() => update({ timeZone: 'Europe/Atlantis' }))).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Please choose a valid time zone',
+    });
+  });
+
+  it('refuses an empty name', () => {
+    expect(errorOf(() => update({ name: '  ' })).message).toBe('Please enter your name');
+  });
+
+  it("refuses to edit someone else's profile", () => {
+    expect(errorOf(() => update({ bio: 'hacked' }, given(), { actorId: 'm2' }))).toMatchObject({
+      code: 'NOT_AUTHORISED',
+      message: 'You can only edit your own profile',
+    });
+  });
+
+  it('refuses a member who is not registered', () => {
+    expect(errorOf(() => update({ bio: 'x' }, initialMemberState())).code).toBe('NOT_FOUND');
+  });
+
+  it('folds the changes into the profile', () => {
+    const state = given(...update({ name: 'Ada L.', bio: 'Analyst' }));
+    expect(state).toMatchObject({ name: 'Ada L.', bio: 'Analyst', location: '' });
+  });
+});
+
+describe('UpdateProfile: skills taught', () => {
+  const input = { name: 'React', description: 'Hooks and state', experienceLevel: 'advanced', pointsPerHour: 2 };
+
+  it('adds a new skill under a fresh id with the default category Development', () => {
+    expect(update({ skillsToTeach: [input] })).toEqual([
+      { type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: { ...react, id: 'n1' } } },
+    ]);
+  });
+
+  it('defaults the level to intermediate and the price to 1 point per hour', () => {
+    const [event] = update({ skillsToTeach: [{ name: 'SQL', description: 'Joins' }] });
+    expect(event).toMatchObject({ data: { skill: { experienceLevel: 'intermediate', pointsPerHour: 1, category: 'Development' } } });
+  });
+
+  it('updates a known skill only when something about it changed', () => {
+    const state = given({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
+    expect(update({ skillsToTeach: [{ ...react }] }, state)).toEqual([]);
+    expect(update({ skillsToTeach: [{ ...react, pointsPerHour: 5 }] }, state)).toEqual([
+      { type: 'SkillTaughtUpdated', data: { memberId: 'm1', skill: { ...react, pointsPerHour: 5 } } },
+    ]);
+  });
+
+  it('removes the skills missing from the new list', () => {
+    const state = given({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
+    const events = update({ skillsToTeach: [] }, state);
+    expect(events).toEqual([{ type: 'SkillTaughtRemoved', data: { memberId: 'm1', skillId: 's1' } }]);
+    expect(events.reduce(evolveMember, state)).toMatchObject({ skillsToTeach: [] });
+  });
+
+  it('gives a fresh id to a second skill that repeats an id', () => {
+    const events = update({ skillsToTeach: [{ ...input, id: 'x' }, { ...input, id: 'x', name: 'Vue' }] });
+    expect(events.map((e) => (e.type === 'SkillTaughtAdded' ? e.data.skill.id : e.type))).toEqual(['x', 'n1']);
+  });
+
+  it('requires a skill name', () => {
+    expect(errorOf(() => update({ skillsToTeach: [{ ...input, name: ' ' }] }))).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Please enter a skill name',
+    });
+  });
+
+  it('requires a description', () => {
+    expect(errorOf(() => update({ skillsToTeach: [{ ...input, description: '' }] }))).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Please enter a description for this skill',
+    });
+  });
+
+  it.each([0, 21, 1.5, Number.NaN])('refuses %s points per hour', (pointsPerHour) => {
+    expect(errorOf(() => update({ skillsToTeach: [{ ...input, pointsPerHour }] })).message).toBe(
+      'Points per hour must be a whole number from 1 to 20',
+    );
+  });
+
+  it.each([1, 20])('accepts %s points per hour', (pointsPerHour) => {
+    expect(update({ skillsToTeach: [{ ...input, pointsPerHour }] })).toHaveLength(1);
+  });
+
+  it('refuses an unknown experience level', () => {
+    expect(errorOf(() => update({ skillsToTeach: [{ ...input, experienceLevel: 'guru' }] })).message).toBe(
+      'Experience level must be beginner, intermediate, advanced or expert',
+    );
+  });
+});
+
+describe('UpdateProfile: skills to learn', () => {
+  it('adds trimmed names and drops empty ones and case-insensitive duplicates', () => {
+    expect(update({ skillsToLearn: [' Rust ', '', 'rust', 'Go', 'GO'] })).toEqual([
+      { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Rust' } },
+      { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Go' } },
+    ]);
+  });
+
+  it('removes names no longer in the list and keeps the rest untouched', () => {
+    const state = given(
+      { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Rust' } },
+      { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Go' } },
+    );
+    const events = update({ skillsToLearn: ['Go', 'Elixir'] }, state);
+    expect(events).toEqual([
+      { type: 'SkillToLearnRemoved', data: { memberId: 'm1', name: 'Rust' } },
+      { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Elixir' } },
+    ]);
+    expect(events.reduce(evolveMember, state)).toMatchObject({ skillsToLearn: ['Go', 'Elixir'] });
+  });
+});
+
+describe('UpdateProfile: availability', () => {
+  const monday = { day: 'Monday', startTime: '09:00', endTime: '12:00' } as const;
+
+  it('adds new entries', () => {
+    expect(update({ availability: [monday] })).toEqual([{ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } }]);
+  });
+
+  it('ignores an entry with the same day and start time as an earlier one', () => {
+    expect(update({ availability: [monday, { ...monday, endTime: '17:00' }] })).toEqual([
+      { type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } },
+    ]);
+  });
+
+  it('refuses an end time that is not after the start time', () => {
+    expect(errorOf(() => update({ availability: [{ ...monday, endTime: '09:00' }] }))).toMatchObject({
+      code: 'VALIDATION',
+      message: 'End time must be after start time',
+    });
+  });
+
+  it('refuses a day outside Monday to Sunday and times that are not HH:MM', () => {
+    expect(errorOf(() => update({ availability: [{ ...monday, day: 'Funday' }] })).message).toBe('Day must be Monday to Sunday');
+    expect(errorOf(() => update({ availability: [{ ...monday, startTime: '9:00' }] })).code).toBe('VALIDATION');
+  });
+
+  it('replaces an entry whose end time changed by a removal and an addition', () => {
+    const state = given({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
+    const longer = { ...monday, endTime: '15:00' };
+    const events = update({ availability: [longer] }, state);
+    expect(events).toEqual([
+      { type: 'AvailabilityRemoved', data: { memberId: 'm1', day: 'Monday', startTime: '09:00' } },
+      { type: 'AvailabilityAdded', data: { memberId: 'm1', entry: longer } },
+    ]);
+    expect(events.reduce(evolveMember, state)).toMatchObject({ availability: [longer] });
+  });
+
+  it('emits nothing for an unchanged list', () => {
+    const state = given({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
+    expect(update({ availability: [{ ...monday }] }, state)).toEqual([]);
+  });
+});

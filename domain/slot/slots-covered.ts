@@ -1,0 +1,29 @@
+// Which reservation cells a session occupies.
+//
+// Uniqueness of a mentor's time is kept by one tiny stream per cell (`slot-{mentorId}-{cellStart}`):
+// a session reserves every cell its interval [start, start + duration) overlaps, and two sessions
+// that overlap in time always share at least one cell, so the second reservation meets a CONFLICT.
+//
+// Cells are 15 minutes, not one hour, on purpose. Sessions start on the hour of the *mentor's* (or,
+// for reschedules, the proposer's) local clock, which is :30 or :45 past the UTC hour in zones such
+// as Asia/Kolkata or Asia/Kathmandu, and durations include 0.75 h. With UTC-hour cells a 9:00 and a
+// 10:00 session in Kolkata would both touch the 04:00Z cell and falsely conflict. Every real zone
+// offset and every offered duration is a multiple of 15 minutes, so quarter-hour cells are exact:
+// no false conflicts, no missed ones. The price is at most 6 reservations for a 1.5 h session.
+import { DomainError } from '../shared.js';
+
+export const SLOT_CELL_MINUTES = 15;
+const CELL_MS = SLOT_CELL_MINUTES * 60_000;
+
+/** UTC ISO starts of the cells covered by a session; a start off the grid also blocks its whole first cell. */
+export const slotsCovered = (startsAt: string, durationHours: number): string[] => {
+  const start = Date.parse(startsAt);
+  if (Number.isNaN(start)) throw new DomainError('VALIDATION', `Invalid session start: ${startsAt}`);
+  if (!(durationHours > 0)) throw new DomainError('VALIDATION', `Invalid session duration: ${durationHours}`);
+  const end = start + Math.round(durationHours * 3_600_000);
+  const cells: string[] = [];
+  for (let cell = Math.floor(start / CELL_MS) * CELL_MS; cell < end; cell += CELL_MS) {
+    cells.push(new Date(cell).toISOString());
+  }
+  return cells;
+};

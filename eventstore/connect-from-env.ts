@@ -1,0 +1,40 @@
+// The one place entry points (API, projector, rebuild CLI, bench) turn the environment into
+// database handles: DATABASE_URL -> PostgreSQL, else PGlite in PGLITE_DATA_DIR (default
+// $DATA_DIR/pglite, DATA_DIR defaulting to ./data: the same rule as api/config.ts); EVENTSTORE_URL moves
+// the event log to EventStoreDB while read models stay in SQL.
+import { createEventStore } from './create-event-store.js';
+import { openSqlDatabase } from './sql-database.js';
+import type { SqlDatabase } from './sql-database.js';
+import type { EventStore } from './types.js';
+
+export interface Connections {
+  sql: SqlDatabase;
+  store: EventStore;
+  /** Closes the store, then the database. */
+  close(): Promise<void>;
+}
+
+export const pgliteDataDir = (env: NodeJS.ProcessEnv): string =>
+  env.PGLITE_DATA_DIR?.trim() || `${(env.DATA_DIR?.trim() || './data').replace(/\/+$/, '')}/pglite`;
+
+export async function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Connections> {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const eventStoreUrl = env.EVENTSTORE_URL?.trim() || undefined;
+  const sql = await openSqlDatabase(
+    databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env) },
+  );
+  try {
+    const store = await createEventStore(eventStoreUrl ? { kind: 'eventstoredb', url: eventStoreUrl } : { kind: 'sql', sql });
+    return {
+      sql,
+      store,
+      async close() {
+        await store.close();
+        await sql.close();
+      },
+    };
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+}

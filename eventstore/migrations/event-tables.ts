@@ -1,0 +1,152 @@
+// The event log tables and the append function (DESIGN.md §3). The whole append runs as one
+// statement, so a single-event append costs one round trip and one implicit transaction.
+import { sql } from 'kysely';
+import type { NamedMigration } from './run-migrations.js';
+
+/** First key of the per-stream advisory locks ('es' in ASCII), so other advisory locks never collide. */
+const STREAM_LOCK_NAMESPACE = sql.lit(0x6573);
+
+// One call per append. The stream is locked with a transaction-scoped advisory lock *before* the
+// transaction writes anything, i.e. before PostgreSQL gives it a transaction id. So appends to one
+// stream get increasing transaction ids in stream order, and the global order (transaction_id,
+// global_position) is consistent with every stream's order. A row lock would not do: taking it
+// assigns the id first, and waiters released together can then take the lock in another order.
+// An append inside a transaction that already has an id (appendWithin after other writes) cannot
+// be ordered that way; it fails with serialization_failure (40001) when it would land behind a
+// later transaction's event in the same stream, and the caller retries the whole transaction.
+//
+// Outcomes are returned rather than raised, so a conflict costs no error handling and reads the
+// same on pg and PGlite:
+//   ok        -> revision = last stream position; transaction_id/global_position of the last event
+//   duplicate -> the events are already in this stream: the original append's result
+//   conflict  -> revision = actual version (null when the stream does not exist)
+const createAppendFunction = sql`
+create function es_append(p_stream_id text, p_expected text, p_events jsonb, p_notify text default null)
+returns table(status text, revision text, transaction_id text, global_position text)
+language plpgsql as $fn$
+#variable_conflict use_column
+declare
+  v_count bigint := jsonb_array_length(p_events);
+  v_first uuid := (p_events->0->'metadata'->>'eventId')::uuid;
+  v_had_xid boolean := pg_current_xact_id_if_assigned() is not null;
+  v_version bigint;
+  v_updated boolean := false;
+  v_last bigint;
+begin
+  perform pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, hashtext(p_stream_id));
+
+  -- A retried append (its original committed, or finished while we waited for the lock).
+  if exists (select 1 from events e where e.event_id = v_first) then
+    return query select * from es_append_duplicate(p_stream_id, p_events);
+    return;
+  end if;
+
+  -- Fast path, an existing stream in a transaction without an id yet: one UPDATE checks the
+  -- expected revision and moves the version.
+  if p_expected <> 'no_stream' and not v_had_xid then
+    update streams s set version = s.version + v_count
+      where s.stream_id = p_stream_id and (p_expected in ('any', 'stream_exists') or s.version = p_expected::bigint)
+      returning s.version - v_count into v_version;
+    v_updated := found;
+  end if;
+
+  if not v_updated then
+    select s.version into v_version from streams s where s.stream_id = p_stream_id;
+    if (v_version is null and p_expected not in ('no_stream', 'any'))
+       or (v_version is not null and (p_expected = 'no_stream'
+           or (p_expected not in ('any', 'stream_exists') and p_expected::bigint <> v_version))) then
+      return query select 'conflict', v_version::text, null::text, null::text;
+      return;
+    end if;
+    if v_had_xid and v_version is not null and pg_current_xact_id() < (
+      select e.transaction_id from events e where e.stream_id = p_stream_id and e.stream_position = v_version
+    ) then
+      raise exception 'Stream %: a later transaction appended first; retry the transaction', p_stream_id
+        using errcode = 'serialization_failure';
+    end if;
+    if v_version is null then
+      insert into streams (stream_id, version) values (p_stream_id, v_count - 1);
+    else
+      update streams s set version = v_version + v_count where s.stream_id = p_stream_id;
+    end if;
+  end if;
+
+  with inserted as (
+    insert into events (stream_id, stream_position, event_id, type, data, metadata)
+    select p_stream_id, coalesce(v_version, -1) + x.ord, (x.value->'metadata'->>'eventId')::uuid,
+           x.value->>'type', x.value->'data', x.value->'metadata'
+    from jsonb_array_elements(p_events) with ordinality as x(value, ord)
+    order by x.ord
+    returning global_position
+  )
+  select max(i.global_position) into v_last from inserted i;
+  if p_notify is not null then
+    perform pg_notify(p_notify, '');
+  end if;
+  return query select 'ok', (coalesce(v_version, -1) + v_count)::text, pg_current_xact_id()::text, v_last::text;
+end
+$fn$`;
+
+const createDuplicateFunction = sql`
+create function es_append_duplicate(p_stream_id text, p_events jsonb)
+returns table(status text, revision text, transaction_id text, global_position text)
+language plpgsql as $fn$
+#variable_conflict use_column
+declare
+  v_count bigint := jsonb_array_length(p_events);
+  v_found bigint;
+begin
+  select count(*) into v_found from events e
+    where e.stream_id = p_stream_id
+      and e.event_id in (select (x->'metadata'->>'eventId')::uuid from jsonb_array_elements(p_events) x);
+  if v_found <> v_count then
+    raise exception 'Stream %: % of % events were already appended (event ids must be unique across all streams)',
+      p_stream_id, v_found, v_count using errcode = 'unique_violation';
+  end if;
+  return query
+    select 'duplicate', e.stream_position::text, e.transaction_id::text, e.global_position::text
+    from events e
+    where e.stream_id = p_stream_id
+      and e.event_id in (select (x->'metadata'->>'eventId')::uuid from jsonb_array_elements(p_events) x)
+    order by e.stream_position desc limit 1;
+end
+$fn$`;
+
+export const eventTablesMigrations: readonly NamedMigration[] = [
+  {
+    name: '20261122T0400-create-event-tables',
+    async up(db) {
+      await sql`
+        create table streams (
+          stream_id text primary key,
+          version bigint not null
+        )`.execute(db);
+      await sql`
+        create table events (
+          global_position bigserial not null,
+          transaction_id xid8 not null default pg_current_xact_id(),
+          stream_id text not null,
+          stream_position bigint not null,
+          event_id uuid not null unique,
+          type text not null,
+          data jsonb not null,
+          metadata jsonb not null,
+          created_at timestamptz not null default now(),
+          unique (stream_id, stream_position),
+          -- readAll walks the log in this order from a checkpoint; one index fewer on the hot path
+          -- than a separate primary key on global_position.
+          primary key (transaction_id, global_position)
+        )`.execute(db);
+      await createDuplicateFunction.execute(db);
+      await createAppendFunction.execute(db);
+    },
+    async down(db) {
+      await sql`drop function if exists es_append(text, text, jsonb, text)`.execute(db);
+      await sql`drop function if exists es_append_duplicate(text, jsonb)`.execute(db);
+      await sql`drop table if exists events`.execute(db);
+      await sql`drop table if exists streams`.execute(db);
+    },
+  },
+];
+
+export const eventStoreMigrationSet = { table: 'eventstore_migrations', migrations: eventTablesMigrations } as const;

@@ -1,0 +1,73 @@
+// Calling the es_append function (see migrations/event-tables.ts) and mapping its outcome onto the
+// port: ok, duplicate (an idempotent retry) or conflict (WrongExpectedVersionError).
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { toCheckpoint } from './sql-checkpoints.js';
+import { WrongExpectedVersionError } from './types.js';
+import type { AppendResult, EventToAppend, ExpectedRevision } from './types.js';
+
+/** NOTIFY channel that wakes readers of the global log in every process. */
+export const EVENTS_APPENDED_CHANNEL = 'es_events_appended';
+
+interface AppendRow {
+  status: 'ok' | 'duplicate' | 'conflict';
+  revision: string | null;
+  transaction_id: string | null;
+  global_position: string | null;
+}
+
+function expectedText(expected: ExpectedRevision): string {
+  if (typeof expected === 'bigint') {
+    if (expected < 0n) throw new Error(`Expected revision must be >= 0, got ${expected}`);
+    return expected.toString();
+  }
+  return expected;
+}
+
+function checkEvents(streamId: string, events: EventToAppend[]): void {
+  if (events.length === 0) throw new Error(`Append to ${streamId} without events`);
+  const ids = new Set(events.map((e) => e.metadata.eventId));
+  if (ids.size !== events.length) throw new Error(`Append to ${streamId} repeats an event id`);
+}
+
+/** One round trip. `appended` is false for an idempotent retry, which stored nothing. */
+export async function callAppend(
+  db: Kysely<any>,
+  streamId: string,
+  events: EventToAppend[],
+  expected: ExpectedRevision,
+  notifyChannel: string | null,
+): Promise<{ result: AppendResult; appended: boolean }> {
+  checkEvents(streamId, events);
+  const payload = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data, metadata: e.metadata })));
+  const { rows } = await sql<AppendRow>`
+    select * from es_append(${streamId}, ${expectedText(expected)}, ${payload}::jsonb, ${notifyChannel})`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('es_append returned no row');
+  if (row.status === 'conflict') {
+    throw new WrongExpectedVersionError(streamId, expected, row.revision === null ? 'no_stream' : BigInt(row.revision));
+  }
+  return {
+    appended: row.status === 'ok',
+    result: {
+      nextExpectedRevision: BigInt(row.revision!),
+      checkpoint: toCheckpoint(row.transaction_id!, row.global_position!),
+    },
+  };
+}
+
+/**
+ * Appends inside the caller's transaction (`db` is a kysely Transaction), e.g. to write a stream
+ * and something else atomically. Readers are woken by a NOTIFY that PostgreSQL delivers at commit.
+ * Append before other writes where you can: after them, the append may fail with SQLSTATE 40001
+ * (serialization_failure) under contention on the stream, and the whole transaction must be retried.
+ * The stream stays locked until the transaction ends, so keep it short.
+ */
+export async function appendWithin(
+  db: Kysely<any>,
+  streamId: string,
+  events: EventToAppend[],
+  options: { expectedRevision?: ExpectedRevision } = {},
+): Promise<AppendResult> {
+  return (await callAppend(db, streamId, events, options.expectedRevision ?? 'any', EVENTS_APPENDED_CHANNEL)).result;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { compareSqlCheckpoints, parseSqlCheckpoint } from './sql-checkpoints.js';
+
+describe('SQL event-store checkpoints', () => {
+  it('orders by transaction id first, numerically across digit counts', () => {
+    expect(compareSqlCheckpoints('999:500', '1000:3')).toBeLessThan(0);
+    expect(compareSqlCheckpoints('10000:3', '9999:900')).toBeGreaterThan(0);
+    expect(compareSqlCheckpoints('42:7', '42:10')).toBeLessThan(0);
+    expect(compareSqlCheckpoints('42:7', '42:7')).toBe(0);
+  });
+
+  it('puts null (the start of the log) before every checkpoint', () => {
+    expect(compareSqlCheckpoints(null, '1:1')).toBeLessThan(0);
+    expect(compareSqlCheckpoints('1:1', null)).toBeGreaterThan(0);
+    expect(compareSqlCheckpoints(null, null)).toBe(0);
+  });
+
+  it('keeps 64-bit transaction ids exact', () => {
+    expect(parseSqlCheckpoint('18446744073709551615:9007199254740993')).toEqual({
+      transactionId: 18446744073709551615n,
+      globalPosition: 9007199254740993n,
+    });
+  });
+
+  it('refuses a checkpoint from another adapter', () => {
+    expect(() => parseSqlCheckpoint('abc')).toThrow(/Not a SQL event-store checkpoint/);
+    expect(() => parseSqlCheckpoint('1:2:3')).toThrow(/Not a SQL event-store checkpoint/);
+  });
+});

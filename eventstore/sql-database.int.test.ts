@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempDatabase, testPostgresUrl } from '../test/conformance/temp-database.js';
+import type { TempDatabase } from '../test/conformance/temp-database.js';
+import { connectFromEnv } from './connect-from-env.js';
+import { migrateDownTo, migrateToLatest } from './migrations/run-migrations.js';
+import { openSqlDatabase } from './sql-database.js';
+import type { SqlDatabase } from './sql-database.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await sleep(10);
+}
+
+function engineCases(name: 'pglite' | 'postgres', open: () => Promise<SqlDatabase>) {
+  describe(`openSqlDatabase on ${name}`, () => {
+    let db: SqlDatabase;
+    beforeAll(async () => {
+      db = await open();
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it('returns counts and numerics as numbers and dates as plain strings', async () => {
+      const { rows } = await sql<{ n: unknown; c: unknown; avg: unknown; d: unknown }>`
+        select 9007199254740991::int8 as n, count(*) as c, avg(x)::numeric(10, 2) as avg, '2026-03-01'::date as d
+        from (values (1), (2)) as t(x)`.execute(db.db);
+      expect(rows[0]).toEqual({ n: 9007199254740991, c: 2, avg: 1.5, d: '2026-03-01' });
+    });
+
+    it('delivers NOTIFY payloads to listeners until they unlisten', async () => {
+      const got: string[] = [];
+      const unlisten = await db.listen('sqldb_test_channel', (payload) => got.push(payload));
+      await db.notify('sqldb_test_channel', 'one');
+      await sql`select pg_notify('sqldb_test_channel', 'two')`.execute(db.db);
+      await waitFor(() => got.length === 2, 5_000);
+      expect(got).toEqual(['one', 'two']);
+      await unlisten();
+      await db.notify('sqldb_test_channel', 'three');
+      await sleep(200);
+      expect(got).toEqual(['one', 'two']);
+    });
+
+    it('refuses channel names that LISTEN and pg_notify would spell differently', async () => {
+      await expect(db.listen('Mixed-Case', () => {})).rejects.toThrow(/Invalid LISTEN channel/);
+    });
+
+    it('applies a migration list once, records it, and undoes it', async () => {
+      const set = {
+        table: `sqldb_test_migrations`,
+        migrations: [
+          {
+            name: '20261122T0500-create-widgets',
+            up: async (k: typeof db.db) => void (await sql`create table sqldb_widgets (id int primary key)`.execute(k)),
+            down: async (k: typeof db.db) => void (await sql`drop table sqldb_widgets`.execute(k)),
+          },
+        ],
+      };
+      expect(await migrateToLatest(db.db, set)).toEqual(['20261122T0500-create-widgets']);
+      expect(await migrateToLatest(db.db, set)).toEqual([]);
+      await sql`insert into sqldb_widgets values (1)`.execute(db.db);
+      expect(await migrateDownTo(db.db, set)).toEqual(['20261122T0500-create-widgets']);
+      await expect(sql`select * from sqldb_widgets`.execute(db.db)).rejects.toThrow(/sqldb_widgets/);
+    });
+  });
+}
+
+engineCases('pglite', () => openSqlDatabase({ dataDir: 'memory' }));
+
+describe('PGlite specifics', () => {
+  it('makes a second transaction wait for the first instead of interleaving with it', async () => {
+    const db = await openSqlDatabase({ dataDir: 'memory' });
+    try {
+      await sql`create table steps (n serial primary key, label text)`.execute(db.db);
+      const first = db.db.transaction().execute(async (trx) => {
+        await sql`insert into steps (label) values ('first-begin')`.execute(trx);
+        await sleep(150);
+        await sql`insert into steps (label) values ('first-end')`.execute(trx);
+        throw new Error('roll back the first');
+      });
+      await sleep(20);
+      const second = db.db.transaction().execute(async (trx) => {
+        await sql`insert into steps (label) values ('second')`.execute(trx);
+      });
+      await expect(first).rejects.toThrow('roll back the first');
+      await second;
+      const { rows } = await sql<{ label: string }>`select label from steps order by n`.execute(db.db);
+      expect(rows.map((r) => r.label)).toEqual(['second']);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('keeps a file-backed database across reopening, through connectFromEnv', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'es-pglite-'));
+    try {
+      const first = await connectFromEnv({ DATA_DIR: dir });
+      expect(first.sql.kind).toBe('pglite');
+      expect(first.store.kind).toBe('pglite');
+      await first.store.append('kept-1', [
+        {
+          type: 'Kept',
+          data: { n: 1 },
+          metadata: { eventId: crypto.randomUUID(), occurredAt: new Date().toISOString(), actorId: null, correlationId: 'c', causationId: null, schemaVersion: 1 },
+        },
+      ]);
+      await first.close();
+      const second = await connectFromEnv({ DATA_DIR: dir });
+      const events = await second.store.readStream('kept-1');
+      await second.close();
+      expect(events.map((e) => e.data)).toEqual([{ n: 1 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const serverUrl = testPostgresUrl();
+if (serverUrl) {
+  let temp: TempDatabase;
+  beforeAll(async () => {
+    temp = await createTempDatabase(serverUrl, 'es_sqldb');
+  });
+  afterAll(async () => {
+    await temp?.drop();
+  });
+  engineCases('postgres', () => openSqlDatabase({ url: temp.url }));
+
+  describe('PostgreSQL specifics', () => {
+    it('connectFromEnv chooses PostgreSQL when DATABASE_URL is set', async () => {
+      const conn = await connectFromEnv({ DATABASE_URL: temp.url, DATA_DIR: '/nonexistent' });
+      try {
+        expect(conn.sql.kind).toBe('postgres');
+        expect(conn.store.kind).toBe('postgres');
+      } finally {
+        await conn.close();
+      }
+    });
+
+    it('re-listens after its LISTEN connection is killed', async () => {
+      const db = await openSqlDatabase({ url: temp.url, poolSize: 2 });
+      try {
+        const got: string[] = [];
+        await db.listen('sqldb_reconnect', (payload) => got.push(payload));
+        const killed = await sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = 'LISTEN "sqldb_reconnect"'`.execute(db.db);
+        expect(killed.rows).toHaveLength(1);
+        // Keep notifying until the re-established LISTEN hears one.
+        for (let i = 0; i < 100 && got.length === 0; i++) {
+          await sql`select pg_notify('sqldb_reconnect', 'after')`.execute(db.db);
+          await sleep(100);
+        }
+        expect(got[0]).toBe('after');
+      } finally {
+        await db.close();
+      }
+    });
+  });
+} else {
+  console.log('openSqlDatabase: PostgreSQL cases not run (set TEST_DATABASE_URL or DATABASE_URL to run them)');
+}

@@ -1,0 +1,112 @@
+// One handle on the SQL database that holds the event log and the read models: PostgreSQL through a
+// pg Pool, or PGlite (embedded, single connection) through kysely-pglite-dialect. Both return the
+// same JS types for the same SQL types, so read-model code does not care which one it runs on.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { PgListener, quoteChannel } from './pg-listener.js';
+
+export interface SqlDatabase {
+  kind: 'postgres' | 'pglite';
+  db: Kysely<any>;
+  /** LISTEN on a channel; returns the matching UNLISTEN. Payloads arrive as sent by NOTIFY. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * NOTIFY outside any transaction (on PostgreSQL over the idle LISTEN connection, so it never waits
+   * for a pool slot). Inside a transaction use `select pg_notify(...)` on the transaction instead.
+   */
+  notify(channel: string, payload?: string): Promise<void>;
+  close(): Promise<void>;
+  pool?: pg.Pool;
+  pglite?: PGlite;
+}
+
+export interface OpenSqlDatabaseOptions {
+  /** postgres://... ; when set, PostgreSQL is used. */
+  url?: string;
+  /** PGlite data directory, or 'memory' for an in-memory database. Default ./data/pglite. */
+  dataDir?: string;
+  /** PostgreSQL pool size, default 10. */
+  poolSize?: number;
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082, int8Array: 1016, numericArray: 1231 } as const;
+
+// int8 (count(*), sum(int), bigserial ids) and numeric (avg, sum(bigint)) become JS numbers on both
+// engines: PGlite already does so for int8, and read models deal in counts and points, not values
+// beyond 2^53. Exact positions (event store) are selected as ::text instead. Dates stay 'YYYY-MM-DD'
+// so that a date never shifts by the process time zone.
+const toNumber = (value: string) => Number(value);
+const toNumberArray = (value: string) =>
+  value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => (v === 'NULL' ? null : Number(v)));
+const identity = (value: string) => value;
+
+const pgTypeParsers: Record<number, (value: string) => unknown> = {
+  [OID.int8]: toNumber,
+  [OID.numeric]: toNumber,
+  [OID.date]: identity,
+  [OID.int8Array]: toNumberArray,
+  [OID.numericArray]: toNumberArray,
+};
+
+export async function openSqlDatabase(opts: OpenSqlDatabaseOptions): Promise<SqlDatabase> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir ?? './data/pglite');
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<SqlDatabase> {
+  // Per-pool parsers (not pg.types.setTypeParser) so other pools in the process keep pg's defaults.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      format !== 'binary' && pgTypeParsers[oid] ? pgTypeParsers[oid] : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle client that dies is dropped by the pool; without a handler its error would crash the process.
+  pool.on('error', () => {});
+  const probe = await pool.connect(); // fail fast on a bad URL instead of at the first query
+  probe.release();
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const listener = new PgListener({ connectionString: url, types });
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    notify: (channel, payload = '') => listener.notify(channel, payload, pool),
+    async close() {
+      await listener.close();
+      await db.destroy(); // ends the pool
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<SqlDatabase> {
+  const inMemory = dataDir === 'memory' || dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? 'memory://' : dataDir, {
+    parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
+  });
+  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  // PGlite has one session. The dialect queues every kysely query and transaction behind the one that
+  // holds the connection, but direct pglite calls bypass that queue and would run inside someone
+  // else's open transaction; so LISTEN/UNLISTEN take the connection through kysely first.
+  const withConnection = <T>(fn: () => Promise<T>) => db.connection().execute(fn);
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    async listen(channel, onPayload) {
+      quoteChannel(channel);
+      const unlisten = await withConnection(() => pglite.listen(channel, onPayload));
+      return () => withConnection(() => unlisten());
+    },
+    async notify(channel, payload = '') {
+      quoteChannel(channel);
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    async close() {
+      await db.destroy(); // closes pglite, flushing a file-backed database
+    },
+  };
+}

@@ -1,0 +1,180 @@
+// The PostgreSQL / PGlite event store (DESIGN.md §3). Same SQL on both engines: appends go through
+// the es_append function created by the migration; the global log is read in (transaction_id,
+// global_position) order and only below the oldest running transaction, so a transaction that took
+// a lower position but commits later is never skipped.
+import { sql as q } from 'kysely';
+import type { Kysely } from 'kysely';
+import { eventStoreMigrationSet } from './migrations/event-tables.js';
+import { migrateToLatest } from './migrations/run-migrations.js';
+import { EVENTS_APPENDED_CHANNEL, callAppend } from './sql-append.js';
+import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
+import type { SqlDatabase } from './sql-database.js';
+import { subscribeByPolling } from './subscribe-by-polling.js';
+import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeAllOptions } from './types.js';
+
+export { appendWithin, EVENTS_APPENDED_CHANNEL } from './sql-append.js';
+export { compareSqlCheckpoints, parseSqlCheckpoint } from './sql-checkpoints.js';
+
+export interface SqlEventStoreOptions {
+  /** Fallback poll interval when no notification arrives, default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Run the event-table migrations first (default true). */
+  migrate?: boolean;
+}
+
+// Positions travel as text (exact on both engines) under their own names: an ORDER BY naming an
+// output column would sort those texts ('10000' < '9999') instead of the numbers.
+interface EventRow {
+  gp_text: string;
+  tx_text: string;
+  stream_id: string;
+  sp_text: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+const eventColumns = q`global_position::text as gp_text, transaction_id::text as tx_text,
+  stream_id, stream_position::text as sp_text, type, data, metadata`;
+
+// Every store opened on the same database in this process hears this process's appends at once,
+// without waiting for the NOTIFY round trip (and on PGlite, which is never shared across processes,
+// instead of it).
+const localBuses = new WeakMap<SqlDatabase, Set<() => void>>();
+
+function joinLocalBus(sql: SqlDatabase, wake: () => void): () => void {
+  let bus = localBuses.get(sql);
+  if (!bus) localBuses.set(sql, (bus = new Set()));
+  bus.add(wake);
+  return () => void bus.delete(wake);
+}
+
+function wakeLocal(sql: SqlDatabase): void {
+  for (const wake of localBuses.get(sql) ?? []) wake();
+}
+
+export async function migrateEventStore(db: Kysely<any>): Promise<void> {
+  await migrateToLatest(db, eventStoreMigrationSet);
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    streamPosition: BigInt(row.sp_text),
+    globalPosition: BigInt(row.gp_text),
+    checkpoint: toCheckpoint(row.tx_text, row.gp_text),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
+
+export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventStoreOptions = {}): Promise<EventStore> {
+  const { db } = sql;
+  if (options.migrate !== false) await migrateEventStore(db);
+
+  const listeners = new Set<() => void>();
+  const wake = () => {
+    for (const listener of listeners) listener();
+  };
+  const unlisten = await sql.listen(EVENTS_APPENDED_CHANNEL, wake);
+  const leaveBus = joinLocalBus(sql, wake);
+  const closing = new AbortController();
+
+  // Other processes learn of our appends by NOTIFY. It is sent after commit, outside the append: a
+  // NOTIFY inside the append would hold PostgreSQL's global notify lock through the commit flush and
+  // serialise all writers. Coalesced: at most one in flight and one queued. A PGlite database lives
+  // in this process only, where the local bus already woke every store on it.
+  let notifying: Promise<void> | null = null;
+  let notifyAgain = false;
+  const notifyOthers = () => {
+    if (sql.kind !== 'postgres' || closing.signal.aborted) return;
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = sql
+      .notify(EVENTS_APPENDED_CHANNEL)
+      .catch(() => {}) // readers fall back to polling
+      .finally(() => {
+        notifying = null;
+        if (notifyAgain) {
+          notifyAgain = false;
+          notifyOthers();
+        }
+      });
+  };
+
+  const readAll = async ({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> => {
+    const { rows } = await q<EventRow>`
+      select ${eventColumns} from events
+      where ${afterCheckpoint(after)}
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by events.transaction_id, events.global_position
+      limit ${Math.max(1, Math.floor(limit))}`.execute(db);
+    return rows.map(toRecorded);
+  };
+
+  const hasHidden = async (after: Checkpoint | null): Promise<boolean> => {
+    const { rows } = await q<{ hidden: boolean }>`
+      select exists (select 1 from events where ${afterCheckpoint(after)}) as hidden`.execute(db);
+    return rows[0]?.hidden === true;
+  };
+
+  const store: EventStore = {
+    kind: sql.kind,
+
+    async append(streamId, events, opts = {}) {
+      const { result, appended } = await callAppend(db, streamId, events, opts.expectedRevision ?? 'any', null);
+      if (appended) {
+        wakeLocal(sql);
+        notifyOthers();
+      }
+      return result;
+    },
+
+    async readStream(streamId, { from = 0n, to }: ReadStreamOptions = {}) {
+      const { rows } = await q<EventRow>`
+        select ${eventColumns} from events
+        where stream_id = ${streamId} and stream_position >= ${from.toString()}::bigint
+          ${to === undefined ? q`` : q`and stream_position <= ${to.toString()}::bigint`}
+        order by events.stream_position`.execute(db);
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+
+    subscribeAll(opts: SubscribeAllOptions) {
+      return subscribeByPolling({
+        ...opts,
+        readAll,
+        hasHidden,
+        onWake: store.onAppended,
+        closed: closing.signal,
+        pollIntervalMs: options.pollIntervalMs ?? 1000,
+      });
+    },
+
+    onAppended(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    async countAfter(after) {
+      const { rows } = await q<{ n: string }>`
+        select count(*)::text as n from events where ${afterCheckpoint(after)}`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    compareCheckpoints: compareSqlCheckpoints,
+
+    async close() {
+      closing.abort();
+      listeners.clear();
+      leaveBus();
+      await notifying;
+      await unlisten().catch(() => {});
+    },
+  };
+  return store;
+}

@@ -1,0 +1,117 @@
+// The event-store port (DESIGN.md §3). Every adapter (postgres, pglite, eventstoredb) implements
+// EventStore and passes the shared conformance suite in test/conformance.
+
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | bigint;
+
+export interface EventMetadata {
+  eventId: string;
+  occurredAt: string; // ISO-8601 UTC
+  actorId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  schemaVersion: number;
+}
+
+/** A domain event as the domain layer produces it. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+export interface EventToAppend<E extends DomainEvent = DomainEvent> {
+  type: E['type'];
+  data: E['data'];
+  metadata: EventMetadata;
+}
+
+/**
+ * Checkpoints are opaque, adapter-specific strings that only the adapter that produced them can
+ * compare. PostgreSQL/PGlite: `${transactionId}:${globalPosition}`; EventStoreDB: `${commit}:${prepare}`.
+ */
+export type Checkpoint = string;
+
+export interface RecordedEvent<E extends DomainEvent = DomainEvent> {
+  streamId: string;
+  /** 0-based position of the event inside its stream. */
+  streamPosition: bigint;
+  /** Position in the global log (monotonic per adapter, may have gaps). */
+  globalPosition: bigint;
+  /** Where a reader of the global log stands after this event. */
+  checkpoint: Checkpoint;
+  type: E['type'];
+  data: E['data'];
+  metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  /** The stream revision after the append (the streamPosition of the last event). */
+  nextExpectedRevision: bigint;
+  /** Checkpoint of the last appended event: projections that reached it have seen the write. */
+  checkpoint: Checkpoint;
+}
+
+export interface ReadStreamOptions {
+  /** First stream position to read (inclusive), default 0. */
+  from?: bigint;
+  /** Last stream position to read (inclusive), default the end. */
+  to?: bigint;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive start: events strictly after this checkpoint; null = from the beginning. */
+  after: Checkpoint | null;
+  limit: number;
+}
+
+export interface SubscribeAllOptions {
+  /** Exclusive start, as readAll. */
+  from: Checkpoint | null;
+  signal?: AbortSignal;
+  batchSize?: number;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
+
+  /**
+   * Appends atomically. Throws WrongExpectedVersionError when the revision does not match.
+   * Idempotent by event id: appending events whose ids are all already stored in that stream
+   * returns the original result and stores nothing.
+   */
+  append(streamId: string, events: EventToAppend[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+
+  /** Events of one stream in stream order; [] when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+
+  /**
+   * One batch of the global log in a total order consistent with every stream's order, never
+   * returning an event that a later call could place before one already returned (no skips).
+   */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+
+  /** Endless catch-up + live subscription built on readAll and the wake-up signal. */
+  subscribeAll(options: SubscribeAllOptions): AsyncIterable<RecordedEvent>;
+
+  /** Registers a hint that new events may be readable (LISTEN/NOTIFY, or in-process). */
+  onAppended(listener: () => void): () => void;
+
+  /** Number of events after a checkpoint (for progress bars); may be approximate on eventstoredb. */
+  countAfter(after: Checkpoint | null): Promise<number>;
+
+  /** Negative when a is before b, 0 when equal, positive when after. null sorts first. */
+  compareCheckpoints(a: Checkpoint | null, b: Checkpoint | null): number;
+
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  readonly code = 'WRONG_EXPECTED_VERSION';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}

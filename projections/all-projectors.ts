@@ -1,0 +1,12 @@
+// Every read model the runtime maintains; order is the order of start-up and of `npm run rebuild`.
+import { balancesProjector } from './balances/projector.js';
+import { ledgerTransactionsProjector } from './ledger-transactions/projector.js';
+import { membersProjector } from './members/projector.js';
+import { memberStatsProjector } from './member-stats/projector.js';
+import { notificationsProjector } from './notifications/projector.js';
+import { onboardingProjector } from './onboarding/projector.js';
+import { sessionsProjector } from './sessions/projector.js';
+import { skillLikesProjector } from './skill-likes/projector.js';
+import type { Projector } from './types.js';
+
+export const allProjectors: Projector[] = [membersProjector, balancesProjector, ledgerTransactionsProjector, sessionsProjector, memberStatsProjector, notificationsProjector, skillLikesProjector, onboardingProjector];

@@ -1,0 +1,39 @@
+// Queries of the ledger-transactions read model, in the Transaction shape of api/contracts/members.ts.
+import type { Kysely } from 'kysely';
+import { toIso } from '../shared/set-wise.js';
+import type { LedgerTransactionRow, TransactionType } from './tables.js';
+
+/** The Transaction shape of api/contracts/members.ts (restated: projections do not import api/). */
+export interface TransactionView {
+  id: string;
+  user_id: string;
+  type: TransactionType;
+  amount: number;
+  description: string;
+  created_at: string;
+  /** The session the points moved for; null for grants and corrections. */
+  swap_id: string | null;
+}
+
+export const toTransaction = (row: LedgerTransactionRow): TransactionView => ({
+  id: row.id,
+  user_id: row.member_id,
+  type: row.type,
+  amount: Number(row.amount),
+  description: row.description,
+  created_at: toIso(row.created_at),
+  swap_id: row.swap_id,
+});
+
+/** A member's points history, newest first. */
+export const listTransactions = async (db: Kysely<any>, memberId: string, options: { limit?: number } = {}): Promise<TransactionView[]> => {
+  let query = db
+    .selectFrom('ledger_transactions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .orderBy('position', 'desc');
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  const rows = (await query.execute()) as LedgerTransactionRow[];
+  return rows.map(toTransaction);
+};

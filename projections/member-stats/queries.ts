@@ -1,0 +1,120 @@
+// Queries of the member-stats read model: the figures on profiles and the dashboard, and reviews.
+// The streak depends on the day it is asked, so those queries take `now` (the API's clock; the
+// wall clock when left out).
+import { sql, type Kysely } from 'kysely';
+import { toIso } from '../shared/set-wise.js';
+import { streakAt } from './streak.js';
+import type { CompletedSessionRow, MemberStatsRow } from './tables.js';
+
+/** The same shape as projections/members/member-stats.ts, which this read model is to feed. */
+export interface MemberStats {
+  rating: number;
+  reviewCount: number;
+  completedSwaps: number;
+  streak: number;
+}
+
+const zero: MemberStats = Object.freeze({ rating: 0, reviewCount: 0, completedSwaps: 0, streak: 0 });
+
+/** Average stars received as mentor, to one decimal (4.666 shows as 4.7); 0 without ratings. */
+export const averageRating = (sum: number, count: number): number => (count === 0 ? 0 : Math.round((sum / count) * 10) / 10);
+
+const toStats = (row: MemberStatsRow, now: string): MemberStats => ({
+  rating: averageRating(Number(row.rating_sum), Number(row.review_count)),
+  reviewCount: Number(row.review_count),
+  completedSwaps: Number(row.completed_swaps),
+  streak: streakAt(row.last_completed_day, Number(row.streak_days), now),
+});
+
+const wallClock = () => new Date().toISOString();
+
+/** Figures of many members in one query; members without a completed session are left out. */
+export const loadMemberStats = async (db: Kysely<any>, memberIds: readonly string[], now: string = wallClock()): Promise<Map<string, MemberStats>> => {
+  const found = new Map<string, MemberStats>();
+  if (memberIds.length === 0) return found;
+  const rows = (await db
+    .selectFrom('member_stats')
+    .selectAll()
+    .where('member_id', '=', sql<string>`any(${[...new Set(memberIds)]}::text[])`)
+    .execute()) as MemberStatsRow[];
+  for (const row of rows) found.set(row.member_id, toStats(row, now));
+  return found;
+};
+
+/** Zeros for a member who has completed nothing yet. */
+export const getMemberStats = async (db: Kysely<any>, memberId: string, now: string = wallClock()): Promise<MemberStats> =>
+  (await loadMemberStats(db, [memberId], now)).get(memberId) ?? { ...zero };
+
+/** GET /api/users/{id}/streak. */
+export const getStreak = async (db: Kysely<any>, memberId: string, now: string = wallClock()): Promise<{ streak: number }> => ({
+  streak: (await getMemberStats(db, memberId, now)).streak,
+});
+
+export interface DashboardStats {
+  /** Available points (the balances read model). */
+  totalPoints: number;
+  completedSwaps: number;
+  rating: number;
+  reviews: number;
+}
+
+export const getDashboardStats = async (db: Kysely<any>, memberId: string): Promise<DashboardStats> => {
+  const balance = await db.selectFrom('balances').select('available_points').where('member_id', '=', memberId).executeTakeFirst();
+  const stats = (await db.selectFrom('member_stats').selectAll().where('member_id', '=', memberId).executeTakeFirst()) as MemberStatsRow | undefined;
+  return {
+    totalPoints: Number(balance?.available_points ?? 0),
+    completedSwaps: Number(stats?.completed_swaps ?? 0),
+    rating: stats ? averageRating(Number(stats.rating_sum), Number(stats.review_count)) : 0,
+    reviews: Number(stats?.review_count ?? 0),
+  };
+};
+
+/** A rated, completed session in the review-source shape of spec 001 §3. */
+export interface Review {
+  id: string;
+  session_id: string;
+  status: 'completed';
+  instructor_id: string;
+  student_id: string;
+  student_name: string | null;
+  rating: number;
+  student_rating: number;
+  review: string | null;
+  student_review: string | null;
+  skill_name: string;
+  scheduled_at: string;
+  experience_level: string;
+  duration_hours: number;
+  rated_at: string;
+}
+
+/** Reviews a mentor received, newest first. */
+export const listReviews = async (db: Kysely<any>, mentorId: string): Promise<Review[]> => {
+  const rows = (await db
+    .selectFrom('completed_sessions as c')
+    .leftJoin('members as m', 'm.id', 'c.student_id')
+    .selectAll('c')
+    .select('m.name as student_name')
+    .where('c.instructor_id', '=', mentorId)
+    .where('c.rating', 'is not', null)
+    .orderBy('c.rated_at', 'desc')
+    .orderBy('c.session_id', 'desc')
+    .execute()) as (CompletedSessionRow & { student_name: string | null })[];
+  return rows.map((r) => ({
+    id: r.session_id,
+    session_id: r.session_id,
+    status: 'completed',
+    instructor_id: r.instructor_id,
+    student_id: r.student_id,
+    student_name: r.student_name,
+    rating: Number(r.rating),
+    student_rating: Number(r.rating),
+    review: r.review,
+    student_review: r.review,
+    skill_name: r.skill_name,
+    scheduled_at: toIso(r.starts_at),
+    experience_level: r.experience_level,
+    duration_hours: Number(r.duration_minutes) / 60,
+    rated_at: toIso(r.rated_at!),
+  }));
+};

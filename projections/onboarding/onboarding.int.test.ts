@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WelcomeTourSeen } from '../../domain/member/events.js';
+import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import { dumpTables } from '../../test/projections/support/table-dump.js';
+import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
+import { migrateProjector } from '../runtime/migrate.js';
+import { createStory, eventsFor, inBatches } from '../sessions/testing.js';
+import { onboardingProjector } from './projector.js';
+import { getOnboarding } from './queries.js';
+
+const AT = '2026-02-01T08:00:00.000Z';
+const react = { id: 'mia-react', name: 'React', description: 'Hooks', category: 'Development', experienceLevel: 'expert' as const, pointsPerHour: 2 };
+
+const tell = () => {
+  const story = createStory();
+  // Mia fills in everything she can; Sam only registers and books her.
+  story.register('mia', 'Mia Mentor', AT, { bio: 'I teach React', location: 'Lisbon' });
+  story.teach('mia', react, AT);
+  story.member('mia', { type: 'AvailabilityAdded', data: { memberId: 'mia', entry: { day: 'Monday', startTime: '09:00', endTime: '12:00' } } }, AT);
+  story.record('member-mia', { type: 'WelcomeTourSeen', data: { memberId: 'mia', seenAt: AT } } satisfies WelcomeTourSeen, AT);
+  story.register('sam', 'Sam Student', AT, { bio: 'Learning', location: '   ' });
+  story.session({ id: 's1', student: 'sam', mentor: 'mia', skillName: 'React', startsAt: '2026-03-02T10:00:00.000Z', at: '2026-03-01T09:00:00.000Z' }).cancelRequest('2026-03-01T09:30:00.000Z');
+  // Bob had a skill and an availability entry and removed both.
+  story.register('bob', 'Bob Builder', AT);
+  story.teach('bob', { ...react, id: 'bob-go', name: 'Go' }, AT);
+  story.member('bob', { type: 'SkillTaughtRemoved', data: { memberId: 'bob', skillId: 'bob-go' } }, AT);
+  story.member('bob', { type: 'AvailabilityAdded', data: { memberId: 'bob', entry: { day: 'Friday', startTime: '14:00', endTime: '16:00' } } }, AT);
+  story.member('bob', { type: 'AvailabilityRemoved', data: { memberId: 'bob', day: 'Friday', startTime: '14:00' } }, AT);
+  return story;
+};
+
+describe.each(testTargets())('onboarding read model on $kind', (target) => {
+  let database: TestDatabase;
+  let sql: SqlDatabase;
+  const story = tell();
+
+  beforeAll(async () => {
+    database = await target.create();
+    sql = await database.open();
+    await migrateProjector(sql.db, onboardingProjector, 'public');
+    await onboardingProjector.apply(sql.db, eventsFor(story.events, onboardingProjector.handles));
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await database?.destroy();
+  });
+
+  it('ticks the steps the events show, leaving the feed and AI steps for later', async () => {
+    expect(await getOnboarding(sql.db, 'mia')).toEqual({
+      onboardingSteps: { completed_profile: true, added_skills: true, set_availability: true, shared_post: false, asked_ai: false, scheduled_session: true },
+      hasSeenWelcomeTour: true,
+      completedSteps: 4,
+      totalSteps: 6,
+      complete: false,
+    });
+    expect(await getOnboarding(sql.db, 'sam')).toMatchObject({
+      onboardingSteps: { completed_profile: false, added_skills: false, set_availability: false, scheduled_session: true },
+      hasSeenWelcomeTour: false,
+      completedSteps: 1,
+    });
+  });
+
+  it('follows the current profile: removed skills and availability un-tick their steps', async () => {
+    expect((await getOnboarding(sql.db, 'bob'))?.onboardingSteps).toEqual({
+      completed_profile: false,
+      added_skills: false,
+      set_availability: false,
+      shared_post: false,
+      asked_ai: false,
+      scheduled_session: false,
+    });
+    expect(await getOnboarding(sql.db, 'nobody')).toBeNull();
+  });
+
+  it('gives the same rows whether events arrive in one batch or in many small ones', async () => {
+    const handled = eventsFor(story.events, onboardingProjector.handles);
+    for (const schema of ['by_one', 'by_four']) {
+      await sql.db.schema.createSchema(schema).execute();
+      await migrateProjector(sql.db, onboardingProjector, schema);
+    }
+    for (const event of handled) await onboardingProjector.apply(sql.db.withSchema('by_one'), [event]);
+    for (const batch of inBatches(handled, 4)) await onboardingProjector.apply(sql.db.withSchema('by_four'), batch);
+    const reference = await dumpTables(sql.db, [onboardingProjector]);
+    expect(reference.onboarding).toHaveLength(3);
+    expect(await dumpTables(sql.db.withSchema('by_one'), [onboardingProjector])).toEqual(reference);
+    expect(await dumpTables(sql.db.withSchema('by_four'), [onboardingProjector])).toEqual(reference);
+  });
+});

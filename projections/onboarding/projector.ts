@@ -1,0 +1,54 @@
+// The onboarding read model: per member, what the six-step onboarding card and the welcome tour need.
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '../../eventstore/types.js';
+import { loadRowsByKey, writeRows, type ColumnSpec } from '../shared/set-wise.js';
+import type { ChangeNotice, Projector } from '../types.js';
+import { emptyOnboarding, evolveOnboarding, membersOf, type OnboardingEvent } from './evolve.js';
+import { onboardingMigrations } from './migrations.js';
+import type { OnboardingRow } from './tables.js';
+
+const columns: readonly ColumnSpec[] = [
+  { name: 'member_id', type: 'text' },
+  { name: 'has_name', type: 'bool' },
+  { name: 'has_bio', type: 'bool' },
+  { name: 'has_location', type: 'bool' },
+  { name: 'skill_ids', type: 'jsonb' },
+  { name: 'availability_keys', type: 'jsonb' },
+  { name: 'scheduled_session', type: 'bool' },
+  { name: 'shared_post', type: 'bool' },
+  { name: 'asked_ai', type: 'bool' },
+  { name: 'has_seen_welcome_tour', type: 'bool' },
+  { name: 'updated_at', type: 'timestamptz' },
+];
+
+const onboardingEventTypes = [
+  'MemberRegistered',
+  'ProfileDetailsChanged',
+  'SkillTaughtAdded',
+  'SkillTaughtRemoved',
+  'AvailabilityAdded',
+  'AvailabilityRemoved',
+  'WelcomeTourSeen',
+  'SessionRequested',
+] as const satisfies readonly OnboardingEvent['type'][];
+
+export const onboardingProjector: Projector = {
+  name: 'onboarding',
+  version: 1,
+  tables: ['onboarding'],
+  migrations: onboardingMigrations,
+  handles: onboardingEventTypes,
+  async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
+    const typed = events.map((e) => ({ event: { type: e.type, data: e.data } as OnboardingEvent, occurredAt: e.metadata.occurredAt }));
+    const stored = await loadRowsByKey<OnboardingRow>(db, 'onboarding', 'member_id', typed.flatMap(({ event }) => membersOf(event)));
+    const changed = new Map<string, OnboardingRow>();
+    for (const { event, occurredAt } of typed) {
+      for (const memberId of membersOf(event)) {
+        const before = changed.get(memberId) ?? stored.get(memberId) ?? emptyOnboarding(memberId, occurredAt);
+        changed.set(memberId, evolveOnboarding(before, event, occurredAt));
+      }
+    }
+    await writeRows(db, 'onboarding', columns, [...changed.values()] as unknown as Record<string, unknown>[], { key: ['member_id'], onConflict: 'update' });
+    return [...changed.keys()].map((id) => ({ scope: 'user', id }));
+  },
+};

@@ -1,0 +1,107 @@
+// The runtime's own tables: one checkpoint row per projector, written in the same transaction as the
+// projector's rows (DESIGN.md §4), plus the failure a stopped projector records for admins.
+import { sql, type Kysely } from 'kysely';
+import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
+import type { ReadModelMigration } from '../types.js';
+
+export const CHECKPOINTS_TABLE = 'projection_checkpoints';
+
+/** What a projector that stopped on an event records; shown to admins, cleared by the next success. */
+export interface ProjectorFailure {
+  /** Global position of the event whose handler threw (as a string: it may exceed 2^53). */
+  position: string;
+  checkpoint: string;
+  eventId: string;
+  eventType: string;
+  streamId: string;
+  error: string;
+  failedAt: string;
+}
+
+export interface CheckpointRow {
+  name: string;
+  version: number;
+  checkpoint: string | null;
+  status: 'running' | 'failed';
+  failure: ProjectorFailure | null;
+  updatedAt: string;
+}
+
+const runtimeMigrations: readonly ReadModelMigration[] = [
+  {
+    name: '20261122T0800-create-projection-checkpoints',
+    async up(db) {
+      await db.schema
+        .createTable(CHECKPOINTS_TABLE)
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('checkpoint', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('running'))
+        .addColumn('failure', 'jsonb')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+    async down(db) {
+      await db.schema.dropTable(CHECKPOINTS_TABLE).ifExists().execute();
+    },
+  },
+];
+
+export const ensureRuntimeTables = async (db: Kysely<any>): Promise<void> => {
+  await migrateToLatest(db, { table: 'projection_runtime_migrations', migrations: runtimeMigrations, schema: 'public' });
+};
+
+const toCheckpointRow = (row: Record<string, unknown>): CheckpointRow => ({
+  name: String(row.name),
+  version: Number(row.version),
+  checkpoint: (row.checkpoint as string | null) ?? null,
+  status: row.status === 'failed' ? 'failed' : 'running',
+  failure: (row.failure as ProjectorFailure | null) ?? null,
+  updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at),
+});
+
+export const readCheckpointRow = async (db: Kysely<any>, name: string): Promise<CheckpointRow | null> => {
+  const row = await db.selectFrom(CHECKPOINTS_TABLE).selectAll().where('name', '=', name).executeTakeFirst();
+  return row ? toCheckpointRow(row) : null;
+};
+
+/** Every projector's bookkeeping, for admin pages in processes that run no projection runtime. */
+export const listCheckpointRows = async (db: Kysely<any>): Promise<CheckpointRow[]> => {
+  const rows = await db.selectFrom(CHECKPOINTS_TABLE).selectAll().orderBy('name').execute();
+  return rows.map(toCheckpointRow);
+};
+
+export const insertCheckpointRow = async (db: Kysely<any>, name: string, version: number): Promise<void> => {
+  await db
+    .insertInto(CHECKPOINTS_TABLE)
+    .values({ name, version, checkpoint: null, status: 'running' })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+};
+
+/** Locks the row until the transaction ends: batches, rebuild swaps and failures serialise on it. */
+export const lockCheckpointRow = async (trx: Kysely<any>, name: string): Promise<CheckpointRow | null> => {
+  const row = await trx.selectFrom(CHECKPOINTS_TABLE).selectAll().where('name', '=', name).forUpdate().executeTakeFirst();
+  return row ? toCheckpointRow(row) : null;
+};
+
+export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint: string | null, version?: number): Promise<void> => {
+  await trx
+    .updateTable(CHECKPOINTS_TABLE)
+    .set({ checkpoint, status: 'running', failure: null, updated_at: sql`now()`, ...(version === undefined ? {} : { version }) })
+    .where('name', '=', name)
+    .execute();
+};
+
+export const recordFailure = async (db: Kysely<any>, name: string, failure: ProjectorFailure): Promise<void> => {
+  await db
+    .updateTable(CHECKPOINTS_TABLE)
+    .set({ status: 'failed', failure: JSON.stringify(failure), updated_at: sql`now()` })
+    .where('name', '=', name)
+    .execute();
+};
+
+/** A restarted runtime tries a failed projector again (the fix may have shipped); the failure stays until it passes. */
+export const markRunning = async (db: Kysely<any>, name: string): Promise<void> => {
+  await db.updateTable(CHECKPOINTS_TABLE).set({ status: 'running' }).where('name', '=', name).execute();
+};

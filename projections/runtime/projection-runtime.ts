@@ -1,0 +1,199 @@
+// The projection runtime (DESIGN.md §4): one worker per projector, woken by the store's append hint
+// with a polling fallback; waitFor gives the API read-your-writes without polling.
+import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import type { Projector } from '../types.js';
+import { createLockHolder, type LockHolder } from './advisory-lock.js';
+import { ensureRuntimeTables, type ProjectorFailure } from './bookkeeping.js';
+import { WaitForTimeoutError } from './errors.js';
+import { stderrLogger, type RuntimeLogger } from './logger.js';
+import { ProjectorWorker, type ProjectorState } from './projector-worker.js';
+
+export interface ProjectionRuntimeOptions {
+  sql: SqlDatabase;
+  store: EventStore;
+  projectors: readonly Projector[];
+  logger?: RuntimeLogger;
+  /** Events per transaction while following the log. Default 1000. */
+  batchSize?: number;
+  /** Events per transaction when a version change rebuilds a read model. Default 5000. */
+  rebuildBatchSize?: number;
+  /** Polling fallback when no append hint arrives. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** How often a standby retries the lock another process holds. Default 2000 ms. */
+  standbyRetryMs?: number;
+  /** Called after each committed batch (metrics, progress output of tools). */
+  onBatch?: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
+}
+
+export interface ProjectorStatus {
+  name: string;
+  version: number;
+  status: ProjectorState;
+  checkpoint: Checkpoint | null;
+  /** Events in the log after the checkpoint; null when unknown (not started, or the count failed). */
+  lag: number | null;
+  failure: ProjectorFailure | null;
+  /** Present while a version change rebuilds the read model. */
+  rebuild: { done: number; total: number } | null;
+}
+
+export interface ProjectionRuntime {
+  /** Resolves once every read model's tables exist (catch-up and any rebuild go on in the background). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /**
+   * Resolves once every running projector has passed `checkpoint` (failed and standby projectors are
+   * not waited for). Rejects with WaitForTimeoutError after timeoutMs (default 5000).
+   */
+  waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
+  status(): Promise<ProjectorStatus[]>;
+}
+
+interface Waiter {
+  checkpoint: Checkpoint;
+  resolve: () => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
+  const { sql, store, projectors } = options;
+  const logger = options.logger ?? stderrLogger;
+  const names = new Set<string>();
+  for (const p of projectors) {
+    if (names.has(p.name)) throw new Error(`Two projectors are named ${p.name}`);
+    names.add(p.name);
+  }
+  let workers: ProjectorWorker[] = [];
+  let runs: Promise<void>[] = [];
+  let locks: LockHolder | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let phase: 'idle' | 'started' | 'stopped' = 'idle';
+  const waiters = new Set<Waiter>();
+
+  const reached = (worker: ProjectorWorker, checkpoint: Checkpoint) =>
+    !worker.running || (worker.state !== 'starting' && worker.state !== 'rebuilding' && store.compareCheckpoints(worker.position, checkpoint) >= 0);
+
+  const settleWaiters = () => {
+    for (const waiter of waiters) {
+      if (workers.every((w) => reached(w, waiter.checkpoint))) {
+        waiters.delete(waiter);
+        clearTimeout(waiter.timer);
+        waiter.resolve();
+      }
+    }
+  };
+
+  const startWorkers = async (holder: LockHolder) => {
+    const ctx = {
+      sql,
+      store,
+      locks: holder,
+      logger,
+      batchSize: options.batchSize ?? 1000,
+      rebuildBatchSize: options.rebuildBatchSize ?? 5000,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      standbyRetryMs: options.standbyRetryMs ?? 2000,
+      onChange: settleWaiters,
+      onBatch: options.onBatch ?? (() => {}),
+    };
+    workers = projectors.map((p) => new ProjectorWorker(ctx, p));
+    runs = workers.map((w) => w.run());
+    await Promise.all(workers.map((w) => w.ready));
+  };
+
+  // Losing the lock connection means another process may now own our projectors: step down and
+  // start over as candidates (standby until the locks are free again).
+  const onLocksLost = () => {
+    if (phase !== 'started') return;
+    logger.error({}, 'lost the connection that holds the projector locks; restarting the projectors');
+    void (async () => {
+      for (const w of workers) w.stop();
+      await Promise.all(runs);
+      await locks?.close().catch(() => {});
+      // The database may be down for a while: keep trying until it answers or we are stopped.
+      while (phase === 'started') {
+        try {
+          locks = await createLockHolder(sql);
+          break;
+        } catch (error) {
+          logger.warn({ err: error }, 'cannot reconnect for the projector locks yet; retrying');
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
+      }
+      if (phase !== 'started' || !locks) return;
+      locks.onLost(onLocksLost);
+      await startWorkers(locks);
+    })().catch((error: unknown) => logger.error({ err: error }, 'could not restart the projectors'));
+  };
+
+  return {
+    async start() {
+      if (phase !== 'idle') throw new Error('A projection runtime starts once');
+      phase = 'started';
+      await ensureRuntimeTables(sql.db);
+      locks = await createLockHolder(sql);
+      locks.onLost(onLocksLost);
+      unsubscribe = store.onAppended(() => {
+        for (const w of workers) w.wake();
+      });
+      await startWorkers(locks);
+    },
+
+    async stop() {
+      if (phase !== 'started') {
+        phase = 'stopped';
+        return;
+      }
+      phase = 'stopped';
+      unsubscribe?.();
+      for (const w of workers) w.stop();
+      await Promise.all(runs);
+      await locks?.close();
+      for (const waiter of waiters) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new Error('The projection runtime stopped before the read models caught up'));
+      }
+      waiters.clear();
+    },
+
+    waitFor(checkpoint, timeoutMs = 5000) {
+      if (phase !== 'started') return Promise.reject(new Error('The projection runtime is not running'));
+      if (workers.every((w) => reached(w, checkpoint))) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = {
+          checkpoint,
+          resolve,
+          reject,
+          timer: setTimeout(() => {
+            waiters.delete(waiter);
+            const behind = workers.filter((w) => !reached(w, checkpoint)).map((w) => ({ name: w.projector.name, checkpoint: w.position }));
+            reject(new WaitForTimeoutError(checkpoint, timeoutMs, behind));
+          }, timeoutMs),
+        };
+        waiters.add(waiter);
+      });
+    },
+
+    async status() {
+      const statuses: ProjectorStatus[] = [];
+      for (const w of workers) {
+        let lag: number | null = null;
+        if (w.state !== 'starting' && w.state !== 'standby' && w.state !== 'rebuilding') {
+          lag = await store.countAfter(w.position).catch(() => null);
+        }
+        statuses.push({
+          name: w.projector.name,
+          version: w.projector.version,
+          status: w.state,
+          checkpoint: w.position,
+          lag,
+          failure: w.failure,
+          rebuild: w.rebuildProgress,
+        });
+      }
+      return statuses;
+    },
+  };
+};

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeNotice } from '../types.js';
+import { chunkPayloads, dedupeNotices, parseChangesPayload } from './notices.js';
+
+describe('change notices', () => {
+  it('keeps one notice per user, post, session and directory', () => {
+    const notices: ChangeNotice[] = [
+      { scope: 'user', id: 'a' },
+      { scope: 'members' },
+      { scope: 'user', id: 'a' },
+      { scope: 'session', id: 's', participants: ['b', 'a'] },
+      { scope: 'session', id: 's', participants: ['a', 'b'] },
+      { scope: 'user', id: 'b' },
+      { scope: 'members' },
+    ];
+    expect(dedupeNotices(notices)).toEqual([
+      { scope: 'user', id: 'a' },
+      { scope: 'members' },
+      { scope: 'session', id: 's', participants: ['b', 'a'] },
+      { scope: 'user', id: 'b' },
+    ]);
+  });
+
+  it('splits a large batch into payloads under the 8000-byte NOTIFY limit without losing a notice', () => {
+    const notices: ChangeNotice[] = Array.from({ length: 2000 }, (_, i) => ({ scope: 'user', id: `member-${i}-${'x'.repeat(20)}` }));
+    const payloads = chunkPayloads('members', '12:34', notices);
+    expect(payloads.length).toBeGreaterThan(5);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
+    const parsed = payloads.map((p) => parseChangesPayload(p)!);
+    expect(parsed.every((p) => p.projector === 'members' && p.checkpoint === '12:34')).toBe(true);
+    expect(parsed.flatMap((p) => p.notices)).toEqual(notices);
+  });
+
+  it('sends nothing for a batch without notices', () => {
+    expect(chunkPayloads('members', '1:1', [])).toEqual([]);
+  });
+
+  it('ignores payloads that are not change notices', () => {
+    expect(parseChangesPayload('not json')).toBeNull();
+    expect(parseChangesPayload('{"hello":1}')).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+// Set-wise writes for projectors. A batch of thousands of events becomes one SELECT of the rows it
+// touches and one INSERT ... SELECT FROM unnest(arrays): a constant number of bind parameters per
+// statement, so a rebuild runs at bulk-insert speed on PostgreSQL and PGlite alike.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+
+export type ColumnType = 'text' | 'int4' | 'int8' | 'jsonb' | 'timestamptz' | 'bool';
+
+export interface ColumnSpec {
+  name: string;
+  type: ColumnType;
+}
+
+export type ConflictAction = { key: readonly string[]; onConflict: 'update' | 'nothing' };
+
+// jsonb and timestamptz travel as text arrays and are cast per element: both drivers serialise
+// text[] reliably, while their handling of nested json and Date arrays differs.
+const wireType = (type: ColumnType) => (type === 'jsonb' || type === 'timestamptz' ? 'text' : type);
+
+const toWire = (type: ColumnType, value: unknown): unknown => {
+  if (value === null || value === undefined) return null;
+  if (type === 'jsonb') return JSON.stringify(value);
+  if (type === 'int8') return String(value);
+  if (type === 'timestamptz') return value instanceof Date ? value.toISOString() : String(value);
+  return value;
+};
+
+const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
+
+/** Cap on rows per statement: keeps single messages to the server well below protocol limits. */
+const MAX_ROWS_PER_STATEMENT = 20_000;
+
+/**
+ * Inserts rows (objects keyed by column name) with one statement per 20k rows. Rows must not repeat
+ * a conflict key within one call (evolve them in memory first): PostgreSQL refuses to update the
+ * same row twice in one statement.
+ */
+export const writeRows = async (
+  db: Kysely<any>,
+  table: string,
+  columns: readonly ColumnSpec[],
+  rows: readonly Record<string, unknown>[],
+  conflict: ConflictAction,
+): Promise<void> => {
+  for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT);
+    const arrays = columns.map((c) => chunk.map((row) => toWire(c.type, row[c.name])));
+    const unnestArgs = sql.join(columns.map((c, i) => sql`${arrays[i]}::${sql.raw(wireType(c.type))}[]`));
+    const selectList = sql.join(
+      columns.map((c) => (c.type === wireType(c.type) ? sql`u.${ident(c.name)}` : sql`u.${ident(c.name)}::${sql.raw(c.type)}`)),
+    );
+    const aliasList = sql.join(columns.map((c) => ident(c.name)));
+    const source: RawBuilder<unknown> = sql`select ${selectList} from unnest(${unnestArgs}) as u(${aliasList})`;
+    const names = columns.map((c) => c.name);
+    await db
+      .insertInto(table)
+      .columns(names)
+      .expression(source)
+      .onConflict((oc) => {
+        const target = oc.columns(conflict.key as string[]);
+        if (conflict.onConflict === 'nothing') return target.doNothing();
+        const updates = names.filter((n) => !conflict.key.includes(n));
+        return target.doUpdateSet(Object.fromEntries(updates.map((n) => [n, sql`excluded.${ident(n)}`])));
+      })
+      .execute();
+  }
+};
+
+/** Loads the rows whose key is in `keys` with one query; returns them keyed by that column. */
+export const loadRowsByKey = async <Row extends object>(
+  db: Kysely<any>,
+  table: string,
+  keyColumn: string,
+  keys: Iterable<string>,
+): Promise<Map<string, Row>> => {
+  const list = [...new Set(keys)];
+  const found = new Map<string, Row>();
+  if (list.length === 0) return found;
+  const rows = (await db
+    .selectFrom(table)
+    .selectAll()
+    .where(keyColumn, '=', sql<string>`any(${list}::text[])`)
+    .execute()) as Row[];
+  for (const row of rows) found.set(String((row as Record<string, unknown>)[keyColumn]), row);
+  return found;
+};
+
+/** Timestamps come back as Date from both drivers; the API speaks ISO strings. */
+export const toIso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());

@@ -1,0 +1,37 @@
+// The projector contract (DESIGN.md §4). The runtime in projections/runtime feeds each projector
+// batches of events from the global log and stores its checkpoint in the same transaction.
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '../eventstore/types.js';
+
+/** What changed, relayed to websockets so clients invalidate matching query keys. */
+export type ChangeNotice =
+  | { scope: 'user'; id: string } // a member's own data: profile, balance, ledger, sessions, notifications
+  | { scope: 'session'; id: string; participants: string[] }
+  | { scope: 'post'; id: string }
+  | { scope: 'members' } // the member directory as a whole
+  | { scope: 'admin' };
+
+export interface ReadModelMigration {
+  /** Timestamped name, e.g. '20261122T0900-create-members'. */
+  name: string;
+  up(db: Kysely<any>): Promise<void>;
+  down(db: Kysely<any>): Promise<void>;
+}
+
+export interface Projector {
+  name: string;
+  /** Bumping the version makes the runtime rebuild this read model on start. */
+  version: number;
+  /** Tables this projector owns; a rebuild creates them afresh in a build schema and swaps them in. */
+  tables: readonly string[];
+  /** Creates the tables (run against a schema-bound Kysely, so never name a schema here). */
+  migrations: readonly ReadModelMigration[];
+  /** Event types the projector wants; others are skipped without a call. */
+  handles: readonly string[];
+  /**
+   * Applies a batch (in global order) inside the runtime's transaction. `db` is bound to the schema
+   * being written (public, or the build schema during a rebuild). Write set-wise where you can: a
+   * rebuild of 100k events must run at multi-row-INSERT speed.
+   */
+  apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]>;
+}

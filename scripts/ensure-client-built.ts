@@ -1,0 +1,30 @@
+// Builds the React client when web/dist is missing or older than any source file under web/.
+// Used by `npm start` and `npm test` so a fresh clone needs no separate build step.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const newest = (dir: string): number => {
+  let max = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    max = Math.max(max, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return max;
+};
+
+export const clientIsStale = (): boolean => {
+  const index = 'web/dist/index.html';
+  if (!existsSync(index)) return true;
+  return Math.max(newest('web'), statSync('api/contracts').mtimeMs) > statSync(index).mtimeMs;
+};
+
+export const ensureClientBuilt = (): void => {
+  if (!clientIsStale()) return;
+  console.error('Building the web client (web/dist is missing or stale)...');
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web client build failed');
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureClientBuilt();

@@ -1,0 +1,103 @@
+// Environment validation (DESIGN.md §2): defaults for a fresh machine, and a bad value named.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../api/config.js';
+import { resolveSessionSecret } from '../../api/session-secret.js';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      publicUrlFromPort: true,
+      dataDir: './data',
+      pgliteDataDir: './data/pglite',
+      adminEmails: [],
+      logLevel: 'info',
+      rateLimits: { read: 1200, write: 240, auth: 60 },
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toBeUndefined();
+    expect(config.openai).toBeUndefined();
+  });
+
+  it('reads the full configuration', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://skillswap.example.com/',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'app',
+      OIDC_CLIENT_SECRET: 's3cret',
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+      S3_BUCKET: 'media',
+      OPENAI_BASE_URL: 'http://llm.local/v1',
+      RATE_LIMIT_READ_PER_MINUTE: '0',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://skillswap.example.com',
+      publicUrlFromPort: false,
+      databaseUrl: 'postgres://u@db:5432/app',
+      oidc: { issuer: 'https://id.example.com', clientId: 'app', clientSecret: 's3cret' },
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      s3: { bucket: 'media', region: 'us-east-1' },
+      openai: { baseUrl: 'http://llm.local/v1', model: 'gpt-4o-mini' },
+      rateLimits: { read: 0, write: 240, auth: 60 },
+    });
+  });
+
+  it('names the variable and the bad value', () => {
+    expect(problemsOf({ PORT: 'abc' })).toMatch(/PORT must be a whole number from 0 to 65535 \(got "abc"\)/);
+    expect(problemsOf({ PUBLIC_URL: 'localhost:3000' })).toMatch(/PUBLIC_URL must be a URL/);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toMatch(/DATABASE_URL must be a URL like postgres:/);
+    expect(problemsOf({ ADMIN_EMAILS: 'boss' })).toMatch(/ADMIN_EMAILS must be a comma-separated list of e-mail addresses/);
+    expect(problemsOf({ LOG_LEVEL: 'loud' })).toMatch(/LOG_LEVEL must be one of/);
+    expect(problemsOf({ RATE_LIMIT_WRITE_PER_MINUTE: '-1' })).toMatch(/RATE_LIMIT_WRITE_PER_MINUTE must be a whole number/);
+  });
+
+  it('never echoes a secret back', () => {
+    const message = problemsOf({ SESSION_SECRET: 'short-secret' });
+    expect(message).toMatch(/SESSION_SECRET must be at least 32 characters/);
+    expect(message).not.toContain('short-secret');
+  });
+
+  it('wants the three OIDC variables together', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com' })).toMatch(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together/);
+  });
+
+  it('wants a bucket when S3 is configured', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio:9000' })).toMatch(/S3_BUCKET must be set/);
+  });
+});
+
+describe('resolveSessionSecret', () => {
+  it('generates a secret once and keeps it across restarts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'skillswap-secret-'));
+    try {
+      const first = await resolveSessionSecret({ dataDir: join(dataDir, 'nested') });
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(await resolveSessionSecret({ dataDir: join(dataDir, 'nested') })).toBe(first);
+      expect((await readFile(join(dataDir, 'nested', 'session-secret'), 'utf8')).trim()).toBe(first);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prefers SESSION_SECRET when given', async () => {
+    expect(await resolveSessionSecret({ sessionSecret: 'x'.repeat(40), dataDir: '/nonexistent' })).toBe('x'.repeat(40));
+  });
+});

@@ -1,0 +1,138 @@
+// The live-update websocket (spec doc 3, DESIGN.md §4): signed-in only, and each change notice goes
+// to exactly the sockets it concerns. Notices travel through the real NOTIFY channel.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
+import type { ChangeNotice } from '../../projections/types.js';
+import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
+
+interface Socket {
+  ws: WebSocket;
+  messages: any[];
+  /** Resolves with the first message (already received or coming) that matches. */
+  next(match: (m: any) => boolean, timeoutMs?: number): Promise<any>;
+}
+
+const open = (url: string, headers: Record<string, string>): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers });
+    const messages: any[] = [];
+    const waiters = new Set<{ match: (m: any) => boolean; resolve: (m: any) => void }>();
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      messages.push(message);
+      for (const w of waiters) if (w.match(message)) (waiters.delete(w), w.resolve(message));
+    });
+    const socket: Socket = {
+      ws,
+      messages,
+      next: (match, timeoutMs = 5000) =>
+        new Promise((res, rej) => {
+          const seen = messages.find(match);
+          if (seen) return res(seen);
+          const timer = setTimeout(() => rej(new Error(`no matching message; got ${JSON.stringify(messages)}`)), timeoutMs);
+          waiters.add({ match, resolve: (m) => (clearTimeout(timer), res(m)) });
+        }),
+    };
+    ws.once('open', () => resolve(socket));
+    ws.once('error', reject);
+  });
+
+const connect = async (url: string, member: ApiClient) => {
+  const socket = await open(url, { cookie: member.cookie });
+  await socket.next((m) => m.type === 'connected');
+  return socket;
+};
+
+const closed = (ws: WebSocket) => new Promise<{ code: number }>((resolve) => ws.once('close', (code) => resolve({ code })));
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('websocket /ws', () => {
+  let server: TestServer;
+  let ann: ApiClient;
+  let bob: ApiClient;
+  const sockets: WebSocket[] = [];
+  const track = <T extends Socket>(s: T) => (sockets.push(s.ws), s);
+
+  const notify = (notices: ChangeNotice[]) =>
+    sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ projector: 'test', checkpoint: '0:0', notices })})`.execute(server.sql.db);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    ann = await signIn(server.url, 'ann@example.com');
+    bob = await signIn(server.url, 'bob@example.com');
+  });
+  afterAll(async () => {
+    for (const ws of sockets) ws.terminate();
+    await server?.close();
+  });
+
+  it('closes with 4401 when signed out', async () => {
+    const socket = await open(server.url, {});
+    expect((await closed(socket.ws)).code).toBe(4401);
+  });
+
+  it('refuses a handshake from a foreign Origin', async () => {
+    await expect(open(server.url, { cookie: ann.cookie, origin: 'https://evil.example.com' })).rejects.toThrow(/403/);
+  });
+
+  it('tells a second connection of the same member about their own PATCH, and nobody else', async () => {
+    const annTab1 = track(await connect(server.url, ann));
+    const annTab2 = track(await connect(server.url, ann));
+    const bobTab = track(await connect(server.url, bob));
+
+    expect((await ann.patch(`/api/users/${ann.memberId}`, { bio: 'Now live' })).status).toBe(200);
+
+    const own = (m: any) => m.type === 'changed' && m.scope === 'user' && m.id === ann.memberId;
+    expect(await annTab2.next(own)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId });
+    expect(await annTab1.next(own)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId });
+    await settle();
+    expect(bobTab.messages.filter(own)).toEqual([]);
+  });
+
+  it('sends post changes only to sockets subscribed to that post, with postId', async () => {
+    const subscriber = track(await connect(server.url, ann));
+    const other = track(await connect(server.url, bob));
+    subscriber.ws.send(JSON.stringify({ type: 'subscribe_post', postId: 'post-1' }));
+    await settle();
+
+    await notify([{ scope: 'post', id: 'post-1' }]);
+    expect(await subscriber.next((m) => m.scope === 'post')).toEqual({ type: 'changed', scope: 'post', id: 'post-1', postId: 'post-1' });
+    await settle();
+    expect(other.messages.filter((m) => m.scope === 'post')).toEqual([]);
+
+    subscriber.ws.send(JSON.stringify({ type: 'unsubscribe_post', postId: 'post-1' }));
+    await settle();
+    await notify([{ scope: 'post', id: 'post-1' }]);
+    await settle();
+    expect(subscriber.messages.filter((m) => m.scope === 'post')).toHaveLength(1);
+  });
+
+  it('sends session changes to both participants and member-list changes to everyone', async () => {
+    const annSocket = track(await connect(server.url, ann));
+    const bobSocket = track(await connect(server.url, bob));
+    const carol = await signIn(server.url, 'carol@example.com');
+    const carolSocket = track(await connect(server.url, carol));
+
+    await notify([{ scope: 'session', id: 'session-9', participants: [ann.memberId, bob.memberId] }, { scope: 'members' }]);
+
+    for (const socket of [annSocket, bobSocket]) {
+      expect(await socket.next((m) => m.scope === 'session')).toEqual({ type: 'changed', scope: 'session', id: 'session-9' });
+    }
+    for (const socket of [annSocket, bobSocket, carolSocket]) {
+      expect(await socket.next((m) => m.scope === 'members')).toEqual({ type: 'changed', scope: 'members' });
+    }
+    expect(carolSocket.messages.filter((m) => m.scope === 'session')).toEqual([]);
+  });
+
+  it('ignores bad client messages and keeps the socket working', async () => {
+    const socket = track(await connect(server.url, ann));
+    socket.ws.send('not json');
+    socket.ws.send(JSON.stringify({ type: 'launch_rockets' }));
+    socket.ws.send(JSON.stringify({ type: 'subscribe_post', postId: 42 }));
+    socket.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await socket.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
+import { launchBrowser, newPage, prepareClient, screenshot, signInWithHint, submitDevSignInForm, uniqueEmail } from './support/browser.js';
+
+type Seen = { kind: 'request'; url: string } | { kind: 'changed'; payload: string };
+
+/** Records, in the order the browser reports them, the page's /api requests and the change notices it receives. */
+const recordTraffic = (page: Page): Seen[] => {
+  const log: Seen[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) log.push({ kind: 'request', url: request.url() });
+  });
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('"changed"')) log.push({ kind: 'changed', payload: text });
+    });
+  });
+  return log;
+};
+
+describe('live profile updates', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    prepareClient();
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("show a change made in one tab in the member's other tab within 200 ms, pushed rather than polled", async () => {
+    const email = uniqueEmail('live');
+    const a = await newPage(browser);
+    await a.page.goto(`${server.url}/profile`);
+    await submitDevSignInForm(a.page, { email, name: 'Katherine Johnson' });
+    await a.page.waitForURL((url) => url.pathname === '/profile');
+    await a.page.getByTestId('edit-profile').waitFor();
+
+    const b = await newPage(browser);
+    const socketReady = new Promise<void>((resolve) =>
+      b.page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"connected"') && resolve())),
+    );
+    const traffic = recordTraffic(b.page);
+    await signInWithHint(b.page, server.url, email, '/profile');
+    await b.page.getByTestId('profile-name').waitFor();
+    await socketReady;
+    await b.page.waitForLoadState('networkidle');
+
+    // Tab B at rest: nothing polls while the socket is up.
+    const restStart = traffic.length;
+    await b.page.waitForTimeout(1_500);
+    expect(traffic.slice(restStart)).toEqual([]);
+
+    const location = `Hampton, Virginia ${Date.now()}`;
+    await b.page.evaluate((expected) => {
+      const w = window as unknown as { seenAt?: number };
+      const check = () => {
+        if (w.seenAt === undefined && document.querySelector('[data-testid=profile-location]')?.textContent?.includes(expected)) {
+          w.seenAt = performance.timeOrigin + performance.now();
+        }
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, location);
+
+    const windowStart = traffic.length;
+    await a.page.getByTestId('edit-profile').click();
+    await a.page.fill('#profile-location', location);
+    const [response] = await Promise.all([
+      a.page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/users/')),
+      a.page.getByTestId('save-profile').click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await response.finished();
+    const timing = response.request().timing();
+    const savedAt = timing.startTime + timing.responseEnd;
+
+    await b.page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt !== undefined, undefined, { timeout: 5_000 });
+    const seenAt = await b.page.evaluate(() => (window as unknown as { seenAt: number }).seenAt);
+    expect(seenAt - savedAt, 'ms from the save response in tab A to the update in tab B').toBeLessThan(200);
+    await expect(b.page.getByTestId('profile-location').textContent()).resolves.toContain(location);
+
+    // Every request tab B made for this change came after the websocket told it what changed.
+    const during = traffic.slice(windowStart);
+    const firstNotice = during.findIndex((seen) => seen.kind === 'changed');
+    expect(firstNotice).toBeGreaterThanOrEqual(0);
+    expect(during.slice(0, firstNotice)).toEqual([]);
+    const refetched = during.filter((seen) => seen.kind === 'request').map((seen) => new URL(seen.url).pathname);
+    expect(refetched.length).toBeGreaterThan(0);
+    // Only the member's own data (profile, balance, and what the nav bar shows about them) is refetched.
+    const me = await b.page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
+    for (const path of refetched) expect(path).toMatch(new RegExp(`^/api/(user|users/${me}(/[a-z-/]+)?)$`));
+
+    await screenshot(b.page, 'e2e-live-profile-tab-b');
+    await a.context.close();
+    await b.context.close();
+  });
+});

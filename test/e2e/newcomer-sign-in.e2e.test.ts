@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
+import { launchBrowser, newPage, prepareClient, screenshot, submitDevSignInForm, uniqueEmail } from './support/browser.js';
+
+describe('a newcomer', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    prepareClient();
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('sees the landing page at once, signs in and lands on the app with 3 welcome points', async () => {
+    const { page, context } = await newPage(browser);
+    const opened = Date.now();
+    const landing = await page.goto(`${server.url}/`);
+    expect(landing?.status(), 'GET / must serve the client').toBe(200);
+    await page.getByRole('heading', { name: /Teach what you know/ }).waitFor();
+    // The current-user query retries a 401 for 3 s; a signed-out visitor must not wait for that.
+    expect(Date.now() - opened).toBeLessThan(2_500);
+    await expect(page.getByText('Premium instructor badges').isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-testid=nav-bar]').count()).resolves.toBe(0);
+
+    await page.getByTestId('landing-sign-in').click();
+    await submitDevSignInForm(page, { email: uniqueEmail('newcomer'), name: 'Grace Hopper' });
+
+    await page.waitForURL((url) => url.pathname === '/feed');
+    const chip = page.getByTestId('points-chip');
+    await chip.waitFor();
+    await page.waitForFunction(() => /^3\s*pts$/.test(document.querySelector('[data-testid=points-chip]')?.textContent?.trim() ?? ''));
+    expect(await chip.textContent()).toMatch(/^3\s*pts$/);
+    await page.getByTestId('profile-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('menuitem', { name: 'Admin Panel' }).count()).resolves.toBe(0);
+    await expect(page.getByText('Grace Hopper').first().isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'e2e-newcomer-signed-in');
+    await context.close();
+  });
+});

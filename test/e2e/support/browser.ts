@@ -1,0 +1,56 @@
+// Shared browser set-up for the e2e tier (DESIGN.md §8): Debian's Chromium driven by playwright-core,
+// against the real API server serving the built client.
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ensureClientBuilt } from '../../../scripts/ensure-client-built.js';
+
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const screenshotDir = 'test-results';
+
+/** Builds web/dist when it is missing or stale, so `vitest run --project e2e` works on its own. */
+export const prepareClient = (): void => ensureClientBuilt();
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+
+export const newPage = async (browser: Browser, viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  // A page error is a bug in the client; surface it in the test output instead of losing it.
+  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  return { context, page };
+};
+
+export const screenshot = async (page: Page, name: string): Promise<string> => {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = `${screenshotDir}/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+};
+
+export const uniqueEmail = (prefix: string): string => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Fills in the development provider's sign-in form, which the server shows after /api/login. */
+export const submitDevSignInForm = async (page: Page, member: { email: string; name: string }): Promise<void> => {
+  await page.waitForSelector('#email');
+  await page.fill('#email', member.email);
+  await page.fill('#name', member.name);
+  await page.click('button[type=submit]');
+};
+
+/** Signs an existing member in directly: the development provider honours login_hint. */
+export const signInWithHint = async (page: Page, baseUrl: string, email: string, returnTo: string): Promise<void> => {
+  const params = new URLSearchParams({ login_hint: email, returnTo });
+  await page.goto(`${baseUrl}/api/login?${params}`);
+  await page.waitForURL((url) => url.pathname === returnTo);
+};

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberEvent } from '../../domain/member/events.js';
+import type { RecordedEvent } from '../../eventstore/types.js';
+import { testProjectors } from './support/projectors.js';
+import { getMember, listMembers } from '../../projections/members/queries.js';
+import { membersProjector } from '../../projections/members/projector.js';
+import { readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
+import { WaitForTimeoutError } from '../../projections/runtime/errors.js';
+import { createProjectionRuntime, type ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
+import { silentLogger } from '../../projections/runtime/logger.js';
+import { writeRows } from '../../projections/shared/set-wise.js';
+import { CHANGES_CHANNEL, parseChangesPayload, type ChangesPayload } from '../../projections/shared/notices.js';
+import type { Projector } from '../../projections/types.js';
+import { eventually, openHarness, type Harness } from './support/harness.js';
+import { seedHistory } from './support/seed.js';
+import { dropProjectionState, dumpTables } from './support/table-dump.js';
+import { testTargets, type TestDatabase } from './support/test-databases.js';
+
+const meta = () => ({ eventId: randomUUID(), occurredAt: '2026-03-01T12:00:00.000Z', actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 });
+const memberEvent = (event: MemberEvent) => ({ type: event.type, data: event.data, metadata: meta() });
+const register = (id: string) =>
+  memberEvent({ type: 'MemberRegistered', data: { memberId: id, email: `${id}@example.com`, name: id, timeZone: 'UTC', registeredAt: '2026-03-01T12:00:00.000Z' } });
+
+/** Records every profile bio it sees, and throws on the bio 'boom': a handler with a bug. */
+const fragileProjector: Projector = {
+  name: 'fragile',
+  version: 1,
+  tables: ['fragile_bios'],
+  migrations: [
+    {
+      name: '20261122T1000-create-fragile-bios',
+      up: (db) => db.schema.createTable('fragile_bios').addColumn('event_id', 'text', (c) => c.primaryKey()).addColumn('bio', 'text').execute(),
+      down: (db) => db.schema.dropTable('fragile_bios').execute(),
+    },
+  ],
+  handles: ['ProfileDetailsChanged'],
+  async apply(db, events) {
+    const rows = events.map((e) => ({ event_id: e.metadata.eventId, bio: (e.data as { bio?: string }).bio ?? null }));
+    if (rows.some((r) => r.bio === 'boom')) throw new Error('bio went boom');
+    await writeRows(db, 'fragile_bios', [{ name: 'event_id', type: 'text' }, { name: 'bio', type: 'text' }], rows, { key: ['event_id'], onConflict: 'nothing' });
+    return [];
+  },
+};
+
+describe.each(testTargets())('projection runtime on $kind', (target) => {
+  let database: TestDatabase;
+  let h: Harness;
+  let runtime: ProjectionRuntime;
+
+  beforeAll(async () => {
+    database = await target.create();
+    h = await openHarness(database);
+    await seedHistory(h.store, { members: 20, sessionsPerMember: 4 });
+    // A long polling interval: only the append hint can wake the projectors promptly.
+    runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: testProjectors, logger: silentLogger, pollIntervalMs: 60_000, batchSize: 50 });
+    await runtime.start();
+  });
+  afterAll(async () => {
+    await runtime?.stop();
+    await h?.close();
+    await database?.destroy();
+  });
+
+  it('catches up on the existing log and then follows it live', async () => {
+    const head = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
+    await runtime.waitFor(head, 30_000);
+    const statuses = await runtime.status();
+    expect(statuses.map((s) => [s.name, s.checkpoint, s.lag])).toEqual(testProjectors.map((p) => [p.name, head, 0]));
+    expect((await getMember(h.sql.db, 'm00003'))?.points).toBeGreaterThan(0);
+    await eventually(async () => (await runtime.status()).every((s) => s.status === 'live'));
+  });
+
+  it('resolves waitFor promptly after an append, with the write visible to queries', async () => {
+    const started = Date.now();
+    const { checkpoint } = await h.store.append('member-newbie', [register('newbie')]);
+    await runtime.waitFor(checkpoint, 5000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await getMember(h.sql.db, 'newbie'))?.email).toBe('newbie@example.com');
+  });
+
+  it('rejects waitFor with a clear error when the read models never reach the checkpoint', async () => {
+    const head = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
+    const [tx, pos] = head.split(':').map(BigInt) as [bigint, bigint];
+    const future = `${tx + 1000n}:${pos + 1000n}`;
+    const error = await runtime.waitFor(future, 200).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitForTimeoutError);
+    expect((error as Error).message).toMatch(new RegExp(`did not reach checkpoint ${future} within 200 ms \\(behind: members at`));
+  });
+
+  it('sends the notices of a batch on LISTEN skillswap_changes once it commits', async () => {
+    const received: ChangesPayload[] = [];
+    const unlisten = await h.sql.listen(CHANGES_CHANNEL, (payload) => {
+      const parsed = parseChangesPayload(payload);
+      if (parsed) received.push(parsed);
+    });
+    try {
+      const { checkpoint } = await h.store.append('member-listener', [
+        register('listener'),
+        memberEvent({ type: 'ProfileDetailsChanged', data: { memberId: 'listener', bio: 'hello' } }),
+      ]);
+      await runtime.waitFor(checkpoint);
+      await eventually(() => received.some((p) => p.projector === 'members' && p.checkpoint === checkpoint));
+      const members = received.find((p) => p.projector === 'members' && p.checkpoint === checkpoint)!;
+      expect(members.notices).toEqual([{ scope: 'user', id: 'listener' }, { scope: 'members' }]);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('stops only the projector whose handler throws, records the event, and keeps its checkpoint before it', async () => {
+    const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [fragileProjector], logger: silentLogger, batchSize: 500 });
+    const bio = (id: string, text: string) => memberEvent({ type: 'ProfileDetailsChanged', data: { memberId: id, bio: text } });
+    await h.store.append('member-fragile', [register('fragile'), bio('fragile', 'fine')]);
+    const bad = await h.store.append('member-fragile', [bio('fragile', 'boom')]);
+    const after = await h.store.append('member-fragile', [bio('fragile', 'after the bug')]);
+    await second.start();
+    try {
+      await eventually(async () => (await second.status())[0]?.status === 'failed', 20_000);
+      const badEvent = (await h.store.readStream('member-fragile', { from: 2n, to: 2n }))[0] as RecordedEvent;
+      const [status] = await second.status();
+      expect(status?.failure).toMatchObject({ eventType: 'ProfileDetailsChanged', position: badEvent.globalPosition.toString(), eventId: badEvent.metadata.eventId, error: 'bio went boom' });
+      const row = await readCheckpointRow(h.sql.db, 'fragile');
+      expect(row?.status).toBe('failed');
+      expect(row?.failure?.checkpoint).toBe(bad.checkpoint);
+      expect(h.store.compareCheckpoints(row!.checkpoint, bad.checkpoint)).toBeLessThan(0);
+      // Everything before the bad event was applied; nothing after it.
+      const bios = await h.sql.db.selectFrom('fragile_bios').select('bio').execute();
+      expect(bios.map((b) => b.bio)).toContain('fine');
+      expect(bios.map((b) => b.bio)).not.toContain('after the bug');
+      // The other projectors went on past it.
+      await runtime.waitFor(after.checkpoint);
+      expect((await getMember(h.sql.db, 'fragile'))?.bio).toBe('after the bug');
+      expect((await runtime.status()).every((s) => s.status === 'live' || s.status === 'catching-up')).toBe(true);
+      // A failed projector is not waited for.
+      await second.waitFor(after.checkpoint, 100);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  if (target.kind === 'postgres') {
+    it('keeps a second runtime on standby while the first holds the projector locks', async () => {
+      const standby = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: testProjectors, logger: silentLogger, standbyRetryMs: 100 });
+      await standby.start();
+      try {
+        await eventually(async () => (await standby.status()).every((s) => s.status === 'standby'));
+        await runtime.stop();
+        await eventually(async () => (await standby.status()).every((s) => s.status === 'live'), 20_000);
+        const { checkpoint } = await h.store.append('member-late', [register('late')]);
+        await standby.waitFor(checkpoint);
+        expect((await getMember(h.sql.db, 'late'))?.name).toBe('late');
+      } finally {
+        await standby.stop();
+        runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: testProjectors, logger: silentLogger });
+        await runtime.start();
+      }
+    });
+  }
+
+  if (target.kind === 'postgres') {
+    it('takes its projectors back after the connection holding their locks is killed', async () => {
+      const lockPids = async () =>
+        (await sql<{ pid: number }>`select distinct pid from pg_locks where locktype = 'advisory' and classid = 736001 and database = (select oid from pg_database where datname = current_database())`.execute(h.sql.db)).rows.map((r) => r.pid);
+      const [pid] = await lockPids();
+      expect(pid).toBeDefined();
+      await sql`select pg_terminate_backend(${pid})`.execute(h.sql.db);
+      await eventually(async () => {
+        const pids = await lockPids();
+        return pids.length === 1 && pids[0] !== pid;
+      }, 20_000);
+      const { checkpoint } = await h.store.append('member-after-kill', [register('after-kill')]);
+      await runtime.waitFor(checkpoint, 20_000);
+      expect((await getMember(h.sql.db, 'after-kill'))?.name).toBe('after-kill');
+    });
+  }
+
+  it('rebuilds a read model on start when its version changes, to the same rows', async () => {
+    const head = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
+    await runtime.waitFor(head);
+    const before = await dumpTables(h.sql.db, [membersProjector]);
+    await runtime.stop();
+    const bumped = { ...membersProjector, version: membersProjector.version + 1 };
+    runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [bumped], logger: silentLogger });
+    await runtime.start();
+    await runtime.waitFor(head, 30_000);
+    expect((await readCheckpointRow(h.sql.db, 'members'))?.version).toBe(bumped.version);
+    expect(await dumpTables(h.sql.db, [membersProjector])).toEqual(before);
+  });
+
+  it('has every table ready to query as soon as start resolves on a fresh install', async () => {
+    await runtime.stop();
+    await dropProjectionState(h.sql.db, testProjectors);
+    runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: testProjectors, logger: silentLogger, batchSize: 10 });
+    await runtime.start();
+    // Catch-up has barely begun, yet queries already find their tables.
+    await expect(listMembers(h.sql.db)).resolves.toBeInstanceOf(Array);
+    const head = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
+    await runtime.waitFor(head, 30_000);
+    expect((await listMembers(h.sql.db)).length).toBeGreaterThanOrEqual(20);
+  });
+});

@@ -1,0 +1,62 @@
+import { RefreshCw, WifiOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useAuth } from '../lib/current-user';
+import { currentPath, goToLogin, loginUrl } from '../lib/login';
+import { Button } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { FullPageSpinner } from '../ui/spinner';
+
+/** A full-page navigation to the server's sign-in, remembering where the member wanted to go. */
+const SendToLogin = ({ returnTo }: { returnTo?: string }) => {
+  useEffect(() => {
+    goToLogin(returnTo);
+  }, [returnTo]);
+  return <FullPageSpinner label="Redirecting to sign in..." />;
+};
+
+const AuthUnavailable = ({ retry }: { retry: () => void }) => (
+  <EmptyState
+    icon={<WifiOff />}
+    title="We can't reach SkillSwap right now"
+    action={
+      <Button variant="outline" onClick={retry}>
+        <RefreshCw className="h-4 w-4" /> Try again
+      </Button>
+    }
+  >
+    Your sign-in status could not be checked. Check your connection and try again.
+  </EmptyState>
+);
+
+export const RequireAuth = () => {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <FullPageSpinner />;
+  if (auth.status === 'anonymous') return <SendToLogin returnTo={currentPath()} />;
+  if (auth.status === 'error') return <AuthUnavailable retry={auth.retry} />;
+  return <Outlet />;
+};
+
+/** Must sit inside RequireAuth: by then the member is known, and a non-admin goes to /feed. */
+export const RequireAdmin = () => {
+  const auth = useAuth();
+  if (auth.status !== 'authenticated') return <FullPageSpinner />;
+  return auth.user.isAdmin ? <Outlet /> : <Navigate to="/feed" replace />;
+};
+
+/**
+ * Public pages that a signed-in member skips (the landing page). The page renders at once rather
+ * than waiting for the current-user query, whose 401 retries would hold a visitor for 3 s.
+ */
+export const RedirectSignedIn = ({ to }: { to: string }) => {
+  const auth = useAuth();
+  return auth.status === 'authenticated' ? <Navigate to={to} replace /> : <Outlet />;
+};
+
+/** /login and /register are only doors to the server's sign-in. */
+export const LoginRedirect = () => {
+  useEffect(() => {
+    window.location.replace(loginUrl('/feed'));
+  }, []);
+  return <FullPageSpinner label="Redirecting to sign in..." />;
+};

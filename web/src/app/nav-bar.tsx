@@ -1,0 +1,87 @@
+import clsx from 'clsx';
+import { Coins, Flame, Home, Lightbulb, Search, ShieldCheck } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { CurrentUser } from '../../../api/contracts/members';
+import { useBalance } from '../features/members/api/balance';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { useCurrentUser } from '../lib/current-user';
+import { Chip } from '../ui/chip';
+import { Logo } from '../ui/logo';
+import { ProfileMenu } from './profile-menu';
+
+const IconLink = ({ to, label, icon: Icon, active }: { to: string; label: string; icon: LucideIcon; active?: boolean }) => (
+  <NavLink
+    to={to}
+    aria-label={label}
+    title={label}
+    className={({ isActive }) =>
+      clsx(
+        'relative flex h-10 w-10 items-center justify-center rounded-xl transition-colors sm:w-auto sm:gap-2 sm:px-3',
+        (active ?? isActive) ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+      )
+    }
+  >
+    <Icon className="h-5 w-5" />
+    <span className="hidden text-sm font-medium lg:inline">{label}</span>
+  </NavLink>
+);
+
+const PointsChip = ({ userId }: { userId: string }) => {
+  const balance = useBalance(userId);
+  const points = balance.data?.availablePoints;
+  const held = balance.data?.heldPoints ?? 0;
+  return (
+    <Chip
+      tone="amber"
+      icon={<Coins className="h-4 w-4" />}
+      data-testid="points-chip"
+      title={held > 0 ? `${held} point(s) held for requested sessions` : 'Your available points'}
+      aria-label={points === undefined ? 'Points loading' : `${points} points available`}
+    >
+      <span className="tabular-nums">{points ?? '–'}</span>
+      <span className="hidden sm:inline">pts</span>
+    </Chip>
+  );
+};
+
+const SignedInBar = ({ user }: { user: CurrentUser }) => {
+  const { pathname } = useLocation();
+  return (
+    <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+      <Link to="/feed" aria-label="SkillSwap home" className="shrink-0">
+        <span className="hidden sm:block">
+          <Logo />
+        </span>
+        <span className="block sm:hidden">
+          <Logo compact />
+        </span>
+      </Link>
+      <nav className="flex items-center gap-0.5 sm:ml-4 sm:gap-1" aria-label="Main">
+        <IconLink to="/feed" label="Home" icon={Home} />
+        <IconLink to="/search" label="Search" icon={Search} />
+        <IconLink to="/coming-soon" label="Coming soon" icon={Lightbulb} />
+        {user.isAdmin && <IconLink to="/admin" label="Admin" icon={ShieldCheck} active={pathname.startsWith('/admin')} />}
+      </nav>
+      <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+        <PointsChip userId={user.id} />
+        {user.streak > 0 && (
+          <Chip tone="orange" icon={<Flame className="h-4 w-4" />} data-testid="streak-chip" title={`${user.streak}-day streak`}>
+            <span className="tabular-nums">{user.streak}</span>
+          </Chip>
+        )}
+        <NotificationBell userId={user.id} />
+        <ProfileMenu user={user} />
+      </div>
+    </div>
+  );
+};
+
+export const NavBar = () => {
+  const { data: user } = useCurrentUser();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur" data-testid="nav-bar">
+      {user && <SignedInBar user={user} />}
+    </header>
+  );
+};

@@ -1,0 +1,45 @@
+import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import type { CurrentUser } from '../../../api/contracts/members';
+import { logout } from '../lib/login';
+import { Avatar } from '../ui/avatar';
+import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparator, DropdownTrigger } from '../ui/dropdown';
+
+export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Dropdown>
+      <DropdownTrigger
+        className="flex items-center gap-1 rounded-full p-0.5 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-300 sm:pr-2"
+        aria-label="Open profile menu"
+        data-testid="profile-menu"
+      >
+        <Avatar name={user.name} src={user.profileImageUrl ?? user.avatar} size="sm" />
+        <ChevronDown className="hidden h-4 w-4 text-slate-400 sm:block" />
+      </DropdownTrigger>
+      <DropdownContent>
+        <DropdownLabel>
+          <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+          <p className="truncate text-xs text-slate-500">{user.email}</p>
+        </DropdownLabel>
+        <DropdownSeparator />
+        <DropdownItem icon={<LayoutDashboard />} onSelect={() => navigate('/dashboard')} active={pathname === '/dashboard'}>
+          Dashboard
+        </DropdownItem>
+        <DropdownItem icon={<UserRound />} onSelect={() => navigate('/profile')} active={pathname === '/profile'}>
+          Profile
+        </DropdownItem>
+        {user.isAdmin && (
+          <DropdownItem icon={<ShieldCheck />} onSelect={() => navigate('/admin')} active={pathname.startsWith('/admin')}>
+            Admin Panel
+          </DropdownItem>
+        )}
+        <DropdownSeparator />
+        <DropdownItem icon={<LogOut />} tone="danger" onSelect={logout}>
+          Logout
+        </DropdownItem>
+      </DropdownContent>
+    </Dropdown>
+  );
+};

@@ -1,0 +1,29 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useAuth } from '../lib/current-user';
+import { getLiveSocket } from '../lib/live-socket';
+import { createQueryClient } from './query-client';
+
+/** The socket is opened for signed-in members only: the server ties it to the session cookie. */
+const LiveUpdates = () => {
+  const queryClient = useQueryClient();
+  const signedIn = useAuth().status === 'authenticated';
+  useEffect(() => {
+    if (!signedIn) return;
+    const socket = getLiveSocket(queryClient);
+    socket.start();
+    return () => socket.stop();
+  }, [signedIn, queryClient]);
+  return null;
+};
+
+export const Providers = ({ children }: { children: ReactNode }) => {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LiveUpdates />
+      {children}
+    </QueryClientProvider>
+  );
+};

@@ -1,0 +1,66 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import type { LaterFeature } from './not-yet-available-page';
+import { FullPageSpinner } from '../ui/spinner';
+import { AppLayout } from './app-layout';
+import { LoginRedirect, RedirectSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+// Every page is its own chunk; the guards and layouts are small and load with the entry.
+const page = (load: () => Promise<{ Component: ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
+
+const later = (feature: LaterFeature) =>
+  page(async () => ({ Component: (await import('./not-yet-available-page')).notYetAvailable(feature) }));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <FullPageSpinner />,
+    children: [
+      {
+        element: <RedirectSignedIn to="/feed" />,
+        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/public/routes/landing-page')).LandingPage })) }],
+      },
+      { path: 'success-stories', ...page(async () => ({ Component: (await import('../features/public/routes/success-stories-page')).SuccessStoriesPage })) },
+      { path: 'community', ...page(async () => ({ Component: (await import('../features/public/routes/community-page')).CommunityPage })) },
+      { path: 'support', ...page(async () => ({ Component: (await import('../features/public/routes/support-page')).SupportPage })) },
+      { path: 'account-exists', ...page(async () => ({ Component: (await import('../features/auth/routes/account-exists-page')).AccountExistsPage })) },
+      { path: 'auth-error', ...page(async () => ({ Component: (await import('../features/auth/routes/auth-error-page')).AuthErrorPage })) },
+      { path: 'login', element: <LoginRedirect /> },
+      { path: 'register', element: <LoginRedirect /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: 'feed', ...later('feed') },
+              { path: 'search', ...later('search') },
+              { path: 'dashboard', ...page(async () => ({ Component: (await import('./dashboard-route')).DashboardRoute })) },
+              { path: 'notifications', ...later('notifications') },
+              { path: 'coming-soon', ...later('coming-soon') },
+              { path: 'profile', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
+              { path: 'profile/:userId', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
+              { path: 'book/:userId/:skillId', ...page(async () => ({ Component: (await import('../features/booking/routes/booking-page')).BookingPage })) },
+              { path: 'reviews/:userId', ...later('reviews') },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: 'admin', ...later('admin') },
+                  { path: 'admin/users', ...later('admin-users') },
+                  { path: 'admin/errors', ...later('admin-errors') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

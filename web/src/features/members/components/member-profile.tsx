@@ -1,0 +1,80 @@
+import { MessageCircle, RefreshCw, Star, UserX } from 'lucide-react';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import type { User } from '../../../../../api/contracts/members';
+import { Link, useSearchParams } from 'react-router';
+import { isStatus } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button, buttonClasses } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { EmptyState } from '../../../ui/empty-state';
+import { FullPageSpinner } from '../../../ui/spinner';
+import { useUser } from '../api/user';
+import { AvailabilitySection } from './availability-section';
+import { ProfileHeader } from './profile-header';
+import { SkillsTaughtSection } from './skills-taught-section';
+import { SkillsToLearnSection } from './skills-to-learn-section';
+
+/** Extra panels beside another member's profile, given the member and the ?skill= preselection. */
+export type MemberAside = (user: User, preselectedSkillId: string | null) => ReactNode;
+
+/** Another member's profile: read-only, with ways to reach and book them. */
+export const MemberProfile = ({ userId, aside }: { userId: string; aside?: MemberAside }) => {
+  const query = useUser(userId);
+  const [params] = useSearchParams();
+  useDocumentTitle(query.data?.name ?? 'Profile');
+  const preselected = params.get('skill');
+  const loaded = query.isSuccess;
+
+  // ?skill= comes from a search result: bring that skill into view once the profile is on screen.
+  useEffect(() => {
+    if (loaded && preselected) document.getElementById(`skill-${preselected}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [loaded, preselected]);
+
+  if (query.isPending) return <FullPageSpinner label="Loading profile..." />;
+  if (query.isError) {
+    return (
+      <Card>
+        {isStatus(query.error, 404) ? (
+          <EmptyState icon={<UserX />} title="User not found" action={<Link to="/feed" className={buttonClasses('outline')}>Back to the feed</Link>}>
+            This member does not exist or has left SkillSwap.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<RefreshCw />} title="Could not load this profile" action={<Button variant="outline" onClick={() => void query.refetch()}>Try again</Button>}>
+            Something went wrong on our side. Please try again.
+          </EmptyState>
+        )}
+      </Card>
+    );
+  }
+
+  const user = query.data;
+  const actions = (
+    // Messaging arrives with a later issue; the button already sits where members expect it.
+    <Button onClick={() => toast.info('Messaging is coming soon', `You'll be able to message ${user.name} here.`)}>
+      <MessageCircle className="h-4 w-4" /> Message
+    </Button>
+  );
+  const reviewsLink = (
+    <Link to={`/reviews/${encodeURIComponent(user.id)}`} className="inline-flex items-center gap-1 font-medium text-brand-600 hover:text-brand-700">
+      <Star className="h-4 w-4" /> See all reviews
+    </Link>
+  );
+
+  return (
+    <div className="space-y-6">
+      <ProfileHeader user={user} actions={actions} reviewsLink={reviewsLink} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <SkillsTaughtSection skills={user.skillsToTeach} bookFor={user.id} highlightId={preselected} emptyText={`${user.name} has not listed any skills yet.`} />
+          <SkillsToLearnSection skills={user.skillsToLearn} />
+        </div>
+        <div className="space-y-6">
+          {aside?.(user, preselected)}
+          <AvailabilitySection availability={user.availability} timeZone={user.timeZone} />
+        </div>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,126 @@
+import { Check, Pencil, X } from 'lucide-react';
+import { useState } from 'react';
+import type { CurrentUser, SkillTaught } from '../../../../../api/contracts/members';
+import { errorText } from '../../../lib/http';
+import { toast } from '../../../lib/toast-store';
+import { Button } from '../../../ui/button';
+import { useUpdateProfile } from '../api/update-profile';
+import { changedFields, draftFrom, skillsWith } from '../profile-rules';
+import type { ProfileDraft, SkillDraft } from '../profile-rules';
+import { AddSkillDialog } from './add-skill-dialog';
+import { AvailabilitySection } from './availability-section';
+import { ProfileDetailsForm } from './profile-details-form';
+import { ProfileHeader } from './profile-header';
+import { SkillsTaughtSection } from './skills-taught-section';
+import { SkillsToLearnSection } from './skills-to-learn-section';
+
+export const OwnProfile = ({ user }: { user: CurrentUser }) => {
+  const update = useUpdateProfile(user.id);
+  // The draft exists only in edit mode; view mode always shows the saved (and live) profile.
+  const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [addingSkill, setAddingSkill] = useState(false);
+  const [removingId, setRemovingId] = useState<string | null>(null);
+
+  const startEditing = () => {
+    setDraft(draftFrom(user));
+    setSaveError(null);
+    setNameError(null);
+  };
+  const cancel = () => setDraft(null);
+
+  const save = () => {
+    if (!draft) return;
+    if (!draft.name.trim()) {
+      setNameError('Please enter your name');
+      return;
+    }
+    setNameError(null);
+    const changes = changedFields(draftFrom(user), draft);
+    if (Object.keys(changes).length === 0) {
+      setDraft(null);
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: () => {
+        setDraft(null);
+        setSaveError(null);
+        toast.success('Profile updated');
+      },
+      onError: (error) => setSaveError(errorText(error, 'Failed to update your profile. Please try again.')),
+    });
+  };
+
+  const addSkill = (skill: SkillDraft) =>
+    update.mutateAsync({ skillsToTeach: skillsWith(user.skillsToTeach, skill) }).then(
+      () => {
+        toast.success('Skill added successfully!');
+      },
+      (error: unknown) => {
+        toast.error('Failed to add skill. Please try again.', errorText(error, '') || undefined);
+        throw error;
+      },
+    );
+
+  const removeSkill = (skill: SkillTaught) => {
+    setRemovingId(skill.id);
+    update.mutate(
+      { skillsToTeach: user.skillsToTeach.filter((s) => s.id !== skill.id) },
+      {
+        onSuccess: () => toast.success('Skill removed', `${skill.name} is no longer listed.`),
+        onError: (error) => toast.error('Failed to remove skill. Please try again.', errorText(error, '') || undefined),
+        onSettled: () => setRemovingId(null),
+      },
+    );
+  };
+
+  const editing = draft !== null;
+  const actions = editing ? (
+    <>
+      <Button variant="outline" onClick={cancel} disabled={update.isPending}>
+        <X className="h-4 w-4" /> Cancel
+      </Button>
+      <Button onClick={save} loading={update.isPending && !removingId} data-testid="save-profile">
+        <Check className="h-4 w-4" /> Save changes
+      </Button>
+    </>
+  ) : (
+    <Button variant="outline" onClick={startEditing} data-testid="edit-profile">
+      <Pencil className="h-4 w-4" /> Edit profile
+    </Button>
+  );
+
+  return (
+    <div className="space-y-6">
+      <ProfileHeader user={user} actions={actions} editor={draft && <ProfileDetailsForm draft={draft} onChange={setDraft} nameError={nameError} />} />
+      {saveError && (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700" data-testid="profile-save-error">
+          {saveError}
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <SkillsTaughtSection
+            skills={user.skillsToTeach}
+            onAdd={() => setAddingSkill(true)}
+            onRemove={editing ? removeSkill : undefined}
+            removingId={removingId}
+            emptyText="Add a skill you can teach so members can book sessions with you and you can earn points."
+          />
+          <SkillsToLearnSection
+            skills={draft?.skillsToLearn ?? user.skillsToLearn}
+            emptyText="Edit your profile to list the skills you would like to learn."
+            onChange={draft ? (skillsToLearn) => setDraft({ ...draft, skillsToLearn }) : undefined} />
+        </div>
+        <AvailabilitySection
+          availability={draft?.availability ?? user.availability}
+          timeZone={draft?.timeZone ?? user.timeZone}
+          emptyText="Edit your profile to add the times when members can book you."
+          onChange={draft ? (availability) => setDraft({ ...draft, availability }) : undefined}
+        />
+      </div>
+      <AddSkillDialog open={addingSkill} onOpenChange={setAddingSkill} onAdd={addSkill} />
+    </div>
+  );
+};

@@ -1,0 +1,53 @@
+import { BookOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '../../../ui/button';
+import { Card, CardBody, CardHeader } from '../../../ui/card';
+import { Chip } from '../../../ui/chip';
+import { Input } from '../../../ui/input';
+import { addLearnSkill } from '../profile-rules';
+
+export interface SkillsToLearnSectionProps {
+  skills: readonly string[];
+  /** Present while the member edits their own profile. */
+  onChange?: (skills: string[]) => void;
+  emptyText?: string;
+}
+
+export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing listed yet.' }: SkillsToLearnSectionProps) => {
+  const [input, setInput] = useState('');
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!onChange) return;
+    onChange(addLearnSkill(skills, input));
+    setInput('');
+  };
+  return (
+    <Card>
+      <CardHeader icon={<BookOpen className="h-5 w-5" />} title="Skills I want to learn" />
+      <CardBody className="space-y-4">
+        {skills.length === 0 ? (
+          <p className="text-sm text-slate-500">{onChange ? 'Add the skills you would like to learn.' : emptyText}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2" data-testid="skills-to-learn">
+            {skills.map((skill) => (
+              <li key={skill}>
+                <Chip tone="brand" onRemove={onChange ? () => onChange(skills.filter((s) => s !== skill)) : undefined} removeLabel={`Remove ${skill}`}>
+                  {skill}
+                </Chip>
+              </li>
+            ))}
+          </ul>
+        )}
+        {onChange && (
+          <form onSubmit={add} className="flex gap-2">
+            <Input value={input} onChange={(e) => setInput(e.target.value)} placeholder="e.g. TypeScript" maxLength={100} aria-label="Skill to learn" />
+            <Button type="submit" variant="outline" disabled={!input.trim()}>
+              <Plus className="h-4 w-4" /> Add
+            </Button>
+          </form>
+        )}
+      </CardBody>
+    </Card>
+  );
+};

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../../api/contracts/members';
+import { activityLevel, addAvailability, addLearnSkill, changedFields, draftFrom, validateSkillDraft, weeklyHours, emptySkillDraft } from './profile-rules';
+
+const slot = (day: User['availability'][number]['day'], startTime = '09:00') => ({ day, startTime, endTime: '17:00' });
+
+const user: User = {
+  id: 'u1', name: 'Ada', email: 'ada@example.com', avatar: null, profileImageUrl: null, bio: '', location: 'London', timeZone: 'Europe/London',
+  rating: 0, reviewCount: 0, completedSwaps: 0, joinedDate: '2026-01-01T00:00:00Z', points: 3, heldPoints: 0, streak: 0,
+  skillsToTeach: [], skillsToLearn: ['Go'], availability: [slot('Monday')],
+};
+
+describe('schedule summary', () => {
+  it('counts 8 hours per availability entry', () => {
+    expect(weeklyHours([slot('Monday'), slot('Tuesday')])).toBe(16);
+  });
+
+  it('calls more than 5 entries very active, more than 2 moderate, otherwise light', () => {
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => slot('Monday', `0${i}:00`));
+    expect(activityLevel(entries(6))).toBe('very active');
+    expect(activityLevel(entries(5))).toBe('moderate');
+    expect(activityLevel(entries(3))).toBe('moderate');
+    expect(activityLevel(entries(2))).toBe('light');
+  });
+});
+
+describe('skills to learn', () => {
+  it('adds a trimmed skill', () => {
+    expect(addLearnSkill(['Go'], '  Rust ')).toEqual(['Go', 'Rust']);
+  });
+
+  it('ignores empty input and duplicates in any letter case', () => {
+    expect(addLearnSkill(['Go'], '   ')).toEqual(['Go']);
+    expect(addLearnSkill(['Go'], 'go')).toEqual(['Go']);
+  });
+});
+
+describe('availability', () => {
+  it('ignores an entry with the same day and start time', () => {
+    const entries = [slot('Monday')];
+    expect(addAvailability(entries, { day: 'Monday', startTime: '09:00', endTime: '12:00' })).toEqual(entries);
+    expect(addAvailability(entries, slot('Monday', '13:00'))).toHaveLength(2);
+  });
+});
+
+describe('add-skill validation', () => {
+  it("uses the spec's texts for a missing name and description", () => {
+    expect(validateSkillDraft(emptySkillDraft())).toEqual({ name: 'Please enter a skill name', description: 'Please enter a description for this skill' });
+  });
+
+  it('accepts 1 to 20 whole points per hour only', () => {
+    const draft = { ...emptySkillDraft(), name: 'SQL', description: 'Joins' };
+    expect(validateSkillDraft({ ...draft, pointsPerHour: 20 })).toEqual({});
+    expect(validateSkillDraft({ ...draft, pointsPerHour: 21 }).pointsPerHour).toBeDefined();
+    expect(validateSkillDraft({ ...draft, pointsPerHour: 0 }).pointsPerHour).toBeDefined();
+    expect(validateSkillDraft({ ...draft, pointsPerHour: 1.5 }).pointsPerHour).toBeDefined();
+  });
+});
+
+describe('profile save', () => {
+  it('sends only the fields that changed', () => {
+    const saved = draftFrom(user);
+    expect(changedFields(saved, { ...saved })).toEqual({});
+    expect(changedFields(saved, { ...saved, location: ' Paris ', skillsToLearn: ['Go', 'Rust'] })).toEqual({ location: 'Paris', skillsToLearn: ['Go', 'Rust'] });
+  });
+});

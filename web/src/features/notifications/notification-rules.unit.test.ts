@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { actionLabel, notificationTarget } from './notification-rules';
+
+const n = (type: string, extra: Partial<{ session_id: string; post_id: string; comment_id: string; from_user_id: string }> = {}) => ({
+  type,
+  session_id: null,
+  post_id: null,
+  comment_id: null,
+  from_user_id: null,
+  ...extra,
+});
+
+describe('where a notification leads', () => {
+  it('sends session notifications to the highlighted session on the dashboard', () => {
+    expect(notificationTarget(n('session_request', { session_id: 's1' }))).toBe('/dashboard?highlight=s1');
+    expect(notificationTarget(n('dashboard_action'))).toBe('/dashboard');
+    expect(notificationTarget(n('mention', { post_id: 'p1' }))).toBe('/feed?post=p1');
+    expect(notificationTarget(n('mention', { post_id: 'p1', comment_id: 'c1' }))).toBe('/feed?comment=c1');
+  });
+
+  it('labels the button by type', () => {
+    expect(['thread_message', 'modification_request', 'session_cancelled', 'comment'].map(actionLabel)).toEqual([
+      'Answer in the thread',
+      'Answer in the thread',
+      'View on Dashboard',
+      null,
+    ]);
+  });
+});

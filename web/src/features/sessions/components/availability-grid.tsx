@@ -1,0 +1,117 @@
+import clsx from 'clsx';
+import type { SlotKind } from '../session-rules';
+import { CALENDAR_HOURS, slotId } from '../session-rules';
+import { formatClock } from '../../../lib/session-format';
+
+const kindStyles: Record<SlotKind, string> = {
+  mutual: 'bg-emerald-500 text-white hover:bg-emerald-600',
+  mine: 'bg-brand-100 text-brand-800 hover:bg-brand-200',
+  theirs: 'bg-amber-100 text-amber-900 hover:bg-amber-200',
+  neither: 'bg-slate-100 text-slate-400 cursor-not-allowed',
+};
+const dotStyles: Record<SlotKind, string> = { mutual: 'bg-emerald-500', mine: 'bg-brand-400', theirs: 'bg-amber-400', neither: 'bg-slate-300' };
+
+export const kindText = (kind: SlotKind, otherName: string): string =>
+  ({ mutual: 'You are both free', mine: 'Only you are free', theirs: `Only ${otherName} is free`, neither: 'Neither of you is free' })[kind];
+
+export const AvailabilityLegend = ({ otherName }: { otherName: string }) => (
+  <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Legend">
+    {(['mutual', 'mine', 'theirs', 'neither'] as const).map((kind) => (
+      <li key={kind} className="flex items-center gap-1.5">
+        <span className={clsx('h-2.5 w-2.5 rounded-full', dotStyles[kind])} />
+        {{ mutual: 'Mutual', mine: 'Only mine', theirs: `Only ${otherName}'s`, neither: 'Neither' }[kind]}
+      </li>
+    ))}
+  </ul>
+);
+
+const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+export interface MonthGridProps {
+  year: number;
+  month: number; // 1-12
+  kinds: Map<string, SlotKind>;
+  selectedDate: string | null;
+  onSelectDate: (date: string) => void;
+}
+
+const bestKind = (kinds: Map<string, SlotKind>, date: string): SlotKind => {
+  const found = CALENDAR_HOURS.map((t) => kinds.get(slotId(date, t)) ?? 'neither');
+  if (found.includes('mutual')) return 'mutual';
+  if (found.includes('theirs')) return 'theirs';
+  if (found.includes('mine')) return 'mine';
+  return 'neither';
+};
+
+export const MonthGrid = ({ year, month, kinds, selectedDate, onSelectDate }: MonthGridProps) => {
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const lead = (new Date(Date.UTC(year, month - 1, 1)).getUTCDay() + 6) % 7;
+  const iso = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return (
+    <div role="group" aria-label="Days of the month" className="grid grid-cols-7 gap-1 text-center">
+      {weekdays.map((w) => (
+        <div key={w} aria-hidden className="pb-1 text-[11px] font-medium tracking-wide text-slate-400 uppercase">
+          {w}
+        </div>
+      ))}
+      {Array.from({ length: lead }, (_, i) => (
+        <div key={`lead-${i}`} aria-hidden />
+      ))}
+      {Array.from({ length: days }, (_, i) => {
+        const date = iso(i + 1);
+        const kind = bestKind(kinds, date);
+        const selected = selectedDate === date;
+        return (
+          <button
+            key={date}
+            type="button"
+            aria-pressed={selected}
+            aria-label={`${new Date(Date.UTC(year, month - 1, i + 1)).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}${kind === 'neither' ? ', no free times' : ''}`}
+            disabled={kind === 'neither'}
+            onClick={() => onSelectDate(date)}
+            className={clsx(
+              'flex h-10 flex-col items-center justify-center gap-0.5 rounded-lg text-sm tabular-nums transition-colors disabled:cursor-not-allowed disabled:text-slate-300',
+              selected ? 'bg-slate-900 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {i + 1}
+            <span className={clsx('h-1.5 w-1.5 rounded-full', kind === 'neither' ? 'bg-transparent' : dotStyles[kind])} />
+          </button>
+        );
+      })}
+    </div>
+  );
+};
+
+export interface HourSlotsProps {
+  date: string;
+  kinds: Map<string, SlotKind>;
+  selectedTime: string | null;
+  otherName: string;
+  onSelect: (time: string, kind: SlotKind) => void;
+}
+
+/** 9:00 to 18:00; only cells where at least one of the two is free can be chosen (spec 000 §5). */
+export const HourSlots = ({ date, kinds, selectedTime, otherName, onSelect }: HourSlotsProps) => (
+  <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" role="group" aria-label="Times">
+    {CALENDAR_HOURS.map((time) => {
+      const kind = kinds.get(slotId(date, time)) ?? 'neither';
+      const selected = selectedTime === time;
+      return (
+        <button
+          key={time}
+          type="button"
+          aria-pressed={selected}
+          aria-disabled={kind === 'neither' || undefined}
+          aria-label={`${formatClock(time)}: ${kindText(kind, otherName)}`}
+          title={kindText(kind, otherName)}
+          data-kind={kind}
+          onClick={() => kind !== 'neither' && onSelect(time, kind)}
+          className={clsx('rounded-lg px-2 py-2 text-sm font-medium tabular-nums transition-colors', kindStyles[kind], selected && 'ring-2 ring-slate-900 ring-offset-2')}
+        >
+          {formatClock(time)}
+        </button>
+      );
+    })}
+  </div>
+);

@@ -1,0 +1,142 @@
+import { AlertTriangle, CalendarX2, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Session } from '../../../../../api/contracts/sessions';
+import { formatClock, formatDay, monthOffsetOfDate } from '../../../lib/session-format';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { Field, Textarea } from '../../../ui/input';
+import { Notice } from '../../../ui/notice';
+import { Spinner } from '../../../ui/spinner';
+import { useModifications, useMutualAvailability } from '../api/session-queries';
+import type { SlotKind } from '../session-rules';
+import { classifySlots, OTHER_ONLY_MESSAGE, proposalBlockedText, REASON_MAX, validateReason } from '../session-rules';
+import { AvailabilityLegend, HourSlots, kindText, MonthGrid } from './availability-grid';
+
+export interface SmartCalendarDialogProps {
+  session: Session;
+  viewerId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy: 'propose' | 'cancel' | null;
+  onPropose: (proposal: { date: string; time: string; message: string }) => Promise<boolean>;
+  onCancelSession: (reason: string) => Promise<boolean>;
+}
+
+const monthOf = (offset: number) => {
+  const today = new Date();
+  const first = new Date(today.getFullYear(), today.getMonth() + offset, 1);
+  return { year: first.getFullYear(), month: first.getMonth() + 1, label: first.toLocaleDateString(undefined, { month: 'long', year: 'numeric' }) };
+};
+
+export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, busy, onPropose, onCancelSession }: SmartCalendarDialogProps) => {
+  const [offset, setOffset] = useState(0);
+  const [slot, setSlot] = useState<{ date: string; time: string | null; kind?: SlotKind } | null>(null);
+  const [message, setMessage] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const mutual = useMutualAvailability(session.id, offset, open);
+  const modifications = useModifications(session.id, open);
+  const kinds = useMemo(() => classifySlots(mutual.data), [mutual.data]);
+  const { year, month, label } = monthOf(offset);
+  const otherName = session.other_user?.name ?? 'the other participant';
+  const blocked = proposalBlockedText(session, modifications.data, viewerId);
+
+  useEffect(() => {
+    if (!open) return;
+    setOffset(Math.max(-1, Math.min(1, monthOffsetOfDate(session.session_date))));
+    setSlot(null);
+    setMessage('');
+    setReason('');
+    setReasonError(null);
+  }, [open, session.session_date]);
+
+  const changeMonth = (next: number) => {
+    setOffset(next);
+    setSlot(null);
+  };
+
+  const chooseTime = (time: string, kind: SlotKind) => {
+    if (!slot) return;
+    setSlot({ ...slot, time, kind });
+    // Spec 000 §5: an other-only time pre-fills the message when it is empty.
+    if (kind === 'theirs' && !message.trim()) setMessage(OTHER_ONLY_MESSAGE);
+  };
+
+  const propose = async () => {
+    if (!slot?.time) return;
+    if (await onPropose({ date: slot.date, time: slot.time, message: message.trim() })) onOpenChange(false);
+  };
+
+  const cancel = async () => {
+    const valid = validateReason(reason);
+    if (!valid.ok) {
+      setReasonError(valid.error);
+      return;
+    }
+    setReasonError(null);
+    if (await onCancelSession(reason.trim())) onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="Smart Session Calendar" description={`When you and ${otherName} are both free. Pick a time to propose, or cancel the session.`} size="lg">
+      <div className="space-y-5">
+        <div className="flex items-center justify-between gap-2">
+          <Button size="icon" variant="ghost" aria-label="Previous month" disabled={offset <= -1} onClick={() => changeMonth(offset - 1)}>
+            <ChevronLeft className="h-5 w-5" />
+          </Button>
+          <p className="font-semibold text-slate-900" aria-live="polite">
+            {label}
+          </p>
+          <Button size="icon" variant="ghost" aria-label="Next month" disabled={offset >= 1} onClick={() => changeMonth(offset + 1)}>
+            <ChevronRight className="h-5 w-5" />
+          </Button>
+        </div>
+        <AvailabilityLegend otherName={otherName} />
+        {mutual.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading availability" />
+          </div>
+        ) : (
+          <MonthGrid year={year} month={month} kinds={kinds} selectedDate={slot?.date ?? null} onSelectDate={(date) => setSlot({ date, time: null })} />
+        )}
+        {slot && (
+          <div className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="calendar-hours">
+            <p className="text-sm font-medium text-slate-700">{formatDay(slot.date)}</p>
+            <HourSlots date={slot.date} kinds={kinds} selectedTime={slot.time} otherName={otherName} onSelect={chooseTime} />
+            {slot.time && slot.kind && (
+              <p className="text-sm text-slate-600" data-testid="calendar-selection">
+                {formatClock(slot.time)}: {kindText(slot.kind, otherName)}
+              </p>
+            )}
+          </div>
+        )}
+        {blocked ? (
+          <Notice tone="warning" role="alert" icon={<AlertTriangle />}>
+            {blocked}
+          </Notice>
+        ) : (
+          <div className="space-y-3">
+            <Field label="Message" htmlFor="calendar-message" optional>
+              <Textarea id="calendar-message" rows={2} maxLength={REASON_MAX} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Add a note for the new time" />
+            </Field>
+            <div className="flex justify-end">
+              <Button onClick={() => void propose()} disabled={!slot?.time || busy === 'cancel'} loading={busy === 'propose'} data-testid="calendar-propose">
+                Propose Reschedule
+              </Button>
+            </div>
+          </div>
+        )}
+        <div className="space-y-3 border-t border-slate-100 pt-5">
+          <Field label="Reason for cancelling" htmlFor="cancel-reason" error={reasonError}>
+            <Textarea id="cancel-reason" rows={2} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={!!reasonError || undefined} placeholder={`Let ${otherName} know why`} />
+          </Field>
+          <div className="flex justify-end">
+            <Button variant="danger" onClick={() => void cancel()} loading={busy === 'cancel'} disabled={busy === 'propose'} data-testid="calendar-cancel-session">
+              <CalendarX2 className="h-4 w-4" /> Cancel Session
+            </Button>
+          </div>
+        </div>
+      </div>
+    </Dialog>
+  );
+};

@@ -1,0 +1,103 @@
+// Pure rules of the session card and its dialogs (document 000 §2, §4, §5), apart from the
+// components so they can be tested without a browser.
+import type { Modification, MutualAvailability, Session } from '../../../../api/contracts/sessions';
+
+export const DEFAULT_REJECTION_TEXT = "Sorry, I'm not available at this time. Please check my availability and book another session.";
+export const SELECT_DATE_AND_TIME = 'Please select both date and time';
+export const PENDING_OWN_MODIFICATION =
+  'You already have a pending reschedule request for this session. Please cancel the pending request first before proposing a new time.';
+export const PENDING_OTHER_MODIFICATION =
+  'The other participant has a pending reschedule request for this session. Please approve or decline it first before proposing a new time.';
+export const DECLINE_COUNTDOWN_SECONDS = 10;
+export const REVIEW_MAX = 500;
+export const REASON_MAX = 500;
+export const THREAD_MESSAGE_MAX = 2000;
+export const OTHER_ONLY_MESSAGE = "This time is outside my usual availability, but it works for you and I can make it.";
+
+const isRequest = (status: string) => status === 'requested' || status === 'pending';
+const isBooked = (status: string) => status === 'confirmed' || status === 'modification_pending';
+
+export interface CardAbilities {
+  muted: boolean;
+  waitingForApproval: boolean;
+  actionRequired: boolean;
+  canCancelRequest: boolean;
+  canJoin: boolean;
+  canReschedule: boolean;
+  canComplete: boolean;
+  canRate: boolean;
+}
+
+/** What the viewer may see and do on a card; `now` is the browser clock in ms. */
+export const cardAbilities = (session: Session, now: number): CardAbilities => {
+  const student = session.role === 'student';
+  const instructor = session.role === 'instructor';
+  const started = Date.parse(session.scheduled_at) <= now;
+  return {
+    muted: session.status === 'cancelled' || session.status === 'declined' || session.status === 'rejected',
+    waitingForApproval: student && isRequest(session.status),
+    actionRequired: instructor && isRequest(session.status),
+    canCancelRequest: student && isRequest(session.status),
+    canJoin: isBooked(session.status) && !!(session.video_call_link || session.google_meet_link),
+    canReschedule: isBooked(session.status) && !started,
+    canComplete: instructor && isBooked(session.status) && started,
+    canRate: student && session.status === 'completed' && session.student_rating === null,
+  };
+};
+
+/** The pending reschedule request, if any, and whether the viewer proposed it. */
+export const pendingModification = (session: Session, modifications: readonly Modification[] | undefined, viewerId: string) => {
+  const pending = modifications?.find((m) => m.status === 'pending' && (!session.pending_modification_id || m.id === session.pending_modification_id));
+  if (!pending) return null;
+  return { modification: pending, mine: pending.proposed_by === viewerId };
+};
+
+/** The text that stops a second proposal while one is pending; null when a proposal is allowed. */
+export const proposalBlockedText = (session: Session, modifications: readonly Modification[] | undefined, viewerId: string): string | null => {
+  if (session.status !== 'modification_pending' && !session.pending_modification_id) return null;
+  const pending = pendingModification(session, modifications, viewerId);
+  if (pending) return pending.mine ? PENDING_OWN_MODIFICATION : PENDING_OTHER_MODIFICATION;
+  return PENDING_OTHER_MODIFICATION;
+};
+
+export type SlotKind = 'mutual' | 'mine' | 'theirs' | 'neither';
+export const slotId = (date: string, time: string) => `${date} ${time}`;
+
+export const classifySlots = (data: MutualAvailability | undefined): Map<string, SlotKind> => {
+  const kinds = new Map<string, SlotKind>();
+  for (const s of data?.mutual_slots ?? []) kinds.set(slotId(s.date, s.time), 'mutual');
+  for (const s of data?.user_slots ?? []) kinds.set(slotId(s.date, s.time), 'mine');
+  for (const s of data?.other_slots ?? []) kinds.set(slotId(s.date, s.time), 'theirs');
+  return kinds;
+};
+
+export const CALENDAR_HOURS = Array.from({ length: 10 }, (_, i) => `${String(9 + i).padStart(2, '0')}:00`);
+
+/**
+ * 'match' when both members are free at the session's time, 'conflict' when at least one is not
+ * (a calendar cell that is only one side's, or nobody's), null when the calendar cannot tell.
+ */
+export const timeMatch = (session: Pick<Session, 'session_date' | 'session_time'>, data: MutualAvailability | undefined): 'match' | 'conflict' | null => {
+  if (!data) return null;
+  const kind = classifySlots(data).get(slotId(session.session_date, session.session_time));
+  if (kind === 'mutual') return 'match';
+  if (kind) return 'conflict';
+  return CALENDAR_HOURS.includes(session.session_time) ? 'conflict' : null;
+};
+
+/** The first few mutual times other than the session's own, for the reschedule dialog's suggestions. */
+export const smartSuggestions = (session: Pick<Session, 'session_date' | 'session_time'>, data: MutualAvailability | undefined, count = 4) =>
+  (data?.mutual_slots ?? []).filter((s) => !(s.date === session.session_date && s.time === session.session_time)).slice(0, count);
+
+export type ValidationResult = { ok: true } | { ok: false; error: string };
+
+export const validateProposal = (date: string, time: string): ValidationResult => (date && time ? { ok: true } : { ok: false, error: SELECT_DATE_AND_TIME });
+
+export const validateReason = (reason: string): ValidationResult =>
+  reason.trim() ? { ok: true } : { ok: false, error: 'Please give a reason for cancelling' };
+
+/** Thread messages: trimmed, non-empty. */
+export const threadMessageToSend = (text: string): string | null => {
+  const trimmed = text.trim();
+  return trimmed ? trimmed : null;
+};

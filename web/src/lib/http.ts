@@ -1,0 +1,67 @@
+// The client's two request helpers (document 000 §7/§8): reads fail with 'Query failed: {status text}',
+// writes with 'API request failed: {status text}'. Both keep the HTTP status and the server's own
+// `{error}` text, because screens show the server's message where there is one.
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const statusText = (response: Response): string => response.statusText || String(response.status);
+
+const readServerMessage = async (response: Response): Promise<string | null> => {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
+  } catch {
+    // A body that is not JSON carries no message for the member.
+  }
+  return null;
+};
+
+const parseBody = async <T>(response: Response): Promise<T> => {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+
+export const getJson = async <T>(url: string, init?: { signal?: AbortSignal }): Promise<T> => {
+  const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal: init?.signal });
+  if (!response.ok) {
+    throw new ApiError(`Query failed: ${statusText(response)}`, response.status, await readServerMessage(response));
+  }
+  return parseBody<T>(response);
+};
+
+export interface SendOptions {
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const sendJson = async <T>(url: string, options: SendOptions = {}): Promise<T> => {
+  const response = await fetch(url, {
+    method: options.method ?? 'POST',
+    credentials: 'include',
+    // A JSON content type with no body is refused by the server ("Body cannot be empty"), so it is only
+    // sent with a body; callers may still override it.
+    headers: { ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), Accept: 'application/json', ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (!response.ok) {
+    throw new ApiError(`API request failed: ${statusText(response)}`, response.status, await readServerMessage(response));
+  }
+  return parseBody<T>(response);
+};
+
+/** The text to show a member: the server's own message when it gave one, else the fallback. */
+export const errorText = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+
+export const isStatus = (error: unknown, status: number): boolean => error instanceof ApiError && error.status === status;

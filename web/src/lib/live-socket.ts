@@ -1,0 +1,171 @@
+// One websocket per tab (DESIGN.md §7, document 002 §4/§9). The server pushes "this changed" notices
+// and the client invalidates the matching TanStack Query keys, which replaces the spec's polling;
+// polling stays only as a slow fallback while the socket is down (see useLiveFallbackInterval).
+import type { QueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
+
+export type ChangeScope = 'user' | 'session' | 'post' | 'members' | 'admin';
+
+export interface ChangedMessage {
+  type: 'changed';
+  scope: ChangeScope;
+  id?: string;
+  postId?: string;
+}
+
+/** Any other server message that names a post (new_comment, ai_status...) goes to that post's listeners. */
+export type PostMessage = { postId: string; type: string } & Record<string, unknown>;
+type PostListener = (message: PostMessage) => void;
+
+export const maxReconnectAttempts = 5;
+const notSignedInCode = 4401;
+export const reconnectDelay = (attempt: number): number => Math.min(1_000 * 2 ** attempt, 10_000);
+
+export const useLiveStatus = create<{ connected: boolean }>()(() => ({ connected: false }));
+
+/** Poll at `ms` only while the socket is down; with the socket up, pushes keep the data fresh. */
+export const useLiveFallbackInterval = (ms: number): number | false => {
+  const connected = useLiveStatus((s) => s.connected);
+  return connected ? false : ms;
+};
+
+/** A set of queries to invalidate: keys are prefixes unless `exact`. */
+export interface StaleKey {
+  queryKey: unknown[];
+  exact?: boolean;
+}
+
+/**
+ * The query keys a change notice makes stale. Member lists live under ['users'] (exact) or
+ * ['users', 'list', ...]; a 'members' notice leaves per-member keys alone because changes to one
+ * member's data arrive as that member's own 'user' notice.
+ */
+export const keysToInvalidate = (message: ChangedMessage, signedInUserId: string | undefined): StaleKey[] => {
+  const id = message.id ?? message.postId;
+  switch (message.scope) {
+    case 'user':
+      if (!id) return [{ queryKey: ['users'] }];
+      return id === signedInUserId ? [{ queryKey: ['users', id] }, { queryKey: ['user'] }] : [{ queryKey: ['users', id] }];
+    case 'members':
+      return [{ queryKey: ['users'], exact: true }, { queryKey: ['users', 'list'] }];
+    case 'session':
+      return id ? [{ queryKey: ['sessions', id] }, { queryKey: ['dashboard'] }] : [{ queryKey: ['sessions'] }, { queryKey: ['dashboard'] }];
+    case 'post':
+      return id ? [{ queryKey: ['posts', id] }] : [{ queryKey: ['posts'] }];
+    case 'admin':
+      return [{ queryKey: ['admin'] }];
+  }
+};
+
+const isChangedMessage = (value: unknown): value is ChangedMessage =>
+  !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'changed' && typeof (value as { scope?: unknown }).scope === 'string';
+
+const isPostMessage = (value: unknown): value is PostMessage =>
+  !!value && typeof value === 'object' && typeof (value as { postId?: unknown }).postId === 'string';
+
+export class LiveSocket {
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+  private everConnected = false;
+  private readonly postListeners = new Map<string, Set<PostListener>>();
+
+  constructor(
+    private readonly queryClient: QueryClient,
+    private readonly url: string,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.socket?.close(1000, 'client stopped');
+    this.socket = null;
+    useLiveStatus.setState({ connected: false });
+  }
+
+  /** Listens to a post's live messages; the subscription survives reconnects. */
+  subscribePost(postId: string, listener: PostListener): () => void {
+    let listeners = this.postListeners.get(postId);
+    if (!listeners) {
+      listeners = new Set();
+      this.postListeners.set(postId, listeners);
+      this.send({ type: 'subscribe_post', postId });
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size > 0 || this.postListeners.get(postId) !== listeners) return;
+      this.postListeners.delete(postId);
+      this.send({ type: 'unsubscribe_post', postId });
+    };
+  }
+
+  private send(message: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private connect(): void {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      const reconnected = this.everConnected;
+      this.everConnected = true;
+      this.attempt = 0;
+      useLiveStatus.setState({ connected: true });
+      for (const postId of this.postListeners.keys()) this.send({ type: 'subscribe_post', postId });
+      // Changes made while the socket was down were never announced, so everything on screen is suspect.
+      if (reconnected) void this.queryClient.invalidateQueries();
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      useLiveStatus.setState({ connected: false });
+      // The server closes with 4401 when the session is gone: asking again cannot help, but the
+      // current-user query should find out that the member is signed out.
+      if (event.code === notSignedInCode) void this.queryClient.invalidateQueries({ queryKey: ['user'] });
+      if (this.stopped || event.code === 1000 || event.code === notSignedInCode || this.attempt >= maxReconnectAttempts) return;
+      const delay = reconnectDelay(this.attempt);
+      this.attempt += 1;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (!this.stopped) this.connect();
+      }, delay);
+    };
+  }
+
+  private receive(data: unknown): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    if (isChangedMessage(message)) {
+      const me = this.queryClient.getQueryData<{ id: string }>(['user'])?.id;
+      for (const filter of keysToInvalidate(message, me)) void this.queryClient.invalidateQueries(filter);
+    }
+    if (isPostMessage(message)) {
+      for (const listener of this.postListeners.get(message.postId) ?? []) listener(message);
+    }
+  }
+}
+
+let instance: LiveSocket | null = null;
+
+export const liveSocketUrl = (): string => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/ws`;
+
+/** The tab's single socket, created on first use. */
+export const getLiveSocket = (queryClient: QueryClient): LiveSocket => {
+  instance ??= new LiveSocket(queryClient, liveSocketUrl());
+  return instance;
+};

@@ -1,0 +1,30 @@
+// Sign-in and sign-out are full-page navigations: the server owns the OpenID Connect flow and the
+// session cookie, so the client never handles tokens.
+
+const browserTimeZone = (): string | null => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+};
+
+/** The browser's time zone goes along so a new member's profile starts in the right zone. */
+export const loginUrl = (returnTo?: string): string => {
+  const params = new URLSearchParams();
+  if (returnTo && returnTo !== '/') params.set('returnTo', returnTo);
+  const timeZone = typeof window === 'undefined' ? null : browserTimeZone();
+  if (timeZone) params.set('timeZone', timeZone);
+  const query = params.toString();
+  return query ? `/api/login?${query}` : '/api/login';
+};
+
+export const goToLogin = (returnTo?: string): void => {
+  window.location.assign(loginUrl(returnTo));
+};
+
+export const logout = (): void => {
+  window.location.assign('/api/logout');
+};
+
+export const currentPath = (): string => `${window.location.pathname}${window.location.search}${window.location.hash}`;

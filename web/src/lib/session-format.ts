@@ -1,0 +1,105 @@
+// Shared words and formats of the session area (document 000 §2-§4, §9): status labels, the tab a
+// status belongs to, and how session dates, times and ages are shown. Dates and times arrive in the
+// signed-in member's zone as YYYY-MM-DD and HH:MM, so they are formatted without any zone shift.
+import type { Session } from '../../../api/contracts/sessions';
+
+export type SessionStatus = Session['status'] | 'pending';
+export type DashboardTab = 'requested' | 'upcoming' | 'completed';
+
+export const dashboardTabs: readonly { id: DashboardTab; label: string }[] = [
+  { id: 'requested', label: 'Requested' },
+  { id: 'upcoming', label: 'Upcoming' },
+  { id: 'completed', label: 'Completed' },
+];
+
+export const statusLabels: Record<SessionStatus, string> = {
+  requested: 'Requested',
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  modification_pending: 'Awaiting Response',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  declined: 'Declined',
+  rejected: 'Rejected',
+};
+
+/** Spec 000 §4: requested and pending go to Requested; confirmed and modification_pending to Upcoming. */
+export const tabOfStatus = (status: string): DashboardTab | null => {
+  if (status === 'requested' || status === 'pending') return 'requested';
+  if (status === 'confirmed' || status === 'modification_pending') return 'upcoming';
+  if (status === 'completed') return 'completed';
+  return null;
+};
+
+export const isEndedWithoutSession = (status: string): boolean => status === 'cancelled' || status === 'declined' || status === 'rejected';
+
+const parts = (date: string): [number, number, number] => {
+  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
+  return [y, m, d];
+};
+
+/** 'Mon, May 12, 2025' for a YYYY-MM-DD date, whatever zone the browser runs in. */
+export const formatDay = (date: string, style: 'long' | 'short' = 'long'): string => {
+  const [y, m, d] = parts(date);
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long' ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' } : { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' };
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, options);
+};
+
+/** '2:00 PM' for '14:00'. */
+export const formatClock = (time: string): string => {
+  const [h = 0, min = 0] = time.split(':').map(Number);
+  return new Date(Date.UTC(2000, 0, 1, h, min)).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+};
+
+/** The end of a session that starts at `time` and lasts `hours`, as HH:MM (may pass midnight). */
+export const endClock = (time: string, hours: number): string => {
+  const [h = 0, min = 0] = time.split(':').map(Number);
+  const total = (h * 60 + min + Math.round(hours * 60)) % (24 * 60);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+};
+
+export const formatDuration = (hours: number): string => {
+  if (hours === 0.75) return '45 minutes';
+  if (hours === 1) return '1 hour';
+  if (hours === 1.5) return '1.5 hours';
+  const minutes = Math.round(hours * 60);
+  return minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
+};
+
+export const pointsText = (points: number): string => `${points} point${points === 1 ? '' : 's'}`;
+
+/** Document 001 §2.8: Just now, Nm ago, Nh ago, Nd ago, else the date. */
+export const relativeAge = (iso: string, now: number = Date.now()): string => {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days}d ago`;
+  return new Date(then).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+};
+
+/** 'n minutes ago' / 'n hours ago' for the 'Approved by' line; null once outside the 24 h window. */
+export const recentAgo = (iso: string | null, now: number = Date.now()): string | null => {
+  if (!iso) return null;
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return null;
+  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
+  if (minutes >= 24 * 60) return null;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+};
+
+/** Months from the browser's current month to a YYYY-MM-DD date (the calendars' monthOffset). */
+export const monthOffsetOfDate = (date: string, today: Date = new Date()): number => {
+  const [y = 0, m = 1] = date.split('-').map(Number);
+  return (y - today.getFullYear()) * 12 + (m - 1 - today.getMonth());
+};
+
+export const firstName = (name: string | null | undefined): string => (name ?? '').trim().split(/\s+/)[0] || 'there';

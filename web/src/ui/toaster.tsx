@@ -1,0 +1,40 @@
+import clsx from 'clsx';
+import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import type { ToastKind } from '../lib/toast-store';
+import { useToastStore } from '../lib/toast-store';
+
+const look: Record<ToastKind, { icon: typeof Info; className: string }> = {
+  success: { icon: CheckCircle2, className: 'text-emerald-600' },
+  error: { icon: XCircle, className: 'text-red-600' },
+  warning: { icon: AlertTriangle, className: 'text-amber-600' },
+  info: { icon: Info, className: 'text-sky-600' },
+};
+
+export const Toaster = () => {
+  const toasts = useToastStore((s) => s.toasts);
+  const dismiss = useToastStore((s) => s.dismiss);
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6">
+      {toasts.map((t) => {
+        const { icon: Icon, className } = look[t.kind];
+        return (
+          <div
+            key={t.id}
+            role={t.kind === 'error' ? 'alert' : 'status'}
+            data-testid={`toast-${t.kind}`}
+            className="pointer-events-auto flex w-full max-w-sm animate-toast-in items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+          >
+            <Icon className={clsx('mt-0.5 h-5 w-5 shrink-0', className)} />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold text-slate-900">{t.title}</p>
+              {t.message && <p className="mt-0.5 text-sm text-slate-600">{t.message}</p>}
+            </div>
+            <button type="button" onClick={() => dismiss(t.id)} className="rounded p-0.5 text-slate-400 hover:text-slate-600" aria-label="Dismiss">
+              <X className="h-4 w-4" />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+};

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dev server proxies every server path to the API so the client always talks to its own origin
+// (cookies are SameSite=Lax and writes check Origin).
+const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiUrl, changeOrigin: false },
+      '/oidc': { target: apiUrl, changeOrigin: false },
+      '/ws': { target: apiUrl, ws: true, changeOrigin: false },
+    },
+  },
+});
