@@ -10,6 +10,7 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
+  type RecordedEvent,
 } from '../eventstore/types.js';
 
 export interface CommandContext<E extends Event = Event> {
@@ -46,8 +47,10 @@ export const loadStream = async <S, C, E extends Event>(
   store: EventStore,
   decider: Decider<S, C, E>,
   streamId: string,
-): Promise<LoadedStream<S>> => {
-  const recorded = await store.readStream(streamId);
+): Promise<LoadedStream<S>> => foldStream(decider, await store.readStream(streamId));
+
+/** Folds a stream already read (e.g. by readStreams) into its state and revision, as loadStream does. */
+export const foldStream = <S, C, E extends Event>(decider: Decider<S, C, E>, recorded: readonly RecordedEvent[]): LoadedStream<S> => {
   let state = decider.initialState();
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as E);
   const last = recorded.at(-1);

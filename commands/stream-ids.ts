@@ -9,5 +9,26 @@ export { skillLikesStreamId } from '../domain/skill-like/events.js';
 /** The RequestSession process's decision record: BookingCommitted, BookingFailed or BookingAbandoned. */
 export const bookingStreamId = (sessionId: string) => `booking-${sessionId}`;
 
-/** Every booking process that was started and whether it was closed, for the reconciler. */
-export const BOOKINGS_INDEX_STREAM = 'bookings-index';
+/**
+ * Every booking process that was started and whether it was closed, for the reconciler, in 16 shards
+ * by session id: every booking writes its index twice, and one index stream would make all bookings
+ * everywhere queue for its lock.
+ */
+export const BOOKINGS_INDEX_SHARDS = 16;
+
+/** The single index stream of earlier versions, still read so that nothing it lists is left open. */
+export const LEGACY_BOOKINGS_INDEX_STREAM = 'bookings-index';
+
+const fnv1a = (text: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+};
+
+export const bookingsIndexStreamId = (sessionId: string) => `bookings-index-${(fnv1a(sessionId) % BOOKINGS_INDEX_SHARDS).toString(16)}`;
+
+/** Every index stream the reconciler reads. */
+export const bookingsIndexStreamIds = (): string[] => [
+  LEGACY_BOOKINGS_INDEX_STREAM,
+  ...Array.from({ length: BOOKINGS_INDEX_SHARDS }, (_, i) => `bookings-index-${i.toString(16)}`),
+];

@@ -163,7 +163,26 @@ export async function createEventStoreDbEventStore({ url }: EventStoreDbOptions)
       return { nextExpectedRevision: result.nextExpectedRevision, checkpoint };
     },
 
+    // EventStoreDB before KurrentDB 25.1 has no transaction across streams: one append after the
+    // other, stopping at the first failure (the port's 'in-order').
+    multiStreamAppend: 'in-order',
+
+    async appendMany(appends) {
+      if (appends.length === 0) throw new Error('appendMany without appends');
+      if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany names a stream twice');
+      const results = [];
+      for (const { streamId, events, expectedRevision } of appends) {
+        results.push(await store.append(streamId, events, expectedRevision === undefined ? {} : { expectedRevision }));
+      }
+      return results;
+    },
+
     readStream: (streamId, { from = 0n, to } = {}) => readStream(streamId, from, to),
+
+    async readStreams(streamIds) {
+      const unique = [...new Set(streamIds)];
+      return new Map(await Promise.all(unique.map(async (id) => [id, await readStream(id, 0n)] as const)));
+    },
 
     readAll: ({ after, limit }) => readAll(after, Math.max(1, Math.floor(limit))),
 

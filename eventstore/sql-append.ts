@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { toCheckpoint } from './sql-checkpoints.js';
 import { WrongExpectedVersionError } from './types.js';
-import type { AppendResult, EventToAppend, ExpectedRevision } from './types.js';
+import type { AppendResult, EventToAppend, ExpectedRevision, StreamAppend } from './types.js';
 
 /** NOTIFY channel that wakes readers of the global log in every process. */
 export const EVENTS_APPENDED_CHANNEL = 'es_events_appended';
@@ -70,4 +70,48 @@ export async function appendWithin(
   options: { expectedRevision?: ExpectedRevision } = {},
 ): Promise<AppendResult> {
   return (await callAppend(db, streamId, events, options.expectedRevision ?? 'any', EVENTS_APPENDED_CHANNEL)).result;
+}
+
+interface AppendManyRow extends AppendRow {
+  ord: string;
+}
+
+function checkAppends(appends: StreamAppend[]): void {
+  if (appends.length === 0) throw new Error('appendMany without appends');
+  const streams = new Set<string>();
+  const ids = new Set<string>();
+  for (const { streamId, events } of appends) {
+    if (streams.has(streamId)) throw new Error(`appendMany names stream ${streamId} twice`);
+    streams.add(streamId);
+    checkEvents(streamId, events);
+    for (const e of events) {
+      if (ids.has(e.metadata.eventId)) throw new Error(`appendMany repeats event id ${e.metadata.eventId}`);
+      ids.add(e.metadata.eventId);
+    }
+  }
+}
+
+/** One round trip, one transaction: every stream or none (es_append_many). */
+export async function callAppendMany(db: Kysely<any>, appends: StreamAppend[]): Promise<{ results: AppendResult[]; appended: boolean }> {
+  checkAppends(appends);
+  const payload = JSON.stringify(
+    appends.map((a) => ({
+      s: a.streamId,
+      e: expectedText(a.expectedRevision ?? 'any'),
+      ev: a.events.map((e) => ({ type: e.type, data: e.data, metadata: e.metadata })),
+    })),
+  );
+  const { rows } = await sql<AppendManyRow>`select * from es_append_many(${payload}::jsonb)`.execute(db);
+  const conflict = rows.filter((r) => r.status === 'conflict').sort((a, b) => Number(a.ord) - Number(b.ord))[0];
+  if (conflict) {
+    const { streamId, expectedRevision = 'any' } = appends[Number(conflict.ord) - 1]!;
+    throw new WrongExpectedVersionError(streamId, expectedRevision, conflict.revision === null ? 'no_stream' : BigInt(conflict.revision));
+  }
+  if (rows.length !== appends.length) throw new Error(`es_append_many answered ${rows.length} rows for ${appends.length} appends`);
+  const byOrd = new Map(rows.map((r) => [Number(r.ord), r]));
+  const results = appends.map((_, i) => {
+    const row = byOrd.get(i + 1)!;
+    return { nextExpectedRevision: BigInt(row.revision!), checkpoint: toCheckpoint(row.transaction_id!, row.global_position!) };
+  });
+  return { results, appended: rows.every((r) => r.status === 'ok') };
 }

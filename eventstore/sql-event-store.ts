@@ -6,7 +6,7 @@ import { sql as q } from 'kysely';
 import type { Kysely } from 'kysely';
 import { eventStoreMigrationSet } from './migrations/event-tables.js';
 import { migrateToLatest } from './migrations/run-migrations.js';
-import { EVENTS_APPENDED_CHANNEL, callAppend } from './sql-append.js';
+import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendMany } from './sql-append.js';
 import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
 import type { SqlDatabase } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
@@ -14,6 +14,9 @@ import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, Recorde
 
 export { appendWithin, EVENTS_APPENDED_CHANNEL } from './sql-append.js';
 export { compareSqlCheckpoints, parseSqlCheckpoint } from './sql-checkpoints.js';
+
+/** Least time between two NOTIFYs of one store's appends (see notifyOthers). */
+const NOTIFY_SPACING_MS = 10;
 
 export interface SqlEventStoreOptions {
   /** Fallback poll interval when no notification arrives, default 1000 ms. */
@@ -83,21 +86,30 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
 
   // Other processes learn of our appends by NOTIFY. It is sent after commit, outside the append: a
   // NOTIFY inside the append would hold PostgreSQL's global notify lock through the commit flush and
-  // serialise all writers. Coalesced: at most one in flight and one queued. A PGlite database lives
-  // in this process only, where the local bus already woke every store on it.
-  let notifying: Promise<void> | null = null;
+  // serialise all writers. Coalesced: at most one in flight, and the next no sooner than
+  // NOTIFY_SPACING_MS after it, so a busy writer costs other processes' readers at most that much
+  // delay and the database at most one NOTIFY per interval. A PGlite database lives in this process
+  // only, where the local bus already woke every store on it.
+  let notifying = false;
   let notifyAgain = false;
+  let lastNotify: Promise<void> = Promise.resolve();
   const notifyOthers = () => {
     if (sql.kind !== 'postgres' || closing.signal.aborted) return;
     if (notifying) {
       notifyAgain = true;
       return;
     }
-    notifying = sql
+    notifying = true;
+    const started = Date.now();
+    lastNotify = sql
       .notify(EVENTS_APPENDED_CHANNEL)
       .catch(() => {}) // readers fall back to polling
+      .then(() => {
+        const wait = NOTIFY_SPACING_MS - (Date.now() - started);
+        return wait > 0 && notifyAgain && !closing.signal.aborted ? new Promise<void>((resolve) => setTimeout(resolve, wait)) : undefined;
+      })
       .finally(() => {
-        notifying = null;
+        notifying = false;
         if (notifyAgain) {
           notifyAgain = false;
           notifyOthers();
@@ -133,6 +145,17 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
       return result;
     },
 
+    multiStreamAppend: 'atomic',
+
+    async appendMany(appends) {
+      const { results, appended } = await callAppendMany(db, appends);
+      if (appended) {
+        wakeLocal(sql);
+        notifyOthers();
+      }
+      return results;
+    },
+
     async readStream(streamId, { from = 0n, to }: ReadStreamOptions = {}) {
       const { rows } = await q<EventRow>`
         select ${eventColumns} from events
@@ -140,6 +163,17 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
           ${to === undefined ? q`` : q`and stream_position <= ${to.toString()}::bigint`}
         order by events.stream_position`.execute(db);
       return rows.map(toRecorded);
+    },
+
+    async readStreams(streamIds) {
+      const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+      if (streamIds.length === 0) return byStream;
+      const { rows } = await q<EventRow>`
+        select ${eventColumns} from events
+        where stream_id = any(${[...byStream.keys()]}::text[])
+        order by events.stream_id, events.stream_position`.execute(db);
+      for (const row of rows) byStream.get(row.stream_id)!.push(toRecorded(row));
+      return byStream;
     },
 
     readAll,
@@ -172,7 +206,7 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
       closing.abort();
       listeners.clear();
       leaveBus();
-      await notifying;
+      await lastNotify;
       await unlisten().catch(() => {});
     },
   };

@@ -50,6 +50,14 @@ export interface AppendResult {
   checkpoint: Checkpoint;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: EventToAppend[];
+  /** Default 'any'. */
+  expectedRevision?: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   /** First stream position to read (inclusive), default 0. */
   from?: bigint;
@@ -80,8 +88,24 @@ export interface EventStore {
    */
   append(streamId: string, events: EventToAppend[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
 
+  /**
+   * How appendMany writes: 'atomic' stores (PostgreSQL, PGlite) write every stream or none, in one
+   * transaction; 'in-order' stores (EventStoreDB) append one stream after the other and stop at the
+   * first failure, leaving the streams before it written.
+   */
+  readonly multiStreamAppend: 'atomic' | 'in-order';
+  /**
+   * Appends to several distinct streams, each at its own expected revision; results in the order
+   * given. Throws WrongExpectedVersionError for the first stream whose revision does not match (an
+   * 'atomic' store then wrote nothing). Idempotent like append: when every event is already stored,
+   * it answers with the original results. A caller must stay correct on an 'in-order' store, where
+   * a failure or a crash can leave a prefix written: use it for steps that are each safe alone.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** Events of one stream in stream order; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Several whole streams at once (one round trip where the store allows): id -> events, [] when missing. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
 
   /**
    * One batch of the global log in a total order consistent with every stream's order, never

@@ -1,7 +1,8 @@
 // The RequestSession process's own records.
 //
-// `bookings-index` lists every booking the process started (BookingStarted, carrying the whole plan)
-// and closed (BookingClosed), so the reconciler finds unfinished ones from the event store alone.
+// The bookings index (`bookings-index-{shard}`, stream-ids.ts) lists every booking the process started
+// (BookingStarted, carrying the whole plan) and closed (BookingClosed), so the reconciler finds
+// unfinished ones from the event store alone.
 // `booking-{sessionId}` holds one decision, appended on an empty stream: BookingCommitted by the
 // process once the hold and every cell are taken (after it, the session must exist: the reconciler
 // rolls forward), BookingFailed by the process that compensates itself, or BookingAbandoned by the

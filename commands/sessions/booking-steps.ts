@@ -8,10 +8,10 @@ import type { SessionEvent } from '../../domain/session/events.js';
 import type { SessionState } from '../../domain/session/state.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import type { Decider } from '../../domain/shared.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import type { Checkpoint, EventStore, StreamAppend } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
 import type { LoadedStream } from '../handle-command.js';
-import { BOOKINGS_INDEX_STREAM, bookingStreamId, sessionStreamId } from '../stream-ids.js';
+import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stream-ids.js';
 import { bookingDecisionDecider, type BookingDecisionState, type BookingOutcome, type BookingPlan } from './booking-record.js';
 import { placeSessionHold, refundHoldIfActive } from './ledger-steps.js';
 import { runStep, type StepContext, type StepResult } from './process-step.js';
@@ -42,19 +42,32 @@ const creatingDecider: Decider<SessionState, RequestSession, SessionEvent> = {
   decide: (command, state) => (state.status === 'none' ? sessionDecider.decide(command, state) : []),
 };
 
-const appendToIndex = async (store: EventStore, eventId: string, type: string, data: unknown, run: RunContext): Promise<Checkpoint> => {
-  const metadata = {
-    eventId,
-    occurredAt: run.now,
-    actorId: run.actorId,
-    correlationId: run.correlationId,
-    causationId: run.causationId ?? null,
-    schemaVersion: 1,
-  };
-  return (await store.append(BOOKINGS_INDEX_STREAM, [{ type, data, metadata }], { expectedRevision: 'any' })).checkpoint;
-};
+/** The index event of a booking as the steps append it, alone or inside a multi-stream append. */
+const indexAppend = (sessionId: string, eventId: string, type: string, data: unknown, run: RunContext): StreamAppend => ({
+  streamId: bookingsIndexStreamId(sessionId),
+  expectedRevision: 'any',
+  events: [{ type, data, metadata: metadataOf(eventId, run) }],
+});
 
-const step = (run: RunContext, plan: { sessionId: string }, name: string): StepContext => ({
+const metadataOf = (eventId: string, run: RunContext) => ({
+  eventId,
+  occurredAt: run.now,
+  actorId: run.actorId,
+  correlationId: run.correlationId,
+  causationId: run.causationId ?? null,
+  schemaVersion: 1,
+});
+
+export const bookingStartedAppend = (plan: BookingPlan, run: RunContext) =>
+  indexAppend(plan.sessionId, uuidV5(`booking-started:${plan.sessionId}`), 'BookingStarted', plan, run);
+
+export const bookingClosedAppend = (sessionId: string, outcome: BookingOutcome, run: RunContext) =>
+  indexAppend(sessionId, uuidV5(`booking-closed:${sessionId}`), 'BookingClosed', { sessionId, outcome }, run);
+
+const appendToIndex = async (store: EventStore, { streamId, events }: StreamAppend): Promise<Checkpoint> =>
+  (await store.append(streamId, events, { expectedRevision: 'any' })).checkpoint;
+
+export const step = (run: RunContext, plan: { sessionId: string }, name: string): StepContext => ({
   ...run,
   step: `booking:${plan.sessionId}:${name}`,
 });
@@ -62,7 +75,7 @@ const step = (run: RunContext, plan: { sessionId: string }, name: string): StepC
 export const bookingSteps = {
   /** Lists the booking in the index before anything is taken, so a crash after this point is found. */
   start: (store: EventStore, plan: BookingPlan, run: RunContext): Promise<Checkpoint> =>
-    appendToIndex(store, uuidV5(`booking-started:${plan.sessionId}`), 'BookingStarted', plan, run),
+    appendToIndex(store, bookingStartedAppend(plan, run)),
 
   // `known`: the stream as the caller read it moments ago, which saves the step's own read (runStep).
   hold: (store: EventStore, plan: BookingPlan, run: RunContext, known?: LoadedStream<LedgerState>): Promise<Checkpoint | null> =>
@@ -119,5 +132,5 @@ export const bookingSteps = {
   },
 
   close: (store: EventStore, sessionId: string, outcome: BookingOutcome, run: RunContext): Promise<Checkpoint> =>
-    appendToIndex(store, uuidV5(`booking-closed:${sessionId}`), 'BookingClosed', { sessionId, outcome }, run),
+    appendToIndex(store, bookingClosedAppend(sessionId, outcome, run)),
 };

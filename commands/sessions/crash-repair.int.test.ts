@@ -71,6 +71,33 @@ describe('the booking reconciler', () => {
     expect((await reconcile(20)).compensated).not.toContain(sessionId);
   });
 
+  it('gives back what a request took when its process dies between holding the points and writing the session', async () => {
+    const { mentorId, skillId } = await newMentor(store(), { pointsPerHour: 2 });
+    const studentId = await newMember(store());
+    const sessionId = randomUUID();
+    // The process dies at its second write: on this store that is the one with the session in it.
+    let writes = 0;
+    const dying = new Proxy(store(), {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== 'appendMany' && property !== 'append') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          if (++writes === 2) throw new Error('the process was killed');
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const request = requestSession({ store: dying }, { sessionId, studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
+    await expect(request).rejects.toThrow('the process was killed');
+    expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
+    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual(Array(4).fill(sessionId));
+
+    expect((await reconcile(6)).compensated).toContain(sessionId);
+    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
+    expect((await sessionState(store(), sessionId)).status).toBe('none');
+  });
+
   it('undoes a stalled process that takes its hold after the booking was abandoned, and refuses its commit', async () => {
     const { plan, run, sessionId, studentId, mentorId } = await bookingCutShort([]);
     expect((await reconcile(6)).compensated).toContain(sessionId);

@@ -35,7 +35,22 @@ export interface StepResult<S, E extends Event> {
 export const stepEventId = (step: string, streamId: string, revision: bigint | null, index: number): string =>
   uuidV5(`${step}|${streamId}|${revision === null ? 'none' : revision.toString()}|${index}`);
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 3 * attempt + Math.random() * 15 * attempt));
+/** A step's events as appended to `streamId` on top of `revision`, with the step's derived ids. */
+export const stepEvents = (context: StepContext, streamId: string, revision: bigint | null, events: readonly Event[]): EventToAppend[] =>
+  events.map((event, index) => ({
+    type: event.type,
+    data: event.data,
+    metadata: {
+      eventId: stepEventId(context.step, streamId, revision, index),
+      occurredAt: context.now,
+      actorId: context.actorId,
+      correlationId: context.correlationId,
+      causationId: context.causationId ?? null,
+      schemaVersion: 1,
+    },
+  }));
+
+export const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 3 * attempt + Math.random() * 15 * attempt));
 
 /**
  * Runs one step. `known` is the stream as the caller read it moments ago (state and revision
@@ -76,20 +91,7 @@ export const runStep = async <S, C, E extends Event>(
     }
     const { state, revision } = loaded;
     if (events.length === 0) return { events, state, checkpoint: null };
-    const toAppend = events.map(
-      (event, index): EventToAppend => ({
-        type: event.type,
-        data: event.data,
-        metadata: {
-          eventId: stepEventId(context.step, streamId, revision, index),
-          occurredAt: context.now,
-          actorId: context.actorId,
-          correlationId: context.correlationId,
-          causationId: context.causationId ?? null,
-          schemaVersion: 1,
-        },
-      }),
-    );
+    const toAppend = stepEvents(context, streamId, revision, events);
     try {
       const result = await store.append(streamId, toAppend, { expectedRevision: revision === null ? 'no_stream' : revision });
       return { events, state: events.reduce(decider.evolve, state), checkpoint: result.checkpoint };

@@ -1,10 +1,11 @@
 // Finishes or undoes RequestSession processes that stopped part-way (a crash, a lost connection),
-// found from the event store alone: bookings listed in `bookings-index` and not closed after a grace
+// found from the event store alone: bookings listed in the index shards (`bookings-index-{0..f}`, and
+// the single `bookings-index` of earlier versions) and not closed after a grace
 // period. The pivot in `booking-{sessionId}` says which way: committed -> create the session (roll
 // forward); failed -> give back what the booking took; still open -> abandon it first (which the
 // process, if it is only slow, then sees at its own commit) and give back.
 import type { EventStore } from '../../eventstore/types.js';
-import { BOOKINGS_INDEX_STREAM, bookingStreamId } from '../stream-ids.js';
+import { bookingStreamId, bookingsIndexStreamIds } from '../stream-ids.js';
 import { bookingDecisionDecider, foldBookingsIndex, type BookingDecisionEvent, type IndexedBooking } from './booking-record.js';
 import { bookingSteps, type RunContext } from './booking-steps.js';
 import { runStep } from './process-step.js';
@@ -15,8 +16,8 @@ export interface ReconcileInput {
   now: string;
   /** Bookings younger than this are left to their process, which may still be running. */
   olderThanMs: number;
-  /** Index position to read from (the previous run's resumeFrom); default the start. */
-  from?: bigint | undefined;
+  /** Where to read each index stream from (the previous run's resumeFrom); default their starts. */
+  from?: ReadonlyMap<string, bigint> | undefined;
 }
 
 export interface ReconcileResult {
@@ -26,8 +27,8 @@ export interface ReconcileResult {
   compensated: string[];
   closed: string[];
   failed: { sessionId: string; error: unknown }[];
-  /** Every booking listed before this index position is closed: the next run may start here. */
-  resumeFrom: bigint;
+  /** Per index stream: every booking listed before this position is closed, so the next run may start there. */
+  resumeFrom: Map<string, bigint>;
 }
 
 const readDecision = async (store: EventStore, sessionId: string) => {
@@ -66,23 +67,29 @@ const reconcileOne = async (store: EventStore, booking: IndexedBooking, input: R
 
 export const reconcileSessionRequests = async (deps: { store: EventStore }, input: ReconcileInput): Promise<ReconcileResult> => {
   const { store } = deps;
-  const from = input.from ?? 0n;
-  const recorded = await store.readStream(BOOKINGS_INDEX_STREAM, { from });
-  const result: ReconcileResult = { rolledForward: [], compensated: [], closed: [], failed: [], resumeFrom: from };
+  const result: ReconcileResult = { rolledForward: [], compensated: [], closed: [], failed: [], resumeFrom: new Map() };
   const nowMs = Date.parse(input.now);
-  const bookings = foldBookingsIndex(recorded);
-  for (const booking of bookings) {
-    if (booking.closed || nowMs - Date.parse(booking.plan.requestedAt) < input.olderThanMs) continue;
-    try {
-      await reconcileOne(store, booking, input, result);
-    } catch (error) {
-      // One booking that cannot be repaired now must not keep the others unrepaired.
-      result.failed.push({ sessionId: booking.plan.sessionId, error });
+  const shards = await Promise.all(
+    bookingsIndexStreamIds().map(async (streamId) => {
+      const from = input.from?.get(streamId) ?? 0n;
+      return { streamId, from, recorded: await store.readStream(streamId, { from }) };
+    }),
+  );
+  for (const { streamId, from, recorded } of shards) {
+    const bookings = foldBookingsIndex(recorded);
+    for (const booking of bookings) {
+      if (booking.closed || nowMs - Date.parse(booking.plan.requestedAt) < input.olderThanMs) continue;
+      try {
+        await reconcileOne(store, booking, input, result);
+      } catch (error) {
+        // One booking that cannot be repaired now must not keep the others unrepaired.
+        result.failed.push({ sessionId: booking.plan.sessionId, error });
+      }
     }
+    const closedNow = new Set(result.closed);
+    const firstOpen = bookings.find((b) => !b.closed && !closedNow.has(b.plan.sessionId));
+    const last = recorded.at(-1);
+    result.resumeFrom.set(streamId, firstOpen ? firstOpen.position : last ? last.streamPosition + 1n : from);
   }
-  const closedNow = new Set(result.closed);
-  const firstOpen = bookings.find((b) => !b.closed && !closedNow.has(b.plan.sessionId));
-  const last = recorded.at(-1);
-  result.resumeFrom = firstOpen ? firstOpen.position : last ? last.streamPosition + 1n : from;
   return result;
 };

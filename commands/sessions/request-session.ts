@@ -3,9 +3,12 @@
 // the index, hold the cost, reserve every cell, commit (the pivot), create the session. A failure
 // before the pivot gives back what was taken and rethrows the refusal (INSUFFICIENT_POINTS, or 409
 // 'This time slot is no longer available...'); a crash anywhere is finished or undone by the
-// reconciler (reconciler.ts), which finds the booking in the index.
+// reconciler (reconciler.ts), which finds the booking in the index. On a store that appends to several
+// streams in one transaction the steps are written in two appends (booking-together.ts): index + hold
+// + cells, then pivot + session + close; a refusal there has written nothing, so needs no undoing.
 import { isStartAvailable } from '../../domain/session/availability.js';
 import { ledgerDecider } from '../../domain/ledger/decide.js';
+import { memberDecider } from '../../domain/member/decide.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import type { SessionEvent, SessionRef } from '../../domain/session/events.js';
@@ -14,11 +17,11 @@ import { initialState, type SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { loadStream, type LoadedStream } from '../handle-command.js';
-import { loadMember } from '../members.js';
-import { bookingStreamId, ledgerStreamId, sessionStreamId } from '../stream-ids.js';
+import { foldStream, loadStream, type LoadedStream } from '../handle-command.js';
+import { bookingStreamId, ledgerStreamId, memberStreamId, sessionStreamId } from '../stream-ids.js';
 import { BOOKING_LOST_MESSAGE, bookingDecisionDecider, type BookingDecisionState, type BookingPlan } from './booking-record.js';
 import { bookingSteps, type RunContext } from './booking-steps.js';
+import { commitTogether, takeTogether } from './booking-together.js';
 import { holdIdFor } from './ledger-steps.js';
 import { anyHeldByAnother, loadCells, type KnownCells } from './slot-steps.js';
 import { resolveStart, type StartInput } from './start-time.js';
@@ -63,17 +66,17 @@ interface PlannedBooking {
   plan: BookingPlan;
   viewerTimeZone: string;
   ledger: LoadedStream<LedgerState>;
-  cells: KnownCells;
+  /** Read only where the steps run one by one (see below). */
+  cells: KnownCells | undefined;
 }
 
 const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Promise<PlannedBooking> => {
   const { sessionId, studentId, instructorId, now } = input;
-  // Read together, checked in the order below.
-  const [mentor, student, ledger] = await Promise.all([
-    loadMember(deps, instructorId),
-    loadMember(deps, studentId),
-    loadStream(deps.store, ledgerDecider, ledgerStreamId(studentId)),
-  ]);
+  // Read together (one round trip), checked in the order below.
+  const streams = await deps.store.readStreams([memberStreamId(instructorId), memberStreamId(studentId), ledgerStreamId(studentId)]);
+  const mentor = foldStream(memberDecider, streams.get(memberStreamId(instructorId)) ?? []).state;
+  const student = foldStream(memberDecider, streams.get(memberStreamId(studentId)) ?? []).state;
+  const ledger = foldStream(ledgerDecider, streams.get(ledgerStreamId(studentId)) ?? []);
   if (mentor.status !== 'active') throw notFound();
   const skill = mentor.skillsToTeach.find((s) => s.id === input.skillId);
   if (!skill) throw notFound();
@@ -117,8 +120,13 @@ const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Pro
 
   const cellStarts = slotsCovered(startsAt, durationHours);
   if (ledger.state.available < cost) throw new DomainError('INSUFFICIENT_POINTS', insufficientPointsMessage(cost));
-  const cells = await loadCells(deps.store, { mentorId: instructorId, cells: cellStarts });
-  if (anyHeldByAnother(cells, sessionId)) throw new DomainError('CONFLICT', texts.slotTaken);
+  // A store that writes the hold and the cells together refuses a taken cell with nothing written, so
+  // it skips this read: cells are nearly always streams never written, and a wrong guess costs a retry.
+  let cells: KnownCells | undefined;
+  if (deps.store.multiStreamAppend !== 'atomic') {
+    cells = await loadCells(deps.store, { mentorId: instructorId, cells: cellStarts });
+    if (anyHeldByAnother(cells, sessionId)) throw new DomainError('CONFLICT', texts.slotTaken);
+  }
   const plan: BookingPlan = {
     sessionId,
     studentId,
@@ -167,6 +175,33 @@ const failureReason = (error: unknown) => (error instanceof DomainError ? error.
 
 const isLost = (error: unknown) => error instanceof DomainError && error.message === BOOKING_LOST_MESSAGE;
 
+const takeStepByStep = async (store: EventStore, plan: BookingPlan, run: RunContext, ledger: LoadedStream<LedgerState>, cells: KnownCells | undefined) => {
+  await bookingSteps.start(store, plan, run);
+  try {
+    await bookingSteps.hold(store, plan, run, ledger);
+    await bookingSteps.reserve(store, plan, run, cells);
+  } catch (error) {
+    // If undoing fails too (the database went away), the reconciler undoes it later.
+    await bookingSteps.fail(store, plan, failureReason(error), run).catch(() => undefined);
+    throw error;
+  }
+};
+
+const commitStepByStep = async (store: EventStore, plan: BookingPlan, run: RunContext, fresh: NotYetRequested) => {
+  try {
+    await bookingSteps.commit(store, plan, run, fresh.decision);
+  } catch (error) {
+    // Only a pivot known to be lost may be undone here: after an unknown outcome the booking may be
+    // committed, and the reconciler, reading the pivot, will know which way to finish it.
+    if (isLost(error)) await bookingSteps.compensate(store, plan, run).catch(() => undefined);
+    throw error;
+  }
+  const created = await bookingSteps.createSession(store, plan, run, fresh.session);
+  // Closing is bookkeeping: the reconciler closes a committed booking it finds open.
+  await bookingSteps.close(store, plan.sessionId, 'requested', run).catch(() => undefined);
+  return created;
+};
+
 export const requestSession = async (deps: BookingDeps, input: RequestSessionInput): Promise<RequestSessionResult> => {
   const { store } = deps;
   // Planning writes nothing, so it runs alongside the check for a re-sent request, whose answer
@@ -182,26 +217,12 @@ export const requestSession = async (deps: BookingDeps, input: RequestSessionInp
   const fresh = existing.value;
   const run: RunContext = { now: input.now, actorId: input.studentId, correlationId: input.correlationId ?? input.sessionId };
 
-  await bookingSteps.start(store, plan, run);
-  try {
-    await bookingSteps.hold(store, plan, run, ledger);
-    await bookingSteps.reserve(store, plan, run, cells);
-  } catch (error) {
-    // If undoing fails too (the database went away), the reconciler undoes it later.
-    await bookingSteps.fail(store, plan, failureReason(error), run).catch(() => undefined);
-    throw error;
+  if (store.multiStreamAppend === 'atomic') {
+    await takeTogether(store, plan, run, { ledger, cells });
+  } else {
+    await takeStepByStep(store, plan, run, ledger, cells);
   }
-  try {
-    await bookingSteps.commit(store, plan, run, fresh.decision);
-  } catch (error) {
-    // Only a pivot known to be lost may be undone here: after an unknown outcome the booking may be
-    // committed, and the reconciler, reading the pivot, will know which way to finish it.
-    if (isLost(error)) await bookingSteps.compensate(store, plan, run).catch(() => undefined);
-    throw error;
-  }
-  const created = await bookingSteps.createSession(store, plan, run, fresh.session);
-  // Closing is bookkeeping: the reconciler closes a committed booking it finds open.
-  await bookingSteps.close(store, plan.sessionId, 'requested', run).catch(() => undefined);
+  const created = (store.multiStreamAppend === 'atomic' ? await commitTogether(store, plan, run) : null) ?? (await commitStepByStep(store, plan, run, fresh));
   if (created.state.status === 'none') throw new Error(`Session ${plan.sessionId} was not created`);
   return { sessionId: plan.sessionId, checkpoint: created.checkpoint, events: created.events, session: created.state.session, viewerTimeZone };
 };

@@ -69,7 +69,7 @@ export const startScheduler = (options: StartSchedulerOptions): RunningScheduler
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<void> = Promise.resolve();
-  let indexCursor: bigint | undefined;
+  let indexCursor: ReadonlyMap<string, bigint> | undefined;
 
   // Never throws: a failure is reported and the next round tries again.
   const round = async () => {

@@ -88,7 +88,7 @@ export const dueAmong = (store: EventStore, sessionIds: readonly string[]) => as
 };
 
 /**
- * The same store, except that the first `parties` appends to streams matching `streams` wait for
+ * The same store, except that the first `parties` appends (single or multi-stream) to streams matching `streams` wait for
  * each other: every racer has then done all its earlier steps (checks, hold) before any of them
  * writes there, so the race is certain rather than a matter of scheduling.
  */
@@ -96,18 +96,50 @@ export const withAppendBarrier = (store: EventStore, streams: (streamId: string)
   let arrived = 0;
   let release!: () => void;
   const allArrived = new Promise<void>((resolve) => (release = resolve));
+  const barrier = async (touches: boolean) => {
+    if (touches && arrived < parties) {
+      arrived += 1;
+      if (arrived === parties) release();
+      await allArrived;
+    }
+  };
   return new Proxy(store, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
-      if (property !== 'append') return typeof value === 'function' ? value.bind(target) : value;
-      return async (...args: Parameters<EventStore['append']>) => {
-        if (streams(args[0]) && arrived < parties) {
-          arrived += 1;
-          if (arrived === parties) release();
-          await allArrived;
-        }
-        return target.append(...args);
-      };
+      if (property === 'append') {
+        return async (...args: Parameters<EventStore['append']>) => {
+          await barrier(streams(args[0]));
+          return target.append(...args);
+        };
+      }
+      if (property === 'appendMany') {
+        return async (appends: Parameters<EventStore['appendMany']>[0]) => {
+          await barrier(appends.some((a) => streams(a.streamId)));
+          return target.appendMany(appends);
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 };
+
+/**
+ * The same store as one without transactions across streams (EventStoreDB): appendMany writes one
+ * stream after the other, so the booking takes its step-by-step path. Lets the tests cover that path
+ * on PostgreSQL and PGlite.
+ */
+export const asInOrderStore = (store: EventStore): EventStore =>
+  new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === 'multiStreamAppend') return 'in-order';
+      if (property === 'appendMany') {
+        return async (appends: Parameters<EventStore['appendMany']>[0]) => {
+          const results = [];
+          for (const { streamId, events, expectedRevision } of appends) results.push(await target.append(streamId, events, { expectedRevision: expectedRevision ?? 'any' }));
+          return results;
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });

@@ -112,6 +112,92 @@ begin
 end
 $fn$`;
 
+// Several streams in one transaction (EventStore.appendMany), all or nothing. Every stream's lock is
+// taken before anything is written, for the reason es_append gives, and in one global order (by lock
+// key) so two multi-stream appends never wait for each other in a cycle. Then every expectation is
+// checked; a conflict returns before any write, so nothing needs rolling back. The checks and the
+// writes are set-based (a handful of statements whatever the number of streams): this is the hot
+// path of a booking. Rows per append, by its 1-based `ord`: all 'ok', all 'duplicate' (a retry of an
+// append that was stored whole), or the 'conflict' rows alone.
+const createAppendManyFunction = sql`
+create or replace function es_append_many(p_appends jsonb)
+returns table(ord bigint, status text, revision text, transaction_id text, global_position text)
+language plpgsql as $fn$
+#variable_conflict use_column
+declare
+  v_key record;
+  v_total int := jsonb_array_length(p_appends);
+  v_duplicates int;
+  v_conflicts int;
+begin
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append_many must run before its transaction writes anything'
+      using errcode = 'invalid_transaction_state';
+  end if;
+  for v_key in
+    select distinct hashtext(x->>'s') as h from jsonb_array_elements(p_appends) x order by 1
+  loop
+    perform pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, v_key.h);
+  end loop;
+
+  select count(*) into v_duplicates from jsonb_array_elements(p_appends) x
+    where exists (select 1 from events ev where ev.event_id = (x->'ev'->0->'metadata'->>'eventId')::uuid);
+  if v_duplicates > 0 then
+    if v_duplicates <> v_total then
+      raise exception 'es_append_many: % of % appends were already stored (event ids must be unique across all streams)',
+        v_duplicates, v_total using errcode = 'unique_violation';
+    end if;
+    return query
+      select x.ord, d.status, d.revision, d.transaction_id, d.global_position
+      from jsonb_array_elements(p_appends) with ordinality as x(value, ord)
+      cross join lateral es_append_duplicate(x.value->>'s', x.value->'ev') d
+      order by x.ord;
+    return;
+  end if;
+
+  return query
+    select c.ord, 'conflict', c.v::text, null::text, null::text
+    from (
+      select x.ord, x.value->>'e' as e, (select st.version from streams st where st.stream_id = x.value->>'s') as v
+      from jsonb_array_elements(p_appends) with ordinality as x(value, ord)
+    ) c
+    where case c.e
+      when 'any' then false
+      when 'no_stream' then c.v is not null
+      when 'stream_exists' then c.v is null
+      else c.v is null or c.v <> c.e::bigint
+    end
+    order by c.ord;
+  get diagnostics v_conflicts = row_count;
+  if v_conflicts > 0 then
+    return;
+  end if;
+
+  return query
+    with items as (
+      -- Scalar look-ups, not a join: the planner cannot know the array is short and would scan streams.
+      select x.ord, x.value->>'s' as s, x.value->'ev' as ev, jsonb_array_length(x.value->'ev') as n,
+             (select st.version from streams st where st.stream_id = x.value->>'s') as v
+      from jsonb_array_elements(p_appends) with ordinality as x(value, ord)
+    ), moved as (
+      insert into streams as st (stream_id, version)
+      select i.s, coalesce(i.v, -1) + i.n from items i
+      on conflict (stream_id) do update set version = excluded.version
+    ), inserted as (
+      insert into events (stream_id, stream_position, event_id, type, data, metadata)
+      select i.s, coalesce(i.v, -1) + e.ord, (e.value->'metadata'->>'eventId')::uuid,
+             e.value->>'type', e.value->'data', e.value->'metadata'
+      from items i cross join lateral jsonb_array_elements(i.ev) with ordinality as e(value, ord)
+      order by i.ord, e.ord
+      returning events.stream_id, events.global_position
+    )
+    select i.ord, 'ok', (coalesce(i.v, -1) + i.n)::text, pg_current_xact_id()::text, max(ins.global_position)::text
+    from items i join inserted ins on ins.stream_id = i.s
+    group by i.ord, i.v, i.n
+    order by i.ord;
+end
+$fn$`;
+
 export const eventTablesMigrations: readonly NamedMigration[] = [
   {
     name: '20261122T0400-create-event-tables',
@@ -145,6 +231,15 @@ export const eventTablesMigrations: readonly NamedMigration[] = [
       await sql`drop function if exists es_append_duplicate(text, jsonb)`.execute(db);
       await sql`drop table if exists events`.execute(db);
       await sql`drop table if exists streams`.execute(db);
+    },
+  },
+  {
+    name: '20261122T1000-create-append-many',
+    async up(db) {
+      await createAppendManyFunction.execute(db);
+    },
+    async down(db) {
+      await sql`drop function if exists es_append_many(jsonb)`.execute(db);
     },
   },
 ];

@@ -93,6 +93,16 @@ export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint
     .execute();
 };
 
+/** writeCheckpoint and the batch's NOTIFY payloads in one statement (one round trip per batch fewer). */
+export const writeCheckpointAndNotify = async (trx: Kysely<any>, name: string, checkpoint: string, channel: string, payloads: readonly string[]): Promise<void> => {
+  await sql`
+    with moved as (
+      update ${sql.table(CHECKPOINTS_TABLE)} set checkpoint = ${checkpoint}, status = 'running', failure = null, updated_at = now()
+      where name = ${name} returning name
+    )
+    select pg_notify(${channel}, p) from moved cross join unnest(${[...payloads]}::text[]) as p`.execute(trx);
+};
+
 export const recordFailure = async (db: Kysely<any>, name: string, failure: ProjectorFailure): Promise<void> => {
   await db
     .updateTable(CHECKPOINTS_TABLE)

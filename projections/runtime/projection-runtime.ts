@@ -5,9 +5,12 @@ import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import type { Projector } from '../types.js';
 import { createLockHolder, type LockHolder } from './advisory-lock.js';
 import { ensureRuntimeTables, type ProjectorFailure } from './bookkeeping.js';
-import { WaitForTimeoutError } from './errors.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
 import { ProjectorWorker, type ProjectorState } from './projector-worker.js';
+import { createSharedLogReader } from './shared-log-reader.js';
+import { createWaiters, type ProjectorPosition } from './waiters.js';
+
+export type { ProjectorPosition } from './waiters.js';
 
 export interface ProjectionRuntimeOptions {
   sql: SqlDatabase;
@@ -18,6 +21,8 @@ export interface ProjectionRuntimeOptions {
   batchSize?: number;
   /** Events per transaction when a version change rebuilds a read model. Default 5000. */
   rebuildBatchSize?: number;
+  /** How long a projector woken from idle waits to take more events in one batch. Default DEFAULT_GATHER_MS. */
+  gatherMs?: number;
   /** Polling fallback when no append hint arrives. Default 1000 ms. */
   pollIntervalMs?: number;
   /** How often a standby retries the lock another process holds. Default 2000 ms. */
@@ -25,6 +30,7 @@ export interface ProjectionRuntimeOptions {
   /** Called after each committed batch (metrics, progress output of tools). */
   onBatch?: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
 }
+
 
 export interface ProjectorStatus {
   name: string;
@@ -48,14 +54,12 @@ export interface ProjectionRuntime {
    */
   waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
   status(): Promise<ProjectorStatus[]>;
+  /** Every projector's state and position as this process knows them now. */
+  positions(): ProjectorPosition[];
 }
 
-interface Waiter {
-  checkpoint: Checkpoint;
-  resolve: () => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
+/** A few milliseconds on read-your-writes against far fewer transactions under load (bench/results.md). */
+export const DEFAULT_GATHER_MS = 4;
 
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
   const { sql, store, projectors } = options;
@@ -70,30 +74,22 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   let locks: LockHolder | null = null;
   let unsubscribe: (() => void) | null = null;
   let phase: 'idle' | 'started' | 'stopped' = 'idle';
-  const waiters = new Set<Waiter>();
+  const positions = (): ProjectorPosition[] => workers.map((w) => ({ name: w.projector.name, state: w.state, position: w.position }));
+  const waiters = createWaiters(store, positions);
 
-  const reached = (worker: ProjectorWorker, checkpoint: Checkpoint) =>
-    !worker.running || (worker.state !== 'starting' && worker.state !== 'rebuilding' && store.compareCheckpoints(worker.position, checkpoint) >= 0);
-
-  const settleWaiters = () => {
-    for (const waiter of waiters) {
-      if (workers.every((w) => reached(w, waiter.checkpoint))) {
-        waiters.delete(waiter);
-        clearTimeout(waiter.timer);
-        waiter.resolve();
-      }
-    }
-  };
+  const settleWaiters = () => waiters.settle();
 
   const startWorkers = async (holder: LockHolder) => {
     const ctx = {
       sql,
       store,
+      readLog: createSharedLogReader(store),
       locks: holder,
       logger,
       batchSize: options.batchSize ?? 1000,
       rebuildBatchSize: options.rebuildBatchSize ?? 5000,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
+      gatherMs: options.gatherMs ?? DEFAULT_GATHER_MS,
       standbyRetryMs: options.standbyRetryMs ?? 2000,
       onChange: settleWaiters,
       onBatch: options.onBatch ?? (() => {}),
@@ -151,30 +147,15 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       for (const w of workers) w.stop();
       await Promise.all(runs);
       await locks?.close();
-      for (const waiter of waiters) {
-        clearTimeout(waiter.timer);
-        waiter.reject(new Error('The projection runtime stopped before the read models caught up'));
-      }
-      waiters.clear();
+      waiters.rejectAll('The projection runtime stopped before the read models caught up');
     },
 
     waitFor(checkpoint, timeoutMs = 5000) {
       if (phase !== 'started') return Promise.reject(new Error('The projection runtime is not running'));
-      if (workers.every((w) => reached(w, checkpoint))) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = {
-          checkpoint,
-          resolve,
-          reject,
-          timer: setTimeout(() => {
-            waiters.delete(waiter);
-            const behind = workers.filter((w) => !reached(w, checkpoint)).map((w) => ({ name: w.projector.name, checkpoint: w.position }));
-            reject(new WaitForTimeoutError(checkpoint, timeoutMs, behind));
-          }, timeoutMs),
-        };
-        waiters.add(waiter);
-      });
+      return waiters.waitFor(checkpoint, timeoutMs);
     },
+
+    positions,
 
     async status() {
       const statuses: ProjectorStatus[] = [];

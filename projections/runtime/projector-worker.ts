@@ -1,17 +1,17 @@
 // One projector's life: take its lock, migrate or rebuild, then catch up from its checkpoint and follow
 // the log live. Each batch is applied with its checkpoint update and its NOTIFY in one transaction.
-import { sql as rawSql } from 'kysely';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
 import { rebuildProjector } from '../rebuild/rebuild-projector.js';
 import { CHANGES_CHANNEL, chunkPayloads } from '../shared/notices.js';
 import type { Projector } from '../types.js';
 import type { LockHolder } from './advisory-lock.js';
-import { lockCheckpointRow, readCheckpointRow, recordFailure, writeCheckpoint, type ProjectorFailure } from './bookkeeping.js';
+import { lockCheckpointRow, readCheckpointRow, recordFailure, writeCheckpointAndNotify, type ProjectorFailure } from './bookkeeping.js';
 import { CheckpointMovedError, HandlerError, ProjectorFailedError, RebuildInProgressError, VersionChangedError, describeError, isTransient } from './errors.js';
 import { applyBatch } from './isolate-failure.js';
 import type { RuntimeLogger } from './logger.js';
 import { prepareProjector } from './prepare-projector.js';
+import type { ReadLog } from './shared-log-reader.js';
 import { WakeSignal, sleep } from './wake-signal.js';
 
 export type ProjectorState = 'starting' | 'standby' | 'rebuilding' | 'catching-up' | 'live' | 'failed' | 'stopped';
@@ -19,11 +19,15 @@ export type ProjectorState = 'starting' | 'standby' | 'rebuilding' | 'catching-u
 export interface WorkerContext {
   sql: SqlDatabase;
   store: EventStore;
+  /** The log as the runtime's projectors share it (shared-log-reader.ts). */
+  readLog: ReadLog;
   locks: LockHolder;
   logger: RuntimeLogger;
   batchSize: number;
   rebuildBatchSize: number;
   pollIntervalMs: number;
+  /** How long a woken idle projector waits for more events before it reads (see follow()). */
+  gatherMs: number;
   standbyRetryMs: number;
   /** Called after every change of state or position, so waiters can be settled. */
   onChange: () => void;
@@ -32,10 +36,20 @@ export interface WorkerContext {
 
 const MIN_RECHECK_MS = 5;
 const MAX_RECHECK_MS = 2_000;
+/** How long a position reached by batches with nothing to handle may stay unwritten. */
+const LAZY_CHECKPOINT_MS = 1_000;
 
 export class ProjectorWorker {
   state: ProjectorState = 'starting';
   position: Checkpoint | null = null;
+  /**
+   * The checkpoint in the projector's row. A batch with no event this projector handles moves only
+   * `position`, without a transaction; the row catches up with the next batch that writes, or once
+   * the projector is idle or LAZY_CHECKPOINT_MS have passed. A restart re-reads those events, which
+   * change nothing.
+   */
+  private persisted: Checkpoint | null = null;
+  private persistedAt = 0;
   failure: ProjectorFailure | null = null;
   rebuildProgress: { done: number; total: number } | null = null;
   private readonly handles: ReadonlySet<string>;
@@ -138,9 +152,11 @@ export class ProjectorWorker {
   }
 
   private async follow(): Promise<void> {
-    const { store, batchSize, pollIntervalMs, logger } = this.ctx;
+    const { readLog, batchSize, pollIntervalMs, gatherMs, logger } = this.ctx;
     const row = await readCheckpointRow(this.ctx.sql.db, this.projector.name);
     this.position = row?.checkpoint ?? null;
+    this.persisted = this.position;
+    this.persistedAt = Date.now();
     this.setState('catching-up');
     let retryMs = 250;
     // An append we were told about can stay invisible for a moment (the SQL store hides events behind
@@ -150,8 +166,9 @@ export class ProjectorWorker {
     while (!this.abort.signal.aborted) {
       if (this.wakeSignal.take()) recheckMs = MIN_RECHECK_MS;
       try {
-        const events = await store.readAll({ after: this.position, limit: batchSize });
+        const events = await readLog({ after: this.position, limit: batchSize });
         if (events.length === 0) {
+          if (this.position !== this.persisted) await this.commit([], []);
           this.setState('live');
           if (recheckMs > 0 && recheckMs < pollIntervalMs) {
             await this.wakeSignal.wait(recheckMs);
@@ -160,6 +177,9 @@ export class ProjectorWorker {
             recheckMs = 0;
             await this.wakeSignal.wait(pollIntervalMs);
           }
+          // Woken from idle: appends tend to come in bursts (a booking writes twice, busy servers many
+          // at once), and one transaction for the burst costs far less than one per append.
+          if (gatherMs > 0) await sleep(gatherMs, this.abort.signal);
           continue;
         }
         const outcome = await applyBatch(events, this.handles, (slice, handled) => this.commit(slice, handled));
@@ -173,6 +193,7 @@ export class ProjectorWorker {
         if (error instanceof CheckpointMovedError) {
           logger.info({ projector: this.projector.name, checkpoint: error.actual }, 'checkpoint moved by a rebuild; following from there');
           this.position = error.actual;
+          this.persisted = error.actual;
           continue;
         }
         // The log or the database is unavailable: nothing is lost by waiting, so wait and retry.
@@ -183,13 +204,19 @@ export class ProjectorWorker {
     }
   }
 
+  /** Applies a batch with its checkpoint; `events` empty writes the position reached without a batch. */
   private async commit(events: RecordedEvent[], handled: RecordedEvent[]): Promise<void> {
     const { projector } = this;
-    const last = events[events.length - 1]!;
+    const reached = events.at(-1)?.checkpoint ?? this.position;
+    if (reached === null) return;
+    if (events.length > 0 && handled.length === 0 && Date.now() - this.persistedAt < LAZY_CHECKPOINT_MS) {
+      this.advance(reached, events.length);
+      return;
+    }
     await this.ctx.sql.db.transaction().execute(async (trx) => {
       const row = await lockCheckpointRow(trx, projector.name);
       if (row && row.version !== projector.version) throw new VersionChangedError(projector.name, projector.version, row.version);
-      if (!row || row.checkpoint !== this.position) throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
+      if (!row || row.checkpoint !== this.persisted) throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
       let notices: Awaited<ReturnType<Projector['apply']>> = [];
       if (handled.length > 0) {
         try {
@@ -198,17 +225,21 @@ export class ProjectorWorker {
           throw isTransient(error) ? error : new HandlerError(projector.name, error);
         }
       }
-      await writeCheckpoint(trx, projector.name, last.checkpoint);
       // NOTIFY inside the transaction: delivered on commit, never for a batch that rolled back.
-      for (const payload of chunkPayloads(projector.name, last.checkpoint, notices)) {
-        await rawSql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`.execute(trx);
-      }
+      await writeCheckpointAndNotify(trx, projector.name, reached, CHANGES_CHANNEL, chunkPayloads(projector.name, reached, notices));
     });
-    this.position = last.checkpoint;
+    this.persisted = reached;
+    this.persistedAt = Date.now();
     this.failure = null;
+    this.advance(reached, events.length);
+  }
+
+  private advance(checkpoint: Checkpoint, events: number): void {
+    this.position = checkpoint;
+    if (events === 0) return;
     if (this.state !== 'live') this.setState('catching-up');
     this.ctx.onChange();
-    this.ctx.onBatch({ projector: projector.name, checkpoint: last.checkpoint, events: events.length });
+    this.ctx.onBatch({ projector: this.projector.name, checkpoint, events });
   }
 
   private async fail(event: RecordedEvent, error: unknown): Promise<void> {

@@ -48,12 +48,21 @@ export const toViews = async (db: Kysely<any>, rows: SessionRowWithNames[], opti
   return rows.map((row) => toSessionView(row, holds.get(row.id) ?? [], options));
 };
 
+/** One session with its holds, in one query (every write on a session answers with this). */
 export const getSession = async (db: Kysely<any>, id: string, options: ViewOptions = {}): Promise<SessionView | null> => {
-  const row = (await selectSessions(db).where('s.id', '=', id).executeTakeFirst()) as SessionRowWithNames | undefined;
+  const row = (await selectSessions(db)
+    .select(
+      sql<HoldAmount[]>`(select coalesce(json_agg(json_build_object('state', h.state, 'amount', h.amount) order by h.created_at, h.hold_id), '[]'::json)
+        from session_holds h where h.session_id = s.id)`.as('holds'),
+    )
+    .where('s.id', '=', id)
+    .executeTakeFirst()) as (SessionRowWithNames & { holds: HoldAmount[] }) | undefined;
   if (!row) return null;
-  const [view] = await toViews(db, [row], options);
-  return view ?? null;
+  const { holds, ...session } = row;
+  return toSessionView(session, holds, options);
 };
+
+type HoldAmount = Pick<SessionHoldRow, 'state' | 'amount'>;
 
 /** Every session the member takes part in, on either side, latest start first. */
 export const listMemberSessions = async (db: Kysely<any>, memberId: string, options: Omit<ViewOptions, 'viewerId'> = {}): Promise<SessionView[]> => {

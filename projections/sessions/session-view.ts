@@ -99,7 +99,7 @@ export const localDateTime = (iso: string, timeZone: string): { date: string; ti
   return { date: formatDate(local), time: formatTime(local.hour, local.minute) };
 };
 
-export const toSessionView = (row: SessionRowWithNames, holds: readonly SessionHoldRow[], options: ViewOptions = {}): SessionView => {
+export const toSessionView = (row: SessionRowWithNames, holds: readonly Pick<SessionHoldRow, 'state' | 'amount'>[], options: ViewOptions = {}): SessionView => {
   const timeZone = options.timeZone ?? 'UTC';
   const scheduledAt = toIso(row.starts_at);
   const { date, time } = localDateTime(scheduledAt, timeZone);

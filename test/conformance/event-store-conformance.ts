@@ -6,6 +6,7 @@ import type { EventStore } from '../../eventstore/types.js';
 import { collect, events, expectRejection, headOf, newEvent, readAllAfter, sleep, waitFor } from './conformance-helpers.js';
 import type { ConformanceAdapter, ConformanceTarget } from './conformance-helpers.js';
 import { concurrentWritersCases } from './concurrent-writers-cases.js';
+import { multiStreamCases } from './multi-stream-cases.js';
 
 export function eventStoreConformance(adapter: ConformanceAdapter): void {
   describe(`event store conformance: ${adapter.name}`, () => {
@@ -225,5 +226,6 @@ export function eventStoreConformance(adapter: ConformanceAdapter): void {
     });
 
     concurrentWritersCases(adapter, () => ({ target, store, stream }));
+    multiStreamCases(() => ({ store, stream }));
   });
 }

@@ -109,6 +109,21 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
     }
   });
 
+  it('follows events it does not handle without applying them, and stores the position it reached', async () => {
+    let applied = 0;
+    const quiet: Projector = { name: 'quiet', version: 1, tables: [], migrations: [], handles: ['NothingThatHappens'], apply: async () => ((applied += 1), []) };
+    const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [quiet], logger: silentLogger, pollIntervalMs: 60_000 });
+    await second.start();
+    try {
+      const { checkpoint } = await h.store.append(`member-${randomUUID()}`, [register('quiet-one')]);
+      await second.waitFor(checkpoint, 5000);
+      await eventually(async () => (await readCheckpointRow(h.sql.db, 'quiet'))?.checkpoint === checkpoint);
+      expect(applied).toBe(0);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('stops only the projector whose handler throws, records the event, and keeps its checkpoint before it', async () => {
     const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [fragileProjector], logger: silentLogger, batchSize: 500 });
     const bio = (id: string, text: string) => memberEvent({ type: 'ProfileDetailsChanged', data: { memberId: id, bio: text } });

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestEventStore, type TestEventStore } from '../../commands/test-event-store.js';
+import type { Checkpoint, EventStore, ReadAllOptions } from '../../eventstore/types.js';
+import { createSharedLogReader } from './shared-log-reader.js';
+
+let fixture: TestEventStore;
+beforeAll(async () => {
+  fixture = await openTestEventStore('shared_log_reader');
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+const event = (i: number) => ({
+  type: 'Counted',
+  data: { i },
+  metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+});
+
+const appendSome = async (store: EventStore, n: number) => {
+  for (let i = 0; i < n; i++) await store.append(`counter-${i % 7}-${randomUUID().slice(0, 4)}`, [event(i)]);
+};
+
+/** The store, counting the queries that reach it. */
+const counting = (store: EventStore) => {
+  const calls: ReadAllOptions[] = [];
+  return {
+    calls,
+    store: { compareCheckpoints: store.compareCheckpoints, readAll: (options: ReadAllOptions) => (calls.push(options), store.readAll(options)) },
+  };
+};
+
+describe('the shared log reader', () => {
+  it('answers every read with the next events the store would give, while the log grows', async () => {
+    const { store } = fixture;
+    const reader = createSharedLogReader(store, 40);
+    await appendSome(store, 60);
+    const seen: (Checkpoint | null)[] = [null];
+    for (let round = 0; round < 120; round++) {
+      const after = seen[Math.floor(Math.random() * seen.length)]!;
+      const limit = 1 + Math.floor(Math.random() * 30);
+      const [shared, direct] = [await reader({ after, limit }), await store.readAll({ after, limit })];
+      // From memory a batch may end early, at the window's end: a prefix, never empty when the store has more.
+      expect(shared.length > 0).toBe(direct.length > 0);
+      expect(shared.map((e) => e.checkpoint)).toEqual(direct.slice(0, shared.length).map((e) => e.checkpoint));
+      expect(shared).toEqual(direct.slice(0, shared.length));
+      seen.push(...direct.map((e) => e.checkpoint));
+      if (round % 20 === 0) await appendSome(store, 10);
+    }
+  });
+
+  it('lets readers at the same place share one query and serves readers inside its window from memory', async () => {
+    const { store } = fixture;
+    const head = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
+    await appendSome(store, 30);
+    const { calls, store: countingStore } = counting(store);
+    const reader = createSharedLogReader(countingStore);
+
+    const together = await Promise.all(Array.from({ length: 8 }, () => reader({ after: head, limit: 100 })));
+    expect(calls).toHaveLength(1);
+    expect(together.every((events) => events.length === 30)).toBe(true);
+
+    // A projector a few events behind the others reads from memory.
+    const behind = await reader({ after: together[0]![9]!.checkpoint, limit: 100 });
+    expect(behind.map((e) => (e.data as { i: number }).i)).toEqual(together[0]!.slice(10).map((e) => (e.data as { i: number }).i));
+    expect(calls).toHaveLength(1);
+    // At the end of the window, a reader asks the store again.
+    await reader({ after: together[0]![29]!.checkpoint, limit: 100 });
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,68 @@
+// waitFor's bookkeeping, shared by the in-process runtime and the one that runs its projectors on a
+// worker thread: promises settled when every projector has passed a checkpoint, or timed out.
+import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import { WaitForTimeoutError } from './errors.js';
+import type { ProjectorState } from './projector-worker.js';
+
+/** Where a projector stands, without asking the database. */
+export interface ProjectorPosition {
+  name: string;
+  state: ProjectorState;
+  position: Checkpoint | null;
+}
+
+const RUNNING: readonly ProjectorState[] = ['starting', 'rebuilding', 'catching-up', 'live'];
+
+/** Whether waitFor(checkpoint) need not wait for this projector: it passed it, or it is not running (failed, standby). */
+export const hasReached = (store: Pick<EventStore, 'compareCheckpoints'>, p: Pick<ProjectorPosition, 'state' | 'position'>, checkpoint: Checkpoint): boolean =>
+  !RUNNING.includes(p.state) || (p.state !== 'starting' && p.state !== 'rebuilding' && store.compareCheckpoints(p.position, checkpoint) >= 0);
+
+interface Waiter {
+  checkpoint: Checkpoint;
+  resolve: () => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, positions: () => readonly ProjectorPosition[]) => {
+  const waiters = new Set<Waiter>();
+  const allReached = (checkpoint: Checkpoint) => positions().every((p) => hasReached(store, p, checkpoint));
+  return {
+    /** Call after any position or state changed. */
+    settle(): void {
+      for (const waiter of waiters) {
+        if (allReached(waiter.checkpoint)) {
+          waiters.delete(waiter);
+          clearTimeout(waiter.timer);
+          waiter.resolve();
+        }
+      }
+    },
+    waitFor(checkpoint: Checkpoint, timeoutMs: number): Promise<void> {
+      if (allReached(checkpoint)) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = {
+          checkpoint,
+          resolve,
+          reject,
+          timer: setTimeout(() => {
+            waiters.delete(waiter);
+            const behind = positions()
+              .filter((p) => !hasReached(store, p, checkpoint))
+              .map((p) => ({ name: p.name, checkpoint: p.position }));
+            reject(new WaitForTimeoutError(checkpoint, timeoutMs, behind));
+          }, timeoutMs),
+        };
+        waiters.add(waiter);
+      });
+    },
+    /** Rejects every waiter (the runtime stopped). */
+    rejectAll(message: string): void {
+      for (const waiter of waiters) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new Error(message));
+      }
+      waiters.clear();
+    },
+  };
+};
