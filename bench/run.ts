@@ -1,7 +1,7 @@
 // `npm run bench [name...]`: runs the benchmarks (each a ratio against a baseline measured in the same
 // run) and writes bench/results.md. Needs PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL, or the
 // machine's postgres://postgres@127.0.0.1:5432/test). Not part of `npm test`.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { benchAppends } from './appends.js';
 import { benchFreshness } from './freshness.js';
@@ -34,6 +34,7 @@ for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   console.error(`  ${result.name}: ${fmt(result.subjectValue)} vs ${fmt(result.baselineValue)} ${result.unit} = ${fmt(result.ratio * 100)}% ${result.pass ? 'PASS' : 'FAIL'}`);
 }
 
+const notesFile = new URL('./notes.md', import.meta.url);
 const lines = [
   '# Benchmark results',
   '',
@@ -50,6 +51,8 @@ const lines = [
   '',
   ...results.flatMap((r) => [`- **${r.name}**: ${r.subject} vs ${r.baseline}.${r.notes ? ` ${r.notes}.` : ''}`]),
   '',
+  // The analysis that goes with the figures (what limits them, what was tried) lives in bench/notes.md.
+  ...(existsSync(notesFile) ? [readFileSync(notesFile, 'utf8').trim(), ''] : []),
 ];
 if (chosen.length === 0) writeFileSync(new URL('./results.md', import.meta.url), lines.join('\n'));
 console.log(lines.join('\n'));
