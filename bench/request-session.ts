@@ -10,7 +10,7 @@ import { startSessionFixture } from './session-fixture.js';
 import type { BenchResult } from './support.js';
 
 const CONNECTIONS = 50;
-const STUDENTS = 300; // 3 points each: up to 900 one-point bookings
+const STUDENTS = 600; // 3 points each: one one-point booking per round, 3 rounds
 const MENTORS = 4;
 
 export const benchRequestSession = async (): Promise<BenchResult> => {

@@ -10,11 +10,11 @@ export { skillLikesStreamId } from '../domain/skill-like/events.js';
 export const bookingStreamId = (sessionId: string) => `booking-${sessionId}`;
 
 /**
- * Every booking process that was started and whether it was closed, for the reconciler, in 16 shards
+ * Every booking process that was started and whether it was closed, for the reconciler, in 64 shards
  * by session id: every booking writes its index twice, and one index stream would make all bookings
  * everywhere queue for its lock.
  */
-export const BOOKINGS_INDEX_SHARDS = 16;
+export const BOOKINGS_INDEX_SHARDS = 64;
 
 /** The single index stream of earlier versions, still read so that nothing it lists is left open. */
 export const LEGACY_BOOKINGS_INDEX_STREAM = 'bookings-index';
