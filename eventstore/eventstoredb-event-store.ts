@@ -17,6 +17,7 @@ import {
   jsonEvent,
 } from '@eventstore/db-client';
 import type { AllStreamResolvedEvent, AppendExpectedRevision, JSONType, Position, ResolvedEvent } from '@eventstore/db-client';
+import { appendInOrder } from './append-many.js';
 import { WrongExpectedVersionError } from './types.js';
 import type { AppendResult, Checkpoint, EventMetadata, EventStore, ExpectedRevision, RecordedEvent } from './types.js';
 
@@ -167,15 +168,7 @@ export async function createEventStoreDbEventStore({ url }: EventStoreDbOptions)
     // other, stopping at the first failure (the port's 'in-order').
     multiStreamAppend: 'in-order',
 
-    async appendMany(appends) {
-      if (appends.length === 0) throw new Error('appendMany without appends');
-      if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany names a stream twice');
-      const results = [];
-      for (const { streamId, events, expectedRevision } of appends) {
-        results.push(await store.append(streamId, events, expectedRevision === undefined ? {} : { expectedRevision }));
-      }
-      return results;
-    },
+    appendMany: (appends) => appendInOrder(store, appends),
 
     readStream: (streamId, { from = 0n, to } = {}) => readStream(streamId, from, to),
 

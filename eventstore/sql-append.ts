@@ -2,6 +2,7 @@
 // port: ok, duplicate (an idempotent retry) or conflict (WrongExpectedVersionError).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { checkAppends, checkEvents } from './append-many.js';
 import { toCheckpoint } from './sql-checkpoints.js';
 import { WrongExpectedVersionError } from './types.js';
 import type { AppendResult, EventToAppend, ExpectedRevision, StreamAppend } from './types.js';
@@ -22,12 +23,6 @@ function expectedText(expected: ExpectedRevision): string {
     return expected.toString();
   }
   return expected;
-}
-
-function checkEvents(streamId: string, events: EventToAppend[]): void {
-  if (events.length === 0) throw new Error(`Append to ${streamId} without events`);
-  const ids = new Set(events.map((e) => e.metadata.eventId));
-  if (ids.size !== events.length) throw new Error(`Append to ${streamId} repeats an event id`);
 }
 
 /** One round trip. `appended` is false for an idempotent retry, which stored nothing. */
@@ -74,21 +69,6 @@ export async function appendWithin(
 
 interface AppendManyRow extends AppendRow {
   ord: string;
-}
-
-function checkAppends(appends: StreamAppend[]): void {
-  if (appends.length === 0) throw new Error('appendMany without appends');
-  const streams = new Set<string>();
-  const ids = new Set<string>();
-  for (const { streamId, events } of appends) {
-    if (streams.has(streamId)) throw new Error(`appendMany names stream ${streamId} twice`);
-    streams.add(streamId);
-    checkEvents(streamId, events);
-    for (const e of events) {
-      if (ids.has(e.metadata.eventId)) throw new Error(`appendMany repeats event id ${e.metadata.eventId}`);
-      ids.add(e.metadata.eventId);
-    }
-  }
 }
 
 /** One round trip, one transaction: every stream or none (es_append_many). */

@@ -14,7 +14,7 @@ import type { LoadedStream } from '../handle-command.js';
 import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stream-ids.js';
 import { bookingDecisionDecider, type BookingDecisionState, type BookingOutcome, type BookingPlan } from './booking-record.js';
 import { placeSessionHold, refundHoldIfActive } from './ledger-steps.js';
-import { runStep, type StepContext, type StepResult } from './process-step.js';
+import { processMetadata, runStep, type StepContext, type StepResult } from './process-step.js';
 import { releaseCells, reserveCells, type KnownCells } from './slot-steps.js';
 
 /** What every step of one run shares; `step` is filled in per step. */
@@ -46,16 +46,7 @@ const creatingDecider: Decider<SessionState, RequestSession, SessionEvent> = {
 const indexAppend = (sessionId: string, eventId: string, type: string, data: unknown, run: RunContext): StreamAppend => ({
   streamId: bookingsIndexStreamId(sessionId),
   expectedRevision: 'any',
-  events: [{ type, data, metadata: metadataOf(eventId, run) }],
-});
-
-const metadataOf = (eventId: string, run: RunContext) => ({
-  eventId,
-  occurredAt: run.now,
-  actorId: run.actorId,
-  correlationId: run.correlationId,
-  causationId: run.causationId ?? null,
-  schemaVersion: 1,
+  events: [{ type, data, metadata: processMetadata(run, eventId) }],
 });
 
 export const bookingStartedAppend = (plan: BookingPlan, run: RunContext) =>

@@ -13,12 +13,12 @@ import { initialState, type SessionState } from '../../domain/session/state.js';
 import type { Event } from '../../domain/shared.js';
 import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
 import { WrongExpectedVersionError, type EventStore, type StreamAppend } from '../../eventstore/types.js';
-import { foldStream, type LoadedStream } from '../handle-command.js';
+import { loadStream, type LoadedStream } from '../handle-command.js';
 import { bookingStreamId, ledgerStreamId, sessionStreamId, slotStreamId } from '../stream-ids.js';
 import type { BookingCommitted, BookingPlan } from './booking-record.js';
 import { bookingClosedAppend, bookingStartedAppend, requestCommandOf, step, type RunContext } from './booking-steps.js';
 import { pause, stepEvents, type StepContext, type StepResult } from './process-step.js';
-import type { KnownCells } from './slot-steps.js';
+import { cellsInOrder, loadCells, type KnownCells } from './slot-steps.js';
 
 const MAX_ATTEMPTS = 8;
 
@@ -36,8 +36,6 @@ const appendOf = (context: StepContext, streamId: string, loaded: LoadedStream<u
   events: stepEvents(context, streamId, loaded.revision, events),
 });
 
-const cellsOf = (plan: BookingPlan) => [...new Set(plan.cells)].sort();
-
 /** Throws the refusal a member would hear first: INSUFFICIENT_POINTS (the spec's text), then the slot's CONFLICT. */
 const decideTake = (plan: BookingPlan, run: RunContext, known: TakeKnown): StreamAppend[] => {
   const appends = [bookingStartedAppend(plan, run)];
@@ -47,7 +45,7 @@ const decideTake = (plan: BookingPlan, run: RunContext, known: TakeKnown): Strea
     known.ledger.state,
   );
   if (hold.length > 0) appends.push(appendOf(step(run, plan, 'hold'), ledgerId, known.ledger, hold));
-  for (const slotStart of cellsOf(plan)) {
+  for (const slotStart of cellsInOrder(plan.cells)) {
     const streamId = slotStreamId(plan.instructorId, slotStart);
     const cell = known.cells?.get(slotStart) ?? neverWritten<SlotState>({ status: 'free' });
     const reserved = slotDecider.decide({ type: 'ReserveSlot', mentorId: plan.instructorId, slotStart, sessionId: plan.sessionId }, cell.state);
@@ -56,15 +54,13 @@ const decideTake = (plan: BookingPlan, run: RunContext, known: TakeKnown): Strea
   return appends;
 };
 
-/** The student's ledger and the session's cells, in one read. */
+/** The student's ledger and the session's cells, read again after one of them moved. */
 const readTake = async (store: EventStore, plan: BookingPlan): Promise<Required<TakeKnown>> => {
-  const ledgerId = ledgerStreamId(plan.studentId);
-  const cells = cellsOf(plan).map((slotStart) => [slotStart, slotStreamId(plan.instructorId, slotStart)] as const);
-  const read = await store.readStreams([ledgerId, ...cells.map(([, id]) => id)]);
-  return {
-    ledger: foldStream(ledgerDecider, read.get(ledgerId) ?? []),
-    cells: new Map(cells.map(([slotStart, id]) => [slotStart, foldStream(slotDecider, read.get(id) ?? [])])),
-  };
+  const [ledger, cells] = await Promise.all([
+    loadStream(store, ledgerDecider, ledgerStreamId(plan.studentId)),
+    loadCells(store, { mentorId: plan.instructorId, cells: plan.cells }),
+  ]);
+  return { ledger, cells };
 };
 
 /**

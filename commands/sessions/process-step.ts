@@ -8,6 +8,7 @@ import type { Decider, Event } from '../../domain/shared.js';
 import {
   WrongExpectedVersionError,
   type Checkpoint,
+  type EventMetadata,
   type EventStore,
   type EventToAppend,
 } from '../../eventstore/types.js';
@@ -35,19 +36,22 @@ export interface StepResult<S, E extends Event> {
 export const stepEventId = (step: string, streamId: string, revision: bigint | null, index: number): string =>
   uuidV5(`${step}|${streamId}|${revision === null ? 'none' : revision.toString()}|${index}`);
 
+/** The metadata a process writes: its instant, actor and correlation, with the given event id. */
+export const processMetadata = (context: Omit<StepContext, 'step'>, eventId: string): EventMetadata => ({
+  eventId,
+  occurredAt: context.now,
+  actorId: context.actorId,
+  correlationId: context.correlationId,
+  causationId: context.causationId ?? null,
+  schemaVersion: 1,
+});
+
 /** A step's events as appended to `streamId` on top of `revision`, with the step's derived ids. */
 export const stepEvents = (context: StepContext, streamId: string, revision: bigint | null, events: readonly Event[]): EventToAppend[] =>
   events.map((event, index) => ({
     type: event.type,
     data: event.data,
-    metadata: {
-      eventId: stepEventId(context.step, streamId, revision, index),
-      occurredAt: context.now,
-      actorId: context.actorId,
-      correlationId: context.correlationId,
-      causationId: context.causationId ?? null,
-      schemaVersion: 1,
-    },
+    metadata: processMetadata(context, stepEventId(context.step, streamId, revision, index)),
   }));
 
 export const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 3 * attempt + Math.random() * 15 * attempt));

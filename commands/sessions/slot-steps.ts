@@ -3,7 +3,7 @@
 // the CONFLICT before taking anything beyond it.
 import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { loadStream, type LoadedStream } from '../handle-command.js';
+import { foldStream, type LoadedStream } from '../handle-command.js';
 import { slotStreamId } from '../stream-ids.js';
 import { runStep, type StepContext } from './process-step.js';
 
@@ -13,7 +13,8 @@ export interface CellsOfSession {
   cells: readonly string[];
 }
 
-const inOrder = (cells: readonly string[]) => [...new Set(cells)].sort();
+/** Each cell once, in time order: the order every process takes them in. */
+export const cellsInOrder = (cells: readonly string[]) => [...new Set(cells)].sort();
 
 /** Cells as read moments ago (loadCells), keyed by cell start: runStep's `known`. */
 export type KnownCells = ReadonlyMap<string, LoadedStream<SlotState>>;
@@ -24,7 +25,7 @@ export type KnownCells = ReadonlyMap<string, LoadedStream<SlotState>>;
  */
 export const reserveCells = async (store: EventStore, input: CellsOfSession, context: StepContext, known?: KnownCells): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
-  for (const slotStart of inOrder(input.cells)) {
+  for (const slotStart of cellsInOrder(input.cells)) {
     const result = await runStep(
       store,
       slotDecider,
@@ -41,7 +42,7 @@ export const reserveCells = async (store: EventStore, input: CellsOfSession, con
 /** Frees the cells this session holds; cells free or held by another session are left alone. */
 export const releaseCells = async (store: EventStore, input: CellsOfSession, context: StepContext): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
-  for (const slotStart of inOrder(input.cells).reverse()) {
+  for (const slotStart of cellsInOrder(input.cells).reverse()) {
     const result = await runStep(
       store,
       slotDecider,
@@ -54,13 +55,12 @@ export const releaseCells = async (store: EventStore, input: CellsOfSession, con
   return checkpoints;
 };
 
-/** Every cell's state and revision, read in parallel. */
-export const loadCells = async (store: EventStore, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> =>
-  new Map(
-    await Promise.all(
-      inOrder(input.cells).map(async (slotStart) => [slotStart, await loadStream(store, slotDecider, slotStreamId(input.mentorId, slotStart))] as const),
-    ),
-  );
+/** Every cell's state and revision, in one read. */
+export const loadCells = async (store: EventStore, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> => {
+  const cells = cellsInOrder(input.cells).map((slotStart) => [slotStart, slotStreamId(input.mentorId, slotStart)] as const);
+  const read = await store.readStreams(cells.map(([, streamId]) => streamId));
+  return new Map(cells.map(([slotStart, streamId]) => [slotStart, foldStream(slotDecider, read.get(streamId) ?? [])]));
+};
 
 /** Whether any of the loaded cells is held by a session other than `sessionId`. */
 export const anyHeldByAnother = (cells: KnownCells, sessionId: string): boolean =>

@@ -7,6 +7,7 @@ import { slotDecider } from '../../domain/slot/decider.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import { endsAtMs } from '../../domain/session/rules.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
+import { appendInOrder } from '../../eventstore/append-many.js';
 import type { EventStore } from '../../eventstore/types.js';
 import { loadStream } from '../handle-command.js';
 import { loadLedger } from '../ledger.js';
@@ -88,8 +89,8 @@ export const dueAmong = (store: EventStore, sessionIds: readonly string[]) => as
 };
 
 /**
- * The same store, except that the first `parties` appends (single or multi-stream) to streams matching `streams` wait for
- * each other: every racer has then done all its earlier steps (checks, hold) before any of them
+ * The same store, except that the first `parties` appends (single or multi-stream) to streams matching
+ * `streams` wait for each other: every racer has then done all its earlier steps (checks, hold) before any of them
  * writes there, so the race is certain rather than a matter of scheduling.
  */
 export const withAppendBarrier = (store: EventStore, streams: (streamId: string) => boolean, parties: number): EventStore => {
@@ -132,13 +133,7 @@ export const asInOrderStore = (store: EventStore): EventStore =>
   new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'multiStreamAppend') return 'in-order';
-      if (property === 'appendMany') {
-        return async (appends: Parameters<EventStore['appendMany']>[0]) => {
-          const results = [];
-          for (const { streamId, events, expectedRevision } of appends) results.push(await target.append(streamId, events, { expectedRevision: expectedRevision ?? 'any' }));
-          return results;
-        };
-      }
+      if (property === 'appendMany') return (appends: Parameters<EventStore['appendMany']>[0]) => appendInOrder(target, appends);
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -10,8 +10,6 @@ import { ProjectorWorker, type ProjectorState } from './projector-worker.js';
 import { createSharedLogReader } from './shared-log-reader.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
-export type { ProjectorPosition } from './waiters.js';
-
 export interface ProjectionRuntimeOptions {
   sql: SqlDatabase;
   store: EventStore;
@@ -21,8 +19,6 @@ export interface ProjectionRuntimeOptions {
   batchSize?: number;
   /** Events per transaction when a version change rebuilds a read model. Default 5000. */
   rebuildBatchSize?: number;
-  /** How long a projector woken from idle waits to take more events in one batch. Default DEFAULT_GATHER_MS. */
-  gatherMs?: number;
   /** Polling fallback when no append hint arrives. Default 1000 ms. */
   pollIntervalMs?: number;
   /** How often a standby retries the lock another process holds. Default 2000 ms. */
@@ -30,7 +26,6 @@ export interface ProjectionRuntimeOptions {
   /** Called after each committed batch (metrics, progress output of tools). */
   onBatch?: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
 }
-
 
 export interface ProjectorStatus {
   name: string;
@@ -54,12 +49,7 @@ export interface ProjectionRuntime {
    */
   waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
   status(): Promise<ProjectorStatus[]>;
-  /** Every projector's state and position as this process knows them now. */
-  positions(): ProjectorPosition[];
 }
-
-/** A few milliseconds on read-your-writes against far fewer transactions under load (bench/results.md). */
-export const DEFAULT_GATHER_MS = 4;
 
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
   const { sql, store, projectors } = options;
@@ -89,7 +79,6 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       batchSize: options.batchSize ?? 1000,
       rebuildBatchSize: options.rebuildBatchSize ?? 5000,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
-      gatherMs: options.gatherMs ?? DEFAULT_GATHER_MS,
       standbyRetryMs: options.standbyRetryMs ?? 2000,
       onChange: settleWaiters,
       onBatch: options.onBatch ?? (() => {}),
@@ -154,8 +143,6 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       if (phase !== 'started') return Promise.reject(new Error('The projection runtime is not running'));
       return waiters.waitFor(checkpoint, timeoutMs);
     },
-
-    positions,
 
     async status() {
       const statuses: ProjectorStatus[] = [];

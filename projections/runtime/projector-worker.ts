@@ -26,8 +26,6 @@ export interface WorkerContext {
   batchSize: number;
   rebuildBatchSize: number;
   pollIntervalMs: number;
-  /** How long a woken idle projector waits for more events before it reads (see follow()). */
-  gatherMs: number;
   standbyRetryMs: number;
   /** Called after every change of state or position, so waiters can be settled. */
   onChange: () => void;
@@ -152,7 +150,7 @@ export class ProjectorWorker {
   }
 
   private async follow(): Promise<void> {
-    const { readLog, batchSize, pollIntervalMs, gatherMs, logger } = this.ctx;
+    const { readLog, batchSize, pollIntervalMs, logger } = this.ctx;
     const row = await readCheckpointRow(this.ctx.sql.db, this.projector.name);
     this.position = row?.checkpoint ?? null;
     this.persisted = this.position;
@@ -177,9 +175,6 @@ export class ProjectorWorker {
             recheckMs = 0;
             await this.wakeSignal.wait(pollIntervalMs);
           }
-          // Woken from idle: appends tend to come in bursts (a booking writes twice, busy servers many
-          // at once), and one transaction for the burst costs far less than one per append.
-          if (gatherMs > 0) await sleep(gatherMs, this.abort.signal);
           continue;
         }
         const outcome = await applyBatch(events, this.handles, (slice, handled) => this.commit(slice, handled));

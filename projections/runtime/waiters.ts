@@ -1,5 +1,5 @@
-// waitFor's bookkeeping, shared by the in-process runtime and the one that runs its projectors on a
-// worker thread: promises settled when every projector has passed a checkpoint, or timed out.
+// waitFor's bookkeeping for the projection runtime: promises settled when every running projector has
+// passed a checkpoint, or rejected when they time out.
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import { WaitForTimeoutError } from './errors.js';
 import type { ProjectorState } from './projector-worker.js';
@@ -14,7 +14,7 @@ export interface ProjectorPosition {
 const RUNNING: readonly ProjectorState[] = ['starting', 'rebuilding', 'catching-up', 'live'];
 
 /** Whether waitFor(checkpoint) need not wait for this projector: it passed it, or it is not running (failed, standby). */
-export const hasReached = (store: Pick<EventStore, 'compareCheckpoints'>, p: Pick<ProjectorPosition, 'state' | 'position'>, checkpoint: Checkpoint): boolean =>
+const hasReached = (store: Pick<EventStore, 'compareCheckpoints'>, p: Pick<ProjectorPosition, 'state' | 'position'>, checkpoint: Checkpoint): boolean =>
   !RUNNING.includes(p.state) || (p.state !== 'starting' && p.state !== 'rebuilding' && store.compareCheckpoints(p.position, checkpoint) >= 0);
 
 interface Waiter {
