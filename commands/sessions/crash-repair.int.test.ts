@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionDecider } from '../../domain/session/decide.js';
+import type { EventStore, StreamAppend } from '../../eventstore/types.js';
 import { handleCommand } from '../handle-command.js';
-import { ledgerStreamId, sessionStreamId } from '../stream-ids.js';
+import { bookingStreamId, ledgerStreamId, sessionStreamId } from '../stream-ids.js';
 import { openTestEventStore, type TestEventStore } from '../test-event-store.js';
 import { BOOKING_LOST_MESSAGE } from './booking-record.js';
 import { bookingSteps, type RunContext } from './booking-steps.js';
@@ -11,7 +12,7 @@ import { reconcileSessionRequests } from './reconciler.js';
 import { planBooking, requestSession } from './request-session.js';
 import { startScheduler } from './scheduler.js';
 import { approveReschedule, approveSession, proposeReschedule, rejectSession } from './session-actions.js';
-import { MONDAY, balanceOf, cellHolders, newMember, newMentor, sessionState } from './testing.js';
+import { MONDAY, asInOrderStore, balanceOf, cellHolders, newMember, newMentor, sessionState } from './testing.js';
 
 const WEDNESDAY_10 = '2026-03-04T10:00:00.000Z';
 const MINUTE = 60_000;
@@ -71,24 +72,46 @@ describe('the booking reconciler', () => {
     expect((await reconcile(20)).compensated).not.toContain(sessionId);
   });
 
-  it('gives back what a request took when its process dies between holding the points and writing the session', async () => {
+  /** The store as seen by a process killed at its first write of the pivot or the session (after hold and cells). */
+  const killedAtSessionWrite = (inner: EventStore): EventStore =>
+    new Proxy(inner, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        const touchesSession = (streamIds: string[]) => streamIds.some((id) => id.startsWith(sessionStreamId('')) || id.startsWith(bookingStreamId('')));
+        if (property === 'append') {
+          return async (...args: Parameters<EventStore['append']>) => {
+            if (touchesSession([args[0]])) throw new Error('the process was killed');
+            return target.append(...args);
+          };
+        }
+        if (property === 'appendMany') {
+          // In order, as the store would: the streams before the session's are written, then the process dies.
+          return async (appends: StreamAppend[]) => {
+            const at = appends.findIndex((a) => touchesSession([a.streamId]));
+            if (at < 0) return target.appendMany(appends);
+            if (target.multiStreamAppend === 'in-order' && at > 0) await target.appendMany(appends.slice(0, at));
+            throw new Error('the process was killed');
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+  const bookAndKill = async (inner: EventStore) => {
     const { mentorId, skillId } = await newMentor(store(), { pointsPerHour: 2 });
     const studentId = await newMember(store());
     const sessionId = randomUUID();
-    // The process dies at its second write: on this store that is the one with the session in it.
-    let writes = 0;
-    const dying = new Proxy(store(), {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (property !== 'appendMany' && property !== 'append') return typeof value === 'function' ? value.bind(target) : value;
-        return async (...args: unknown[]) => {
-          if (++writes === 2) throw new Error('the process was killed');
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    const request = requestSession({ store: dying }, { sessionId, studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
+    const request = requestSession(
+      { store: killedAtSessionWrite(inner) },
+      { sessionId, studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY },
+    );
     await expect(request).rejects.toThrow('the process was killed');
+    return { sessionId, studentId, mentorId };
+  };
+
+  it('gives back what a request took when its process dies between holding the points and writing the session', async () => {
+    // Written step by step (EventStoreDB's way): the hold and the cells are stored when the process dies.
+    const { sessionId, studentId, mentorId } = await bookAndKill(asInOrderStore(store()));
     expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
     expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual(Array(4).fill(sessionId));
 
@@ -96,6 +119,14 @@ describe('the booking reconciler', () => {
     expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
     expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
     expect((await sessionState(store(), sessionId)).status).toBe('none');
+  });
+
+  it('leaves nothing held when the one write of a booking on a transactional store dies', async () => {
+    const { sessionId, studentId, mentorId } = await bookAndKill(store());
+    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
+    expect((await sessionState(store(), sessionId)).status).toBe('none');
+    expect((await reconcile(6)).compensated).not.toContain(sessionId);
   });
 
   it('undoes a stalled process that takes its hold after the booking was abandoned, and refuses its commit', async () => {

@@ -4,8 +4,8 @@
 // before the pivot gives back what was taken and rethrows the refusal (INSUFFICIENT_POINTS, or 409
 // 'This time slot is no longer available...'); a crash anywhere is finished or undone by the
 // reconciler (reconciler.ts), which finds the booking in the index. On a store that appends to several
-// streams in one transaction the steps are written in two appends (booking-together.ts): index + hold
-// + cells, then pivot + session + close; a refusal there has written nothing, so needs no undoing.
+// streams in one transaction the hold, the cells and the session are one write (booking-together.ts):
+// whole or absent, so neither index nor pivot is needed, and a refusal has written nothing to undo.
 import { isStartAvailable } from '../../domain/session/availability.js';
 import { ledgerDecider } from '../../domain/ledger/decide.js';
 import { memberDecider } from '../../domain/member/decide.js';
@@ -21,7 +21,7 @@ import { foldStream, loadStream, type LoadedStream } from '../handle-command.js'
 import { bookingStreamId, ledgerStreamId, memberStreamId, sessionStreamId } from '../stream-ids.js';
 import { BOOKING_LOST_MESSAGE, bookingDecisionDecider, type BookingDecisionState, type BookingPlan } from './booking-record.js';
 import { bookingSteps, type RunContext } from './booking-steps.js';
-import { commitTogether, takeTogether } from './booking-together.js';
+import { bookTogether } from './booking-together.js';
 import { holdIdFor } from './ledger-steps.js';
 import { anyHeldByAnother, loadCells, type KnownCells } from './slot-steps.js';
 import { resolveStart, type StartInput } from './start-time.js';
@@ -217,12 +217,12 @@ export const requestSession = async (deps: BookingDeps, input: RequestSessionInp
   const fresh = existing.value;
   const run: RunContext = { now: input.now, actorId: input.studentId, correlationId: input.correlationId ?? input.sessionId };
 
-  if (store.multiStreamAppend === 'atomic') {
-    await takeTogether(store, plan, run, { ledger, cells });
-  } else {
-    await takeStepByStep(store, plan, run, ledger, cells);
-  }
-  const created = (store.multiStreamAppend === 'atomic' ? await commitTogether(store, plan, run) : null) ?? (await commitStepByStep(store, plan, run, fresh));
+  const created =
+    store.multiStreamAppend === 'atomic'
+      ? await bookTogether(store, plan, run, { ledger, cells, session: fresh.session })
+      : await takeStepByStep(store, plan, run, ledger, cells).then(() => commitStepByStep(store, plan, run, fresh));
   if (created.state.status === 'none') throw new Error(`Session ${plan.sessionId} was not created`);
-  return { sessionId: plan.sessionId, checkpoint: created.checkpoint, events: created.events, session: created.state.session, viewerTimeZone };
+  // No checkpoint: the session was opened under this id by a request before this one (a re-send).
+  const zone = created.checkpoint ? viewerTimeZone : null;
+  return { sessionId: plan.sessionId, checkpoint: created.checkpoint, events: created.events, session: created.state.session, viewerTimeZone: zone };
 };
