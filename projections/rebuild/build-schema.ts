@@ -50,15 +50,37 @@ export const saveBuildState = async (trx: Kysely<any>, build: string, state: Bui
 };
 
 /**
- * Replaces the live tables with the built ones and sets the checkpoint, in one transaction. The
- * checkpoint row is locked first: a runtime applying a batch to the old tables either commits before
- * (and its rows are dropped with them) or finds the checkpoint moved and re-reads it.
+ * Replaces the live tables with the built ones and sets the checkpoint, in one transaction. The live
+ * tables are locked first, then the checkpoint row: a runtime batch writes to the tables before it
+ * moves the checkpoint (moveCheckpointAndNotify), so taking them in the same order means a batch
+ * under way either commits first (its rows are dropped with the old tables) or waits and then finds
+ * the checkpoint moved and rolls back. A deadlock is still possible when a batch holds one table of a
+ * many-table projector while the swap holds another; PostgreSQL then aborts one side, and the swap,
+ * like the batch, simply runs again.
  */
 export const swapIn = async (db: Kysely<any>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await swapOnce(db, projector, build, checkpoint);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
+    }
+  }
+};
+
+const swapOnce = async (db: Kysely<any>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
+  const tables = [...projector.tables, ...migrationBookkeepingTables(projector)];
   await db.transaction().execute(async (trx) => {
+    const live = await sql<{ name: string }>`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and c.relname = any(${tables}::text[])`.execute(trx);
+    if (live.rows.length > 0) {
+      await sql`lock table ${sql.join(live.rows.map((r) => sql`public.${ident(r.name)}`))} in access exclusive mode`.execute(trx);
+    }
     await insertCheckpointRow(trx, projector.name, projector.version);
     await lockCheckpointRow(trx, projector.name);
-    for (const table of [...projector.tables, ...migrationBookkeepingTables(projector)]) {
+    for (const table of tables) {
       await sql`drop table if exists public.${ident(table)}`.execute(trx);
       await sql`alter table ${ident(build)}.${ident(table)} set schema public`.execute(trx);
     }

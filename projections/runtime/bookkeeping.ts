@@ -93,14 +93,30 @@ export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint
     .execute();
 };
 
-/** writeCheckpoint and the batch's NOTIFY payloads in one statement (one round trip per batch fewer). */
-export const writeCheckpointAndNotify = async (trx: Kysely<any>, name: string, checkpoint: string, channel: string, payloads: readonly string[]): Promise<void> => {
-  await sql`
+/**
+ * Moves a projector's checkpoint from `from` to `to` and sends the batch's NOTIFY payloads, in one
+ * statement, as the last write of the batch's transaction. It moves only while the row still holds
+ * `from` at `version`: false means a rebuild swapped in other tables (or another version took over)
+ * since the batch began, and the batch must roll back. Checking here instead of locking the row when
+ * the batch starts costs one statement fewer per batch; the row lock it takes is held to the commit,
+ * and swapIn locks the tables before the row, so the two do not wait for each other in a cycle.
+ */
+export const moveCheckpointAndNotify = async (
+  trx: Kysely<any>,
+  move: { name: string; version: number; from: string | null; to: string },
+  channel: string,
+  payloads: readonly string[],
+): Promise<boolean> => {
+  const { rows } = await sql<{ moved: number }>`
     with moved as (
-      update ${sql.table(CHECKPOINTS_TABLE)} set checkpoint = ${checkpoint}, status = 'running', failure = null, updated_at = now()
-      where name = ${name} returning name
+      update ${sql.table(CHECKPOINTS_TABLE)} set checkpoint = ${move.to}, status = 'running', failure = null, updated_at = now()
+      where name = ${move.name} and version = ${move.version} and checkpoint is not distinct from ${move.from}::text
+      returning name
+    ), notified as (
+      select pg_notify(${channel}, p) from moved cross join unnest(${[...payloads]}::text[]) as p
     )
-    select pg_notify(${channel}, p) from moved cross join unnest(${[...payloads]}::text[]) as p`.execute(trx);
+    select (select count(*) from moved)::int as moved, (select count(*) from notified)::int as notified`.execute(trx);
+  return rows[0]!.moved === 1;
 };
 
 export const recordFailure = async (db: Kysely<any>, name: string, failure: ProjectorFailure): Promise<void> => {

@@ -6,7 +6,7 @@ import { rebuildProjector } from '../rebuild/rebuild-projector.js';
 import { CHANGES_CHANNEL, chunkPayloads } from '../shared/notices.js';
 import type { Projector } from '../types.js';
 import type { LockHolder } from './advisory-lock.js';
-import { lockCheckpointRow, readCheckpointRow, recordFailure, writeCheckpointAndNotify, type ProjectorFailure } from './bookkeeping.js';
+import { moveCheckpointAndNotify, readCheckpointRow, recordFailure, type ProjectorFailure } from './bookkeeping.js';
 import { CheckpointMovedError, HandlerError, ProjectorFailedError, RebuildInProgressError, VersionChangedError, describeError, isTransient } from './errors.js';
 import { applyBatch } from './isolate-failure.js';
 import type { RuntimeLogger } from './logger.js';
@@ -36,6 +36,8 @@ const MIN_RECHECK_MS = 5;
 const MAX_RECHECK_MS = 2_000;
 /** How long a position reached by batches with nothing to handle may stay unwritten. */
 const LAZY_CHECKPOINT_MS = 1_000;
+/** Thrown to roll back a batch whose checkpoint row changed under it (see moveCheckpointAndNotify). */
+const notMoved = new Error('checkpoint not moved');
 
 export class ProjectorWorker {
   state: ProjectorState = 'starting';
@@ -208,21 +210,27 @@ export class ProjectorWorker {
       this.advance(reached, events.length);
       return;
     }
-    await this.ctx.sql.db.transaction().execute(async (trx) => {
-      const row = await lockCheckpointRow(trx, projector.name);
-      if (row && row.version !== projector.version) throw new VersionChangedError(projector.name, projector.version, row.version);
-      if (!row || row.checkpoint !== this.persisted) throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
-      let notices: Awaited<ReturnType<Projector['apply']>> = [];
-      if (handled.length > 0) {
-        try {
-          notices = await projector.apply(trx, handled);
-        } catch (error) {
-          throw isTransient(error) ? error : new HandlerError(projector.name, error);
+    try {
+      await this.ctx.sql.db.transaction().execute(async (trx) => {
+        let notices: Awaited<ReturnType<Projector['apply']>> = [];
+        if (handled.length > 0) {
+          try {
+            notices = await projector.apply(trx, handled);
+          } catch (error) {
+            throw isTransient(error) ? error : new HandlerError(projector.name, error);
+          }
         }
-      }
-      // NOTIFY inside the transaction: delivered on commit, never for a batch that rolled back.
-      await writeCheckpointAndNotify(trx, projector.name, reached, CHANGES_CHANNEL, chunkPayloads(projector.name, reached, notices));
-    });
+        // NOTIFY inside the transaction: delivered on commit, never for a batch that rolled back.
+        const move = { name: projector.name, version: projector.version, from: this.persisted, to: reached };
+        if (!(await moveCheckpointAndNotify(trx, move, CHANGES_CHANNEL, chunkPayloads(projector.name, reached, notices)))) throw notMoved;
+      });
+    } catch (error) {
+      if (error !== notMoved) throw error;
+      // The batch rolled back; the row says why.
+      const row = await readCheckpointRow(this.ctx.sql.db, projector.name);
+      if (row && row.version !== projector.version) throw new VersionChangedError(projector.name, projector.version, row.version);
+      throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
+    }
     this.persisted = reached;
     this.persistedAt = Date.now();
     this.failure = null;
