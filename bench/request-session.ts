@@ -74,7 +74,7 @@ export const benchRequestSession = async (): Promise<BenchResult> => {
       ratio,
       target: '>= 25% of baseline, p99 <= 100 ms',
       pass: ratio >= 0.25 && p99 <= 100,
-      notes: `p99 of POST /api/sessions ${p99.toFixed(0)} ms (median of 3 rounds of ${STUDENTS}); runs subject ${subjectRuns.map((r) => Math.round(r.rps)).join(', ')}; baseline ${baselineRuns.map((r) => Math.round(r.rps)).join(', ')}`,
+      notes: `p99 of POST /api/sessions ${p99.toFixed(0)} ms (median of 3 rounds of ${STUDENTS}), of the bare POST ${med(baselineRuns.map((r) => r.p99)).toFixed(0)} ms; runs subject ${subjectRuns.map((r) => Math.round(r.rps)).join(', ')}; baseline ${baselineRuns.map((r) => Math.round(r.rps)).join(', ')}`,
     };
   } finally {
     await bare.close();

@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDatabase, testPostgresUrl } from '../test/conformance/temp-database.js';
 import type { TempDatabase } from '../test/conformance/temp-database.js';
 import { connectFromEnv } from './connect-from-env.js';
 import { migrateDownTo, migrateToLatest } from './migrations/run-migrations.js';
+import { isTransient } from '../projections/runtime/errors.js';
+import { isStalePlanError } from './preparing-client.js';
 import { openSqlDatabase } from './sql-database.js';
 import type { SqlDatabase } from './sql-database.js';
 
@@ -131,6 +134,54 @@ if (serverUrl) {
     await temp?.drop();
   });
   engineCases('postgres', () => openSqlDatabase({ url: temp.url }));
+
+  describe('prepared statements (PreparingClient)', () => {
+    const preparedCount = async (client: pg.PoolClient) =>
+      Number((await client.query(`select count(*) as n from pg_prepared_statements where statement like '%prep_probe%'`)).rows[0].n);
+
+    it('prepares a repeated parameterised query once per connection and answers the same', async () => {
+      const db = await openSqlDatabase({ url: temp.url, poolSize: 1 });
+      try {
+        const client = await db.pool!.connect();
+        try {
+          for (const x of [1, 2, 3]) {
+            const { rows } = await client.query(`select $1::int * 2 as doubled /* prep_probe */`, [x]);
+            expect(rows[0].doubled).toBe(x * 2);
+          }
+          expect(await preparedCount(client)).toBe(1);
+        } finally {
+          client.release();
+        }
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('re-prepares a statement whose table was replaced with other columns, outside and inside a transaction', async () => {
+      const db = await openSqlDatabase({ url: temp.url, poolSize: 1 });
+      try {
+        await sql`create table prep_probe (id int primary key, a text)`.execute(db.db);
+        await sql`insert into prep_probe values (1, 'one')`.execute(db.db);
+        const read = () => sql<Record<string, unknown>>`select * from prep_probe where id = ${1}`.execute(db.db);
+        expect((await read()).rows).toEqual([{ id: 1, a: 'one' }]);
+        // What a rebuild swap does: other columns under the same name.
+        await sql`alter table prep_probe add column b text default 'bee'`.execute(db.db);
+        expect((await read()).rows).toEqual([{ id: 1, a: 'one', b: 'bee' }]);
+
+        await sql`alter table prep_probe add column c int default 3`.execute(db.db);
+        const inside = db.db.transaction().execute(async (trx) => sql`select * from prep_probe where id = ${1}`.execute(trx));
+        const error = await inside.catch((e: unknown) => e);
+        expect(isStalePlanError(error)).toBe(true);
+        expect(isTransient(error)).toBe(true); // a projector batch that meets it runs again
+        // Running again (as the projector does) works.
+        const again = await db.db.transaction().execute(async (trx) => sql<Record<string, unknown>>`select * from prep_probe where id = ${1}`.execute(trx));
+        expect(again.rows).toEqual([{ id: 1, a: 'one', b: 'bee', c: 3 }]);
+      } finally {
+        await sql`drop table if exists prep_probe`.execute(db.db);
+        await db.close();
+      }
+    });
+  });
 
   describe('PostgreSQL specifics', () => {
     it('connectFromEnv chooses PostgreSQL when DATABASE_URL is set', async () => {

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { PgListener, quoteChannel } from './pg-listener.js';
+import { PreparingClient } from './preparing-client.js';
 
 export interface SqlDatabase {
   kind: 'postgres' | 'pglite';
@@ -61,7 +62,7 @@ async function openPostgres(url: string, poolSize: number): Promise<SqlDatabase>
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       format !== 'binary' && pgTypeParsers[oid] ? pgTypeParsers[oid] : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
   };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, Client: PreparingClient });
   // An idle client that dies is dropped by the pool; without a handler its error would crash the process.
   pool.on('error', () => {});
   const probe = await pool.connect(); // fail fast on a bad URL instead of at the first query

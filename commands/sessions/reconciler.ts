@@ -1,7 +1,8 @@
-// Finishes or undoes RequestSession processes that stopped part-way (a crash, a lost connection),
-// found from the event store alone: bookings listed in the index shards (`bookings-index-{0..f}`, and
-// the single `bookings-index` of earlier versions) and not closed after a grace
-// period. The pivot in `booking-{sessionId}` says which way: committed -> create the session (roll
+// Finishes or undoes RequestSession processes that stopped part-way (a crash, a lost connection) on a
+// store that writes them step by step (EventStoreDB; on PostgreSQL and PGlite a booking is one write
+// and never listed here), found from the event store alone: bookings listed in the index shards
+// (`bookings-index-{0..3f}`, and the single `bookings-index` of earlier versions) and not closed after
+// a grace period. The pivot in `booking-{sessionId}` says which way: committed -> create the session (roll
 // forward); failed -> give back what the booking took; still open -> abandon it first (which the
 // process, if it is only slow, then sees at its own commit) and give back.
 import type { EventStore } from '../../eventstore/types.js';

@@ -1,5 +1,6 @@
 // Errors the runtime tells apart: a handler bug stops its projector; an infrastructure hiccup is
 // retried; a checkpoint moved by someone else (a rebuild swap) makes the runtime re-read its position.
+import { isStalePlanError } from '../../eventstore/preparing-client.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 
 export class HandlerError extends Error {
@@ -54,12 +55,14 @@ export const describeError = (error: unknown): string => (error instanceof Error
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '40001', '40P01', '55P03']);
 
 /**
- * Connection loss, server shutdown, deadlock or serialisation failure: worth retrying, never a reason
+ * Connection loss, server shutdown, deadlock, serialisation failure or a prepared statement outdated by
+ * a rebuild (preparing-client.ts): worth retrying, never a reason
  * to stop a projector. Anything else raised while applying events is treated as a handler bug.
  */
 export const isTransient = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
+  if (isStalePlanError(error)) return true;
   if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code.startsWith('53'))) return true;
   return /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(error.message);
 };

@@ -1,5 +1,6 @@
 // One projector's life: take its lock, migrate or rebuild, then catch up from its checkpoint and follow
 // the log live. Each batch is applied with its checkpoint update and its NOTIFY in one transaction.
+import type { Kysely } from 'kysely';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
 import { rebuildProjector } from '../rebuild/rebuild-projector.js';
@@ -168,7 +169,10 @@ export class ProjectorWorker {
       try {
         const events = await readLog({ after: this.position, limit: batchSize });
         if (events.length === 0) {
-          if (this.position !== this.persisted) await this.commit([], []);
+          // Caught up. Under load a projector is caught up between most batches, so the position
+          // reached is written here only once it is LAZY_CHECKPOINT_MS old, or before the long wait.
+          const goingQuiet = !(recheckMs > 0 && recheckMs < pollIntervalMs);
+          if (this.position !== this.persisted && (goingQuiet || Date.now() - this.persistedAt >= LAZY_CHECKPOINT_MS)) await this.commit([], []);
           this.setState('live');
           if (recheckMs > 0 && recheckMs < pollIntervalMs) {
             await this.wakeSignal.wait(recheckMs);
@@ -210,8 +214,11 @@ export class ProjectorWorker {
       this.advance(reached, events.length);
       return;
     }
+    const { db } = this.ctx.sql;
+    // Nothing to apply: the checkpoint moves in one statement, with no transaction around it.
+    const atomically = (fn: (trx: Kysely<any>) => Promise<void>) => (handled.length > 0 ? db.transaction().execute(fn) : fn(db));
     try {
-      await this.ctx.sql.db.transaction().execute(async (trx) => {
+      await atomically(async (trx) => {
         let notices: Awaited<ReturnType<Projector['apply']>> = [];
         if (handled.length > 0) {
           try {
