@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { createMemoryAdapterFactory } from './memory-adapter.js';
 import { messagePage, signInPage } from './dev-sign-in-page.js';
+import { loadProviderContext, releasingContext } from './provider-context.js';
 
 export const OIDC_MOUNT = '/oidc';
 export const DEV_CLIENT_ID = 'skillswap-web';
@@ -98,6 +99,7 @@ const createProvider = (ProviderClass: typeof Provider, publicUrl: string, opts:
 
 export const devProviderRoutes = async (app: FastifyInstance, opts: DevProviderOptions) => {
   const ProviderClass = await loadProvider();
+  await loadProviderContext();
   const accounts = new Map<string, Account>();
   // Created on first use: with PORT=0 the public URL (and so the issuer) is known only after listen.
   let current: { url: string; provider: Provider; handler: (req: IncomingMessage, res: ServerResponse) => void } | null = null;
@@ -105,7 +107,7 @@ export const devProviderRoutes = async (app: FastifyInstance, opts: DevProviderO
     const url = opts.publicUrl();
     if (current?.url !== url) {
       const created = createProvider(ProviderClass, url, opts, accounts);
-      current = { url, provider: created, handler: created.callback() };
+      current = { url, provider: created, handler: releasingContext(created.callback()) };
     }
     return current;
   };

@@ -54,3 +54,9 @@ declare module 'oidc-provider' {
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 }
+
+declare module 'oidc-provider/lib/helpers/als.js' {
+  import type { AsyncLocalStorage } from 'node:async_hooks';
+  const als: AsyncLocalStorage<unknown>;
+  export default als;
+}

@@ -1,6 +1,6 @@
 // Acceptance for sign-in (issue 2 §5): first sign-in registers the member with 3 welcome points,
 // a second one grants nothing, and every failure lands on a page the client can show.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerMember } from '../../commands/members.js';
 import { signIn, signInFlow, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -37,6 +37,12 @@ describe('sign-in', () => {
     expect((await again.get('/api/user')).body.points).toBe(3);
     expect((await again.get(`/api/users/${again.memberId}/transactions`)).body).toHaveLength(1);
     expect((await again.get(`/api/users/${again.memberId}/balance`)).body).toEqual({ availablePoints: 3, heldPoints: 0 });
+  });
+
+  it('leaves the sign-in provider’s context store disabled once its requests are done, so other requests pay no promise hooks', async () => {
+    const providerContext = (await import('oidc-provider/lib/helpers/als.js')).default as unknown as { enabled: boolean };
+    await signIn(server.url, 'quiet@example.com');
+    await vi.waitFor(() => expect(providerContext.enabled).toBe(false), { timeout: 2000 });
   });
 
   it('takes the name typed into the sign-in form', async () => {
