@@ -8,7 +8,7 @@ import type { SessionEvent } from '../../domain/session/events.js';
 import type { SessionState } from '../../domain/session/state.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import type { Decider } from '../../domain/shared.js';
-import type { Checkpoint, EventStore, StreamAppend } from '../../eventstore/types.js';
+import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
 import type { LoadedStream } from '../handle-command.js';
 import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stream-ids.js';
@@ -42,21 +42,9 @@ const creatingDecider: Decider<SessionState, RequestSession, SessionEvent> = {
   decide: (command, state) => (state.status === 'none' ? sessionDecider.decide(command, state) : []),
 };
 
-/** The index event of a booking as the steps append it, alone or inside a multi-stream append. */
-const indexAppend = (sessionId: string, eventId: string, type: string, data: unknown, run: RunContext): StreamAppend => ({
-  streamId: bookingsIndexStreamId(sessionId),
-  expectedRevision: 'any',
-  events: [{ type, data, metadata: processMetadata(run, eventId) }],
-});
-
-export const bookingStartedAppend = (plan: BookingPlan, run: RunContext) =>
-  indexAppend(plan.sessionId, uuidV5(`booking-started:${plan.sessionId}`), 'BookingStarted', plan, run);
-
-export const bookingClosedAppend = (sessionId: string, outcome: BookingOutcome, run: RunContext) =>
-  indexAppend(sessionId, uuidV5(`booking-closed:${sessionId}`), 'BookingClosed', { sessionId, outcome }, run);
-
-const appendToIndex = async (store: EventStore, { streamId, events }: StreamAppend): Promise<Checkpoint> =>
-  (await store.append(streamId, events, { expectedRevision: 'any' })).checkpoint;
+/** Appends one event to the booking's index shard (any revision: the shard is shared by many bookings). */
+const appendToIndex = async (sessionId: string, eventId: string, type: string, data: unknown, store: EventStore, run: RunContext): Promise<Checkpoint> =>
+  (await store.append(bookingsIndexStreamId(sessionId), [{ type, data, metadata: processMetadata(run, eventId) }], { expectedRevision: 'any' })).checkpoint;
 
 export const step = (run: RunContext, plan: { sessionId: string }, name: string): StepContext => ({
   ...run,
@@ -66,7 +54,7 @@ export const step = (run: RunContext, plan: { sessionId: string }, name: string)
 export const bookingSteps = {
   /** Lists the booking in the index before anything is taken, so a crash after this point is found. */
   start: (store: EventStore, plan: BookingPlan, run: RunContext): Promise<Checkpoint> =>
-    appendToIndex(store, bookingStartedAppend(plan, run)),
+    appendToIndex(plan.sessionId, uuidV5(`booking-started:${plan.sessionId}`), 'BookingStarted', plan, store, run),
 
   // `known`: the stream as the caller read it moments ago, which saves the step's own read (runStep).
   hold: (store: EventStore, plan: BookingPlan, run: RunContext, known?: LoadedStream<LedgerState>): Promise<Checkpoint | null> =>
@@ -123,5 +111,5 @@ export const bookingSteps = {
   },
 
   close: (store: EventStore, sessionId: string, outcome: BookingOutcome, run: RunContext): Promise<Checkpoint> =>
-    appendToIndex(store, bookingClosedAppend(sessionId, outcome, run)),
+    appendToIndex(sessionId, uuidV5(`booking-closed:${sessionId}`), 'BookingClosed', { sessionId, outcome }, store, run),
 };
