@@ -14,11 +14,11 @@ import type { Event } from '../../domain/shared.js';
 import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
 import { WrongExpectedVersionError, type EventStore, type StreamAppend } from '../../eventstore/types.js';
 import { foldStream, type LoadedStream } from '../handle-command.js';
-import { ledgerStreamId, sessionStreamId, slotStreamId } from '../stream-ids.js';
+import { ledgerStreamId, sessionStreamId } from '../stream-ids.js';
 import type { BookingPlan } from './booking-record.js';
 import { requestCommandOf, step, type RunContext } from './booking-steps.js';
 import { pause, stepEvents, type StepContext, type StepResult } from './process-step.js';
-import { cellsInOrder, type KnownCells } from './slot-steps.js';
+import { cellStreams, foldCells, type KnownCells } from './slot-steps.js';
 
 const MAX_ATTEMPTS = 8;
 
@@ -47,8 +47,7 @@ const decideBooking = (plan: BookingPlan, run: RunContext, known: BookingKnown):
     known.ledger.state,
   );
   if (hold.length > 0) appends.push(appendOf(step(run, plan, 'hold'), ledgerId, known.ledger, hold));
-  for (const slotStart of cellsInOrder(plan.cells)) {
-    const streamId = slotStreamId(plan.instructorId, slotStart);
+  for (const [slotStart, streamId] of cellStreams(plan.instructorId, plan.cells)) {
     const cell = known.cells?.get(slotStart) ?? neverWritten<SlotState>({ status: 'free' });
     const reserved = slotDecider.decide({ type: 'ReserveSlot', mentorId: plan.instructorId, slotStart, sessionId: plan.sessionId }, cell.state);
     if (reserved.length > 0) appends.push(appendOf(step(run, plan, `reserve:${slotStart}`), streamId, cell, reserved));
@@ -61,14 +60,14 @@ const decideBooking = (plan: BookingPlan, run: RunContext, known: BookingKnown):
 
 /** The student's ledger, the session's cells and the session stream, read again in one round trip. */
 const readAgain = async (store: EventStore, plan: BookingPlan): Promise<Required<BookingKnown>> => {
-  const cells = cellsInOrder(plan.cells).map((slotStart) => [slotStart, slotStreamId(plan.instructorId, slotStart)] as const);
+  const cells = cellStreams(plan.instructorId, plan.cells);
   const ledgerId = ledgerStreamId(plan.studentId);
   const sessionId = sessionStreamId(plan.sessionId);
   const read = await store.readStreams([ledgerId, sessionId, ...cells.map(([, id]) => id)]);
   return {
     ledger: foldStream(ledgerDecider, read.get(ledgerId) ?? []),
     session: foldStream(sessionDecider, read.get(sessionId) ?? []),
-    cells: new Map(cells.map(([slotStart, id]) => [slotStart, foldStream(slotDecider, read.get(id) ?? [])])),
+    cells: foldCells(cells, read),
   };
 };
 

@@ -2,7 +2,7 @@
 // every process, so two overlapping requests meet at their first shared cell and one of them gets
 // the CONFLICT before taking anything beyond it.
 import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
 import { foldStream, type LoadedStream } from '../handle-command.js';
 import { slotStreamId } from '../stream-ids.js';
 import { runStep, type StepContext } from './process-step.js';
@@ -55,11 +55,18 @@ export const releaseCells = async (store: EventStore, input: CellsOfSession, con
   return checkpoints;
 };
 
+/** The session's cells in time order, each with its stream id: what loadCells and the booking read. */
+export const cellStreams = (mentorId: string, cells: readonly string[]) =>
+  cellsInOrder(cells).map((slotStart) => [slotStart, slotStreamId(mentorId, slotStart)] as const);
+
+/** The cells' states and revisions out of a readStreams answer that included their streams. */
+export const foldCells = (streams: ReturnType<typeof cellStreams>, read: ReadonlyMap<string, RecordedEvent[]>): KnownCells =>
+  new Map(streams.map(([slotStart, streamId]) => [slotStart, foldStream(slotDecider, read.get(streamId) ?? [])]));
+
 /** Every cell's state and revision, in one read. */
 export const loadCells = async (store: EventStore, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> => {
-  const cells = cellsInOrder(input.cells).map((slotStart) => [slotStart, slotStreamId(input.mentorId, slotStart)] as const);
-  const read = await store.readStreams(cells.map(([, streamId]) => streamId));
-  return new Map(cells.map(([slotStart, streamId]) => [slotStart, foldStream(slotDecider, read.get(streamId) ?? [])]));
+  const streams = cellStreams(input.mentorId, input.cells);
+  return foldCells(streams, await store.readStreams(streams.map(([, streamId]) => streamId)));
 };
 
 /** Whether any of the loaded cells is held by a session other than `sessionId`. */

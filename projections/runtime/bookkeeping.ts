@@ -115,6 +115,7 @@ export const moveCheckpointAndNotify = async (
     ), notified as (
       select pg_notify(${channel}, p) from moved cross join unnest(${[...payloads]}::text[]) as p
     )
+    -- A SELECT in WITH runs only when referenced: counting 'notified' is what sends the NOTIFYs.
     select (select count(*) from moved)::int as moved, (select count(*) from notified)::int as notified`.execute(trx);
   return rows[0]!.moved === 1;
 };

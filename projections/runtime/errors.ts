@@ -56,8 +56,8 @@ const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDO
 
 /**
  * Connection loss, server shutdown, deadlock, serialisation failure or a prepared statement outdated by
- * a rebuild (preparing-client.ts): worth retrying, never a reason
- * to stop a projector. Anything else raised while applying events is treated as a handler bug.
+ * a rebuild (preparing-client.ts): worth retrying, never a reason to stop a projector. Anything else
+ * raised while applying events is treated as a handler bug.
  */
 export const isTransient = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;

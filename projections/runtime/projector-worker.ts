@@ -171,10 +171,10 @@ export class ProjectorWorker {
         if (events.length === 0) {
           // Caught up. Under load a projector is caught up between most batches, so the position
           // reached is written here only once it is LAZY_CHECKPOINT_MS old, or before the long wait.
-          const goingQuiet = !(recheckMs > 0 && recheckMs < pollIntervalMs);
-          if (this.position !== this.persisted && (goingQuiet || Date.now() - this.persistedAt >= LAZY_CHECKPOINT_MS)) await this.commit([], []);
+          const rechecking = recheckMs > 0 && recheckMs < pollIntervalMs;
+          if (this.position !== this.persisted && (!rechecking || Date.now() - this.persistedAt >= LAZY_CHECKPOINT_MS)) await this.commit([], []);
           this.setState('live');
-          if (recheckMs > 0 && recheckMs < pollIntervalMs) {
+          if (rechecking) {
             await this.wakeSignal.wait(recheckMs);
             recheckMs = recheckMs * 2 > MAX_RECHECK_MS ? 0 : recheckMs * 2;
           } else {
@@ -234,7 +234,7 @@ export class ProjectorWorker {
     } catch (error) {
       if (error !== notMoved) throw error;
       // The batch rolled back; the row says why.
-      const row = await readCheckpointRow(this.ctx.sql.db, projector.name);
+      const row = await readCheckpointRow(db, projector.name);
       if (row && row.version !== projector.version) throw new VersionChangedError(projector.name, projector.version, row.version);
       throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
     }
