@@ -34,4 +34,11 @@ export interface Projector {
    * rebuild of 100k events must run at multi-row-INSERT speed.
    */
   apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]>;
+  /**
+   * The projector writes only through writeRows and never reads, in a batch, rows it wrote in that
+   * batch. The live runtime then runs its reads first and its writes, checkpoint and NOTIFY as one
+   * statement, with no transaction around them (runtime/bookkeeping.ts writeAndMoveCheckpoint):
+   * one round trip where a transaction takes three more.
+   */
+  writesInOneStatement?: boolean;
 }

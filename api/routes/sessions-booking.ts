@@ -14,6 +14,7 @@ import {
 } from '../../commands/sessions/session-actions.js';
 import { getMembers } from '../../projections/members/queries.js';
 import { getThread } from '../../projections/sessions/queries.js';
+import { requestedSessionView } from '../../projections/sessions/session-view.js';
 import { errorBodySchema } from '../contracts/members.js';
 import {
   approveBodySchema,
@@ -47,6 +48,7 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     const { memberId } = currentMember(request);
     const body = request.body;
     assertSelf(body.student_id ?? body.studentId, memberId, 'You can only request sessions for yourself');
+    const at = now(); // the events' occurredAt, which the answer's created_at and updated_at show
     const result = await requestSession(store, {
       sessionId: randomUUID(),
       sessionIdIsNew: true,
@@ -58,11 +60,18 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       time: body.session_time,
       durationHours: body.duration ?? 1,
       message: body.student_message ?? body.requestMessage ?? '',
-      now: now(),
+      now: at,
       correlationId: request.id,
     });
-    const viewer = result.viewerTimeZone ? { memberId, timeZone: result.viewerTimeZone } : await viewerOf(deps, request);
-    return reply.code(201).send(await sessionAfter(deps, result.checkpoint, result.sessionId, viewer));
+    const requested = result.events.find((e) => e.type === 'SessionRequested');
+    if (result.checkpoint && requested && result.participants && result.viewerTimeZone) {
+      // A new session: its view comes from the write (no query); the wait keeps read-your-writes.
+      const view = requestedSessionView(requested, at, result.participants, { viewerId: memberId, timeZone: result.viewerTimeZone });
+      await deps.runtime.waitFor(result.checkpoint);
+      return reply.code(201).send(view);
+    }
+    // A re-sent request: the session as it stands.
+    return reply.code(201).send(await sessionAfter(deps, result.checkpoint, result.sessionId, await viewerOf(deps, request)));
   });
 
   app.post('/api/sessions/:id/approve', { schema: schema(approveBodySchema) }, async (request) => {

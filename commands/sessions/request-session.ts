@@ -57,6 +57,13 @@ export interface RequestSessionResult {
   session: SessionRef;
   /** The zone the request's date and time were read in; null when the session already existed. */
   viewerTimeZone: string | null;
+  /** Both members' names and pictures as their streams tell them; null when the session already existed. */
+  participants: BookingParticipants | null;
+}
+
+export interface BookingParticipants {
+  student: { name: string; avatar: string | null };
+  instructor: { name: string; avatar: string | null };
 }
 
 const notFound = () => new DomainError('NOT_FOUND', texts.skillMissing);
@@ -68,6 +75,7 @@ interface PlannedBooking {
   ledger: LoadedStream<LedgerState>;
   /** Read only where the steps run one by one (see below). */
   cells: KnownCells | undefined;
+  participants: BookingParticipants;
 }
 
 const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Promise<PlannedBooking> => {
@@ -143,7 +151,11 @@ const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Pro
     cells: cellStarts,
     requestedAt: now,
   };
-  return { plan, viewerTimeZone, ledger, cells };
+  const participants: BookingParticipants = {
+    student: { name: student.name, avatar: student.profileImageUrl },
+    instructor: { name: mentor.name, avatar: mentor.profileImageUrl },
+  };
+  return { plan, viewerTimeZone, ledger, cells, participants };
 };
 
 /** Every check that needs no write, in the order a member would want to hear about them. */
@@ -166,7 +178,7 @@ const alreadyRequested = async (store: EventStore, sessionId: string): Promise<R
     loadStream(store, sessionDecider, sessionStreamId(sessionId)),
     loadStream(store, bookingDecisionDecider, bookingStreamId(sessionId)),
   ]);
-  if (session.state.status !== 'none') return { sessionId, checkpoint: null, events: [], session: session.state.session, viewerTimeZone: null };
+  if (session.state.status !== 'none') return { sessionId, checkpoint: null, events: [], session: session.state.session, viewerTimeZone: null, participants: null };
   if (decision.revision !== null) throw new DomainError('CONFLICT', texts.alreadyExists);
   return { session, decision };
 };
@@ -213,7 +225,7 @@ export const requestSession = async (deps: BookingDeps, input: RequestSessionInp
   if (existing.status === 'rejected') throw existing.reason;
   if ('checkpoint' in existing.value) return existing.value;
   if (planned.status === 'rejected') throw planned.reason;
-  const { plan, viewerTimeZone, ledger, cells } = planned.value;
+  const { plan, viewerTimeZone, ledger, cells, participants } = planned.value;
   const fresh = existing.value;
   const run: RunContext = { now: input.now, actorId: input.studentId, correlationId: input.correlationId ?? input.sessionId };
 
@@ -222,7 +234,13 @@ export const requestSession = async (deps: BookingDeps, input: RequestSessionInp
       ? await bookTogether(store, plan, run, { ledger, cells, session: fresh.session })
       : await takeStepByStep(store, plan, run, ledger, cells).then(() => commitStepByStep(store, plan, run, fresh));
   if (created.state.status === 'none') throw new Error(`Session ${plan.sessionId} was not created`);
-  // No checkpoint: the session was opened under this id by a request before this one (a re-send).
-  const zone = created.checkpoint ? viewerTimeZone : null;
-  return { sessionId: plan.sessionId, checkpoint: created.checkpoint, events: created.events, session: created.state.session, viewerTimeZone: zone };
+  const opened = created.checkpoint !== null; // false: opened under this id by an earlier request (a re-send)
+  return {
+    sessionId: plan.sessionId,
+    checkpoint: created.checkpoint,
+    events: created.events,
+    session: created.state.session,
+    viewerTimeZone: opened ? viewerTimeZone : null,
+    participants: opened ? participants : null,
+  };
 };

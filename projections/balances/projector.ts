@@ -29,6 +29,7 @@ export const balancesProjector: Projector = {
   tables: ['balances'],
   migrations: balancesMigrations,
   handles: ledgerEventTypes,
+  writesInOneStatement: true,
   async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
     const ledgerEvents = events.map((e) => ({ event: { type: e.type, data: e.data } as LedgerEvent, occurredAt: e.metadata.occurredAt }));
     const stored = await loadRowsByKey<BalanceRow>(db, 'balances', 'member_id', ledgerEvents.map(({ event }) => event.data.memberId));

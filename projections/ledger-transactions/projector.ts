@@ -53,6 +53,7 @@ export const ledgerTransactionsProjector: Projector = {
   tables: ['ledger_transactions'],
   migrations: ledgerTransactionsMigrations,
   handles: ledgerEventTypes,
+  writesInOneStatement: true,
   async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
     const rows = events.map(toTransactionRow);
     // Rows are keyed by event id, so re-applying an event is harmless rather than a duplicate.

@@ -43,6 +43,7 @@ export const membersProjector: Projector = {
   tables: ['members'],
   migrations: membersMigrations,
   handles: memberEventTypes,
+  writesInOneStatement: true,
   async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
     const memberEvents = events.map((e) => ({ event: { type: e.type, data: e.data } as MemberEvent, occurredAt: e.metadata.occurredAt }));
     const rows = await loadRowsByKey<MemberRow>(db, 'members', 'id', memberEvents.map(({ event }) => event.data.memberId));

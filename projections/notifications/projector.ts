@@ -47,6 +47,7 @@ export const notificationsProjector: Projector = {
   tables: ['notifications', 'notification_reads', 'notification_read_marks'],
   migrations: notificationsMigrations,
   handles: [...sessionEventTypes, ...inboxEventTypes],
+  writesInOneStatement: true,
   async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
     const notifications = new Map<string, NotificationRow>();
     // The first mark of a notification is the one kept, as `on conflict do nothing` keeps it.

@@ -38,6 +38,7 @@ export const onboardingProjector: Projector = {
   tables: ['onboarding'],
   migrations: onboardingMigrations,
   handles: onboardingEventTypes,
+  writesInOneStatement: true,
   async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
     const typed = events.map((e) => ({ event: { type: e.type, data: e.data } as OnboardingEvent, occurredAt: e.metadata.occurredAt }));
     const stored = await loadRowsByKey<OnboardingRow>(db, 'onboarding', 'member_id', typed.flatMap(({ event }) => membersOf(event)));

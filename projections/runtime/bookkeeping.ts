@@ -1,10 +1,13 @@
 // The runtime's own tables: one checkpoint row per projector, written in the same transaction as the
 // projector's rows (DESIGN.md §4), plus the failure a stopped projector records for admins.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 import type { ReadModelMigration } from '../types.js';
 
 export const CHECKPOINTS_TABLE = 'projection_checkpoints';
+const NOT_MOVED_FUNCTION = 'projection_checkpoint_not_moved';
+/** The SQLSTATE that function raises (a code of our own: class SS is not PostgreSQL's). */
+const NOT_MOVED_CODE = 'SSC01';
 
 /** What a projector that stopped on an event records; shown to admins, cleared by the next success. */
 export interface ProjectorFailure {
@@ -43,6 +46,19 @@ const runtimeMigrations: readonly ReadModelMigration[] = [
     },
     async down(db) {
       await db.schema.dropTable(CHECKPOINTS_TABLE).ifExists().execute();
+    },
+  },
+  {
+    // Raised by a one-statement batch whose checkpoint row moved: the error rolls the statement back.
+    name: '20261122T1700-create-checkpoint-not-moved-function',
+    async up(db) {
+      await sql`create or replace function ${sql.raw(NOT_MOVED_FUNCTION)}(projector text) returns integer language plpgsql volatile as $$
+        begin
+          raise exception 'checkpoint of projector % is not where the batch began', projector using errcode = ${sql.lit(NOT_MOVED_CODE)};
+        end $$`.execute(db);
+    },
+    async down(db) {
+      await sql`drop function if exists ${sql.raw(NOT_MOVED_FUNCTION)}(text)`.execute(db);
     },
   },
 ];
@@ -118,6 +134,48 @@ export const moveCheckpointAndNotify = async (
     -- A SELECT in WITH runs only when referenced: counting 'notified' is what sends the NOTIFYs.
     select (select count(*) from moved)::int as moved, (select count(*) from notified)::int as notified`.execute(trx);
   return rows[0]!.moved === 1;
+};
+
+/**
+ * A batch of a projector that writes in one statement (Projector.writesInOneStatement): its collected
+ * writes, the checkpoint move and the NOTIFYs as data-modifying CTEs of a single statement, which is
+ * atomic without a transaction. When the checkpoint row no longer holds `from` at `version`, the
+ * statement raises (NOT_MOVED_CODE) and nothing of it stays: false, as for moveCheckpointAndNotify.
+ */
+export const writeAndMoveCheckpoint = async (
+  db: Kysely<any>,
+  writes: readonly CompiledQuery[],
+  move: { name: string; version: number; from: string | null; to: string },
+  channel: string,
+  payloads: readonly string[],
+): Promise<boolean> => {
+  const parameters: unknown[] = [];
+  const param = (value: unknown) => {
+    parameters.push(value);
+    return `$${parameters.length}`;
+  };
+  // Each write was compiled alone ($1..$n); its placeholders move past the ones already taken. The
+  // texts come from writeRows, whose identifiers are quoted names and which inlines no strings.
+  const ctes = writes.map((write, i) => {
+    const offset = parameters.length;
+    parameters.push(...write.parameters);
+    return `w${i} as (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
+  const name = param(move.name);
+  ctes.push(
+    `moved as (update "${CHECKPOINTS_TABLE}" set checkpoint = ${param(move.to)}, status = 'running', failure = null, updated_at = now()
+      where name = ${name} and version = ${param(move.version)} and checkpoint is not distinct from ${param(move.from)}::text returning name)`,
+    `notified as (select pg_notify(${param(channel)}, p) from moved cross join unnest(${param([...payloads])}::text[]) as p)`,
+  );
+  const text = `with ${ctes.join(',\n')}
+    select case when (select count(*) from moved) = 1 then (select count(*) from notified)::int else ${NOT_MOVED_FUNCTION}(${name}::text) end as notified`;
+  try {
+    await db.executeQuery(CompiledQuery.raw(text, parameters));
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === NOT_MOVED_CODE) return false;
+    throw error;
+  }
 };
 
 export const recordFailure = async (db: Kysely<any>, name: string, failure: ProjectorFailure): Promise<void> => {

@@ -7,7 +7,8 @@ import { rebuildProjector } from '../rebuild/rebuild-projector.js';
 import { CHANGES_CHANNEL, chunkPayloads } from '../shared/notices.js';
 import type { Projector } from '../types.js';
 import type { LockHolder } from './advisory-lock.js';
-import { moveCheckpointAndNotify, readCheckpointRow, recordFailure, type ProjectorFailure } from './bookkeeping.js';
+import { collectingWrites, type CollectingWrites } from '../shared/set-wise.js';
+import { moveCheckpointAndNotify, readCheckpointRow, recordFailure, writeAndMoveCheckpoint, type ProjectorFailure } from './bookkeeping.js';
 import { CheckpointMovedError, HandlerError, ProjectorFailedError, RebuildInProgressError, VersionChangedError, describeError, isTransient } from './errors.js';
 import { applyBatch } from './isolate-failure.js';
 import type { RuntimeLogger } from './logger.js';
@@ -215,10 +216,13 @@ export class ProjectorWorker {
       return;
     }
     const { db } = this.ctx.sql;
+    const move = { name: projector.name, version: projector.version, from: this.persisted, to: reached };
     // Nothing to apply: the checkpoint moves in one statement, with no transaction around it.
     const atomically = (fn: (trx: Kysely<any>) => Promise<void>) => (handled.length > 0 ? db.transaction().execute(fn) : fn(db));
+    const inOneStatement = handled.length > 0 && projector.writesInOneStatement === true;
     try {
-      await atomically(async (trx) => {
+      if (inOneStatement && !(await this.applyInOneStatement(handled, move))) throw notMoved;
+      if (!inOneStatement) await atomically(async (trx) => {
         let notices: Awaited<ReturnType<Projector['apply']>> = [];
         if (handled.length > 0) {
           try {
@@ -228,7 +232,6 @@ export class ProjectorWorker {
           }
         }
         // NOTIFY inside the transaction: delivered on commit, never for a batch that rolled back.
-        const move = { name: projector.name, version: projector.version, from: this.persisted, to: reached };
         if (!(await moveCheckpointAndNotify(trx, move, CHANGES_CHANNEL, chunkPayloads(projector.name, reached, notices)))) throw notMoved;
       });
     } catch (error) {
@@ -242,6 +245,33 @@ export class ProjectorWorker {
     this.persistedAt = Date.now();
     this.failure = null;
     this.advance(reached, events.length);
+  }
+
+  private collecting: CollectingWrites | null = null;
+
+  /**
+   * Reads run now, outside any transaction: only this projector writes its tables (it holds their
+   * lock), and a rebuild that swaps them in meanwhile also moves the checkpoint, which the statement
+   * checks. Writes, checkpoint and NOTIFY then go in one statement (writeAndMoveCheckpoint).
+   */
+  private async applyInOneStatement(handled: RecordedEvent[], move: Parameters<typeof writeAndMoveCheckpoint>[2]): Promise<boolean> {
+    const { projector } = this;
+    const { db } = this.ctx.sql;
+    this.collecting ??= collectingWrites(db, projector.name);
+    this.collecting.take(); // nothing left over from a batch that threw half-way
+    let notices: Awaited<ReturnType<Projector['apply']>>;
+    try {
+      notices = await projector.apply(this.collecting.db, handled);
+    } catch (error) {
+      throw isTransient(error) ? error : new HandlerError(projector.name, error);
+    }
+    const payloads = chunkPayloads(projector.name, move.to, notices);
+    try {
+      return await writeAndMoveCheckpoint(db, this.collecting.take(), move, CHANGES_CHANNEL, payloads);
+    } catch (error) {
+      // The handler's writes fail here, not in apply: a bad row is still the handler's, event by event.
+      throw isTransient(error) ? error : new HandlerError(projector.name, error);
+    }
   }
 
   private advance(checkpoint: Checkpoint, events: number): void {

@@ -43,8 +43,9 @@ export const createSharedLogReader = (store: Pick<EventStore, 'readAll' | 'compa
       window.push(event);
       after.set(event.checkpoint, window.length);
     }
-    if (window.length > windowEvents) {
-      // Rebuilt rather than shifted in place: the map's indexes must match the new array.
+    if (window.length >= 2 * windowEvents) {
+      // Rebuilt rather than shifted in place: the map's indexes must match the new array. Trimmed only
+      // at twice the size, so the rebuild of the map is paid once per `windowEvents` events, not per read.
       const kept = window.slice(-windowEvents);
       reset(window[window.length - kept.length - 1]!.checkpoint, kept);
     }

@@ -90,6 +90,7 @@ export const sessionsProjector: Projector = {
   tables: ['sessions', 'session_messages', 'session_modifications', 'session_holds'],
   migrations: sessionsMigrations,
   handles: [...sessionEventTypes, ...holdEventTypes],
+  writesInOneStatement: true,
   async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
     const sessionEvents: { event: SessionEvent; recorded: RecordedEvent }[] = [];
     const holdEvents: { event: HoldEvent; recorded: RecordedEvent }[] = [];

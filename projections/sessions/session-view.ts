@@ -2,9 +2,10 @@
 // fields with camelCase aliases the client also reads; both are given. Dates and times are shown in
 // the viewer's zone (the API passes it); every instant is also given in UTC ISO.
 import type { ExperienceLevel } from '../../domain/member/events.js';
-import type { SessionStatus } from '../../domain/session/events.js';
+import type { SessionEvent, SessionStatus } from '../../domain/session/events.js';
 import { formatDate, formatTime, toLocal } from '../../domain/session/zoned-time.js';
 import { toIso } from '../shared/set-wise.js';
+import { evolveSession } from './evolve.js';
 import type { HoldState, SessionHoldRow, SessionRow } from './tables.js';
 
 export type PointStatus = 'held' | 'transferred' | 'refunded' | 'none';
@@ -158,4 +159,28 @@ export const toSessionView = (row: SessionRowWithNames, holds: readonly Pick<Ses
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };
+};
+
+/**
+ * The view of a session just requested, built from its SessionRequested event and the participants as
+ * the write side knows them: what the read model shows once it has the event (the same evolve and the
+ * same view), without the query. POST /api/sessions answers with it; the route still waits for the
+ * projections, so the member's next read shows the session too.
+ */
+export const requestedSessionView = (
+  requested: Extract<SessionEvent, { type: 'SessionRequested' }>,
+  occurredAt: string,
+  participants: { student: Omit<Participant, 'id'>; instructor: Omit<Participant, 'id'> },
+  options: ViewOptions,
+): SessionView => {
+  const row = evolveSession(null, requested, occurredAt)!;
+  const withNames: SessionRowWithNames = {
+    ...row,
+    student_name: participants.student.name,
+    student_avatar: participants.student.avatar,
+    instructor_name: participants.instructor.name,
+    instructor_avatar: participants.instructor.avatar,
+  };
+  // The hold goes into the same write as the session (or before it, step by step): active, whole cost.
+  return toSessionView(withNames, [{ state: 'active', amount: requested.data.cost }], options);
 };

@@ -1,7 +1,7 @@
 // Set-wise writes for projectors. A batch of thousands of events becomes one SELECT of the rows it
 // touches and one INSERT ... SELECT FROM unnest(arrays): a constant number of bind parameters per
 // statement, so a rebuild runs at bulk-insert speed on PostgreSQL and PGlite alike.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type KyselyPlugin, type RawBuilder } from 'kysely';
 
 export type ColumnType = 'text' | 'int4' | 'int8' | 'jsonb' | 'timestamptz' | 'bool';
 
@@ -51,7 +51,8 @@ export const writeRows = async (
     const aliasList = sql.join(columns.map((c) => ident(c.name)));
     const source: RawBuilder<unknown> = sql`select ${selectList} from unnest(${unnestArgs}) as u(${aliasList})`;
     const names = columns.map((c) => c.name);
-    await db
+    const collector = collectors.get(db);
+    const query = (collector?.base ?? db)
       .insertInto(table)
       .columns(names)
       .expression(source)
@@ -60,9 +61,48 @@ export const writeRows = async (
         if (conflict.onConflict === 'nothing') return target.doNothing();
         const updates = names.filter((n) => !conflict.key.includes(n));
         return target.doUpdateSet(Object.fromEntries(updates.map((n) => [n, sql`excluded.${ident(n)}`])));
-      })
-      .execute();
+      });
+    if (collector) collector.writes.push(query.compile());
+    else await query.execute();
   }
+};
+
+/**
+ * A Kysely for a projector's `apply` whose reads run at once and whose writeRows calls are only
+ * collected, for the runtime to run together with the checkpoint as one statement
+ * (runtime/bookkeeping.ts writeAndMoveCheckpoint). Any other write through it throws: it would run
+ * on its own, outside the batch's statement.
+ */
+export interface CollectingWrites {
+  db: Kysely<any>;
+  /** The writes collected since the last call, in order; clears them. */
+  take(): CompiledQuery[];
+}
+
+const collectors = new WeakMap<Kysely<any>, { base: Kysely<any>; writes: CompiledQuery[] }>();
+
+const readsOnly = (projector: string): KyselyPlugin => ({
+  transformQuery({ node }) {
+    if (node.kind !== 'SelectQueryNode') {
+      throw new Error(`Projector ${projector} wrote outside writeRows (${node.kind}); it cannot apply its batches as one statement`);
+    }
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+});
+
+export const collectingWrites = (base: Kysely<any>, projector: string): CollectingWrites => {
+  const db = base.withPlugin(readsOnly(projector));
+  const collector = { base, writes: [] as CompiledQuery[] };
+  collectors.set(db, collector);
+  return {
+    db,
+    take() {
+      const writes = collector.writes;
+      collector.writes = [];
+      return writes;
+    },
+  };
 };
 
 /** Loads the rows whose key is in `keys` with one query; returns them keyed by that column. */

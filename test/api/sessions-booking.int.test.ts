@@ -68,6 +68,20 @@ describe('booking a session', () => {
     expect((await mia.get(`/api/sessions/${response.body.id}`)).body).toMatchObject({ session_date: '2026-12-08', session_time: '14:00', time_zone: 'UTC' });
   });
 
+  it('answers with exactly the session the read model then shows, in either zone', async () => {
+    // The answer is built from the write, not read back (api/routes/sessions-booking.ts): it must not differ.
+    const [uma, ugo] = await Promise.all([signIn(server.url, 'uma@example.com', 'Uma'), signIn(server.url, 'ugo@example.com', 'Ugo')]);
+    await ugo.patch(`/api/users/${ugo.memberId}`, { timeZone: 'Asia/Kolkata' });
+    for (const [student, date, time] of [[uma, '2026-12-09', '11:00'], [ugo, '2026-12-10', '16:30']] as const) {
+      const response = await student.post('/api/sessions', bookingBody({ mentor: mia, skillId: miaSkill, date, time, duration: 1.5, message: 'Ownership' }));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      const stored = await student.get(`/api/sessions/${response.body.id}`);
+      expect(stored.status).toBe(200);
+      expect(response.body).toEqual(stored.body);
+      expect(response.body).toMatchObject({ cost: 2, held_points: 2, point_status: 'held', duration: 1.5, points_per_hour: 1, other_user: { name: 'Mia' } });
+    }
+  });
+
   it('refuses a slot that is already booked with 409 and the spec text', async () => {
     const response = await oscar.post('/api/sessions', bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-07', time: '10:00' }));
     expect(response).toMatchObject({ status: 409, body: { error: SLOT_TAKEN } });
@@ -123,6 +137,6 @@ describe('booking a session', () => {
   });
 
   it('keeps every point accounted for', async () => {
-    expect(await expectLedgerBalanced(server)).toMatchObject({ granted: 15, held: 2 });
+    expect(await expectLedgerBalanced(server)).toMatchObject({ granted: 21, held: 6 }); // seven members' welcome points; Sam's, Nia's, Uma's and Ugo's holds
   });
 });

@@ -44,6 +44,36 @@ const fragileProjector: Projector = {
   },
 };
 
+/**
+ * Applies its batches as one statement (writesInOneStatement): its rows reach the database only with
+ * the checkpoint, so a row the database refuses (the CHECK below) fails there, not in apply.
+ */
+const oneStatementProjector = (name: string, handles: string[]): Projector => ({
+  name,
+  version: 1,
+  tables: [`${name}_bios`],
+  migrations: [
+    {
+      name: `20261122T1700-create-${name}-bios`,
+      up: (db) =>
+        db.schema
+          .createTable(`${name}_bios`)
+          .addColumn('event_id', 'text', (c) => c.primaryKey())
+          .addColumn('bio', 'text', (c) => c.check(sql`bio <> 'refused'`))
+          .execute(),
+      down: (db) => db.schema.dropTable(`${name}_bios`).execute(),
+    },
+  ],
+  handles,
+  writesInOneStatement: true,
+  async apply(db, events) {
+    const rows = events.map((e) => ({ event_id: e.metadata.eventId, bio: (e.data as { bio?: string }).bio ?? null }));
+    await writeRows(db, `${name}_bios`, [{ name: 'event_id', type: 'text' }, { name: 'bio', type: 'text' }], rows, { key: ['event_id'], onConflict: 'nothing' });
+    if (rows.some((r) => r.bio === 'sneaky')) await db.deleteFrom(`${name}_bios`).where('bio', '=', 'fine').execute();
+    return [];
+  },
+});
+
 describe.each(testTargets())('projection runtime on $kind', (target) => {
   let database: TestDatabase;
   let h: Harness;
@@ -152,6 +182,42 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
       await second.waitFor(after.checkpoint, 100);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('stops a one-statement projector at the event whose row the database refuses, with everything before it written', async () => {
+    const strict = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [oneStatementProjector('strict', ['ProfileDetailsChanged'])], logger: silentLogger, batchSize: 500 });
+    const bio = (text: string) => memberEvent({ type: 'ProfileDetailsChanged', data: { memberId: 'strict', bio: text } });
+    await h.store.append('member-strict', [register('strict'), bio('kept'), bio('also kept')]);
+    const bad = await h.store.append('member-strict', [bio('refused')]);
+    await h.store.append('member-strict', [bio('after the refusal')]);
+    await strict.start();
+    try {
+      await eventually(async () => (await strict.status())[0]?.status === 'failed', 20_000);
+      const [status] = await strict.status();
+      expect(status?.failure).toMatchObject({ eventType: 'ProfileDetailsChanged', checkpoint: bad.checkpoint });
+      expect(status?.failure?.error).toMatch(/check constraint/i);
+      const ours = ['kept', 'also kept', 'refused', 'after the refusal'];
+      const bios = (await h.sql.db.selectFrom('strict_bios').select('bio').execute()).map((b) => b.bio).filter((b) => ours.includes(b));
+      expect(bios.sort()).toEqual(['also kept', 'kept']);
+      expect(h.store.compareCheckpoints((await readCheckpointRow(h.sql.db, 'strict'))!.checkpoint, bad.checkpoint)).toBeLessThan(0);
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it('refuses a write a one-statement projector makes outside writeRows, and writes nothing of that batch', async () => {
+    const strict = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [oneStatementProjector('sneaky', ['SneakyBioWritten'])], logger: silentLogger });
+    const sneaky = await h.store.append('member-sneaky', [{ type: 'SneakyBioWritten', data: { bio: 'sneaky' }, metadata: meta() }]);
+    await strict.start();
+    try {
+      await eventually(async () => (await strict.status())[0]?.status === 'failed', 20_000);
+      const [status] = await strict.status();
+      expect(status?.failure).toMatchObject({ checkpoint: sneaky.checkpoint });
+      expect(status?.failure?.error).toMatch(/wrote outside writeRows \(DeleteQueryNode\)/);
+      expect(await h.sql.db.selectFrom('sneaky_bios').selectAll().execute()).toEqual([]);
+    } finally {
+      await strict.stop();
     }
   });
 
