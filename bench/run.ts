@@ -39,7 +39,7 @@ const lines = [
   '# Benchmark results',
   '',
   `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end, Node ${process.version}.`,
-  'Each figure is the median of alternating runs of subject and baseline in the same process; the ratio is subject / baseline.',
+  'Each figure is the median of alternating runs of subject and baseline in the same run; the ratio is subject / baseline.',
   '',
   '| bench | subject | baseline | ratio | target | result |',
   '|---|---|---|---|---|---|',

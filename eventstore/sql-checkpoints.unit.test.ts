@@ -7,6 +7,8 @@ describe('SQL event-store checkpoints', () => {
     expect(compareSqlCheckpoints('10000:3', '9999:900')).toBeGreaterThan(0);
     expect(compareSqlCheckpoints('42:7', '42:10')).toBeLessThan(0);
     expect(compareSqlCheckpoints('42:7', '42:7')).toBe(0);
+    expect(compareSqlCheckpoints('18446744073709551615:1', '18446744073709551614:9007199254740993')).toBe(1);
+    expect(compareSqlCheckpoints('0:0', '0:1')).toBe(-1);
   });
 
   it('puts null (the start of the log) before every checkpoint', () => {
@@ -25,5 +27,7 @@ describe('SQL event-store checkpoints', () => {
   it('refuses a checkpoint from another adapter', () => {
     expect(() => parseSqlCheckpoint('abc')).toThrow(/Not a SQL event-store checkpoint/);
     expect(() => parseSqlCheckpoint('1:2:3')).toThrow(/Not a SQL event-store checkpoint/);
+    // Leading zeros would break the ordering of digit strings; PostgreSQL never prints them.
+    expect(() => compareSqlCheckpoints('007:1', '7:1')).toThrow(/Not a SQL event-store checkpoint/);
   });
 });

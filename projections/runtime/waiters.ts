@@ -17,6 +17,25 @@ const RUNNING: readonly ProjectorState[] = ['starting', 'rebuilding', 'catching-
 const hasReached = (store: Pick<EventStore, 'compareCheckpoints'>, p: Pick<ProjectorPosition, 'state' | 'position'>, checkpoint: Checkpoint): boolean =>
   !RUNNING.includes(p.state) || (p.state !== 'starting' && p.state !== 'rebuilding' && store.compareCheckpoints(p.position, checkpoint) >= 0);
 
+/** No running projector holds anything back. */
+const ALL_CLEAR = Symbol('all clear');
+/** A projector is starting or rebuilding: no waiter can be settled yet. */
+const BLOCKED = Symbol('blocked');
+
+/**
+ * The lowest position among running projectors: a waiter is settled when its checkpoint is at or
+ * below it. Worked out once per settle, so many waiters cost one comparison each, not one per projector.
+ */
+const lowWaterMark = (store: Pick<EventStore, 'compareCheckpoints'>, positions: readonly ProjectorPosition[]): Checkpoint | null | typeof ALL_CLEAR | typeof BLOCKED => {
+  let low: Checkpoint | null | typeof ALL_CLEAR = ALL_CLEAR;
+  for (const p of positions) {
+    if (!RUNNING.includes(p.state)) continue;
+    if (p.state === 'starting' || p.state === 'rebuilding') return BLOCKED;
+    if (low === ALL_CLEAR || store.compareCheckpoints(p.position, low) < 0) low = p.position;
+  }
+  return low;
+};
+
 interface Waiter {
   checkpoint: Checkpoint;
   resolve: () => void;
@@ -30,8 +49,11 @@ export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, pos
   return {
     /** Call after any position or state changed. */
     settle(): void {
+      if (waiters.size === 0) return;
+      const low = lowWaterMark(store, positions());
+      if (low === BLOCKED) return;
       for (const waiter of waiters) {
-        if (allReached(waiter.checkpoint)) {
+        if (low === ALL_CLEAR || store.compareCheckpoints(low, waiter.checkpoint) >= 0) {
           waiters.delete(waiter);
           clearTimeout(waiter.timer);
           waiter.resolve();

@@ -1,0 +1,56 @@
+// A closed-loop HTTP load from wrk (Debian's `wrk` package) in its own process, as clients are: a
+// generator on the server's own thread spends that thread's time and flatters whichever side is
+// cheaper to serve (bench/notes.md). Each request is a line `cookie<TAB>body` of a file, POSTed with
+// one thread and `connections` keep-alive connections.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export interface WrkLine {
+  cookie: string;
+  body: string;
+}
+
+export interface WrkResult {
+  rps: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  /** Responses outside 2xx/3xx. */
+  non2xx: number;
+  errors: number;
+}
+
+const script = fileURLToPath(new URL('./wrk-load.lua', import.meta.url));
+
+export const assertWrkInstalled = async (): Promise<void> => {
+  try {
+    await promisify(execFile)('wrk', ['--version']).catch((error: { code?: unknown; stdout?: string }) => {
+      // wrk --version prints its banner and exits 1.
+      if (error.code === 'ENOENT') throw error;
+    });
+  } catch {
+    throw new Error('The HTTP benches need wrk (Debian: apt-get install wrk)');
+  }
+};
+
+/** Sends `lines` in order over `connections` connections for `seconds`, starting again after the last. */
+export const runWrk = async (url: string, lines: readonly WrkLine[], opts: { connections: number; origin: string; seconds: number }): Promise<WrkResult> => {
+  const dir = mkdtempSync(join(tmpdir(), 'skillswap-wrk-'));
+  try {
+    const file = join(dir, 'requests.tsv');
+    writeFileSync(file, lines.map((l) => `${l.cookie}\t${l.body}`).join('\n'));
+    const target = new URL(url);
+    const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, target.origin, '--', file, target.pathname, opts.origin];
+    const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1024 * 1024 });
+    const match = /RESULT requests=(\d+) duration_us=(\d+) p50_us=(\d+) p99_us=(\d+) non2xx=(\d+) errors=(\d+)/.exec(stdout);
+    if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
+    const [requests, micros, p50, p99, non2xx, errors] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+    return { rps: requests / (micros / 1e6), requests, p50: p50 / 1000, p99: p99 / 1000, non2xx, errors };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};

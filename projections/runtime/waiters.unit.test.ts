@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { compareSqlCheckpoints } from '../../eventstore/sql-checkpoints.js';
+import { createWaiters, type ProjectorPosition } from './waiters.js';
+
+const store = { compareCheckpoints: compareSqlCheckpoints };
+
+const settled = async (promise: Promise<void>) => {
+  let done = false;
+  void promise.then(() => (done = true), () => {});
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+};
+
+describe('waiting for the read models', () => {
+  it('settles a waiter only once every running projector has passed its checkpoint', async () => {
+    const positions: ProjectorPosition[] = [
+      { name: 'a', state: 'live', position: '10:5' },
+      { name: 'b', state: 'live', position: '9:900' },
+      { name: 'c', state: 'failed', position: null }, // a failed projector is not waited for
+    ];
+    const waiters = createWaiters(store, () => positions);
+    const early = waiters.waitFor('9:100', 1000);
+    const late = waiters.waitFor('10:5', 1000);
+    expect(await settled(early)).toBe(true);
+    expect(await settled(late)).toBe(false);
+    positions[1] = { name: 'b', state: 'catching-up', position: '10:5' };
+    waiters.settle();
+    expect(await settled(late)).toBe(true);
+  });
+
+  it('settles nobody while a projector starts or rebuilds, and everybody when none runs', async () => {
+    const positions: ProjectorPosition[] = [
+      { name: 'a', state: 'live', position: '10:5' },
+      { name: 'b', state: 'rebuilding', position: '10:5' },
+    ];
+    const waiters = createWaiters(store, () => positions);
+    const waiting = waiters.waitFor('1:1', 1000);
+    waiters.settle();
+    expect(await settled(waiting)).toBe(false);
+    positions[0] = { name: 'a', state: 'standby', position: null };
+    positions[1] = { name: 'b', state: 'stopped', position: null };
+    waiters.settle();
+    expect(await settled(waiting)).toBe(true);
+  });
+});
