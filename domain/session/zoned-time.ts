@@ -55,8 +55,31 @@ export const isValidTimeZone = (timeZone: string): boolean => {
 
 const EN_US = /^(\d+)\/(\d+)\/(\d+),? (\d+):(\d+):(\d+)$/;
 
+// Every booking of a week asks about the same instants (the mentor's availability windows, the grid's
+// starts), and Intl formatting is the costly part: answers are remembered per zone, all forgotten at once
+// when WALL_CLOCK_CACHE of them are held. The function is pure, so a remembered answer is exact.
+const WALL_CLOCK_CACHE = 20_000;
+const wallClocks = new Map<string, Map<number, number>>();
+let remembered = 0;
+
 /** The zone's wall clock at an instant, expressed as if it were a UTC instant (whole seconds). */
 const wallClock = (ms: number, timeZone: string): number => {
+  let zone = wallClocks.get(timeZone);
+  const hit = zone?.get(ms);
+  if (hit !== undefined) return hit;
+  const value = formatWallClock(ms, timeZone);
+  if (remembered >= WALL_CLOCK_CACHE) {
+    wallClocks.clear();
+    remembered = 0;
+    zone = undefined;
+  }
+  if (!zone) wallClocks.set(timeZone, (zone = new Map()));
+  zone.set(ms, value);
+  remembered += 1;
+  return value;
+};
+
+const formatWallClock = (ms: number, timeZone: string): number => {
   const formatter = formatterFor(timeZone);
   // format() is several times faster than formatToParts(); the parts are the fallback should a
   // runtime ever print en-US differently.

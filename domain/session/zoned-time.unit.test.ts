@@ -30,6 +30,18 @@ describe('zoned time', () => {
     expect(addMonths(2026, 12, 1)).toEqual({ year: 2027, month: 1 });
   });
 
+  it('answers the same when asked again, also after its memory of answers was emptied', () => {
+    // 25,000 quarter-hours from before to after the spring change in Berlin: more than it remembers.
+    const start = Date.parse('2026-03-28T00:00:00Z');
+    const instants = Array.from({ length: 25_000 }, (_, i) => start - 100 * 86_400_000 + i * 900_000);
+    const first = instants.map((ms) => toLocal(ms, 'Europe/Berlin'));
+    const again = instants.map((ms) => toLocal(ms, 'Europe/Berlin'));
+    expect(again).toEqual(first);
+    expect(toLocal(Date.parse('2026-03-29T00:59:00Z'), 'Europe/Berlin')).toMatchObject({ hour: 1, minute: 59 });
+    expect(toLocal(Date.parse('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toMatchObject({ hour: 3, minute: 0 });
+    expect(toLocal(Date.parse('2026-03-29T01:00:00Z'), 'Asia/Kolkata')).toMatchObject({ hour: 6, minute: 30 });
+  });
+
   it('recognises IANA zones', () => {
     expect(isValidTimeZone('Europe/London')).toBe(true);
     expect(isValidTimeZone('Not/AZone')).toBe(false);
