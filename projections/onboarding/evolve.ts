@@ -47,7 +47,8 @@ export const evolveOnboarding = (row: OnboardingRow, event: OnboardingEvent, occ
       return { ...next, availability_keys: row.availability_keys.filter((k) => k !== key) };
     }
     case 'SessionRequested':
-      return { ...next, scheduled_session: true };
+      // Every booking names both members; only a member's first one changes the row.
+      return row.scheduled_session ? row : { ...next, scheduled_session: true };
     case 'WelcomeTourSeen':
       return { ...next, has_seen_welcome_tour: true };
     default:

@@ -72,6 +72,16 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
     expect(await getOnboarding(sql.db, 'nobody')).toBeNull();
   });
 
+  it('leaves the rows alone, and tells no screen to refetch, when a booking ticks no new step', async () => {
+    const before = await dumpTables(sql.db, [onboardingProjector]);
+    const again = createStory();
+    again.session({ id: 's2', student: 'sam', mentor: 'mia', skillName: 'React', startsAt: '2026-03-09T10:00:00.000Z', at: '2026-03-02T09:00:00.000Z' });
+    const requested = eventsFor(again.events, onboardingProjector.handles);
+    expect(requested.map((e) => e.type)).toEqual(['SessionRequested']);
+    expect(await onboardingProjector.apply(sql.db, requested)).toEqual([]);
+    expect(await dumpTables(sql.db, [onboardingProjector])).toEqual(before);
+  });
+
   it('gives the same rows whether events arrive in one batch or in many small ones', async () => {
     const handled = eventsFor(story.events, onboardingProjector.handles);
     for (const schema of ['by_one', 'by_four']) {

@@ -49,7 +49,9 @@ export const onboardingProjector: Projector = {
         changed.set(memberId, evolveOnboarding(before, event, occurredAt));
       }
     }
-    await writeRows(db, 'onboarding', columns, [...changed.values()] as unknown as Record<string, unknown>[], { key: ['member_id'], onConflict: 'update' });
-    return [...changed.keys()].map((id) => ({ scope: 'user', id }));
+    // A row evolve handed back untouched is not written, and its member's screens are not told to refetch.
+    const written = [...changed.values()].filter((row) => row !== stored.get(row.member_id));
+    await writeRows(db, 'onboarding', columns, written as unknown as Record<string, unknown>[], { key: ['member_id'], onConflict: 'update' });
+    return written.map((row) => ({ scope: 'user', id: row.member_id }));
   },
 };
