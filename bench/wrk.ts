@@ -27,14 +27,10 @@ export interface WrkResult {
 const script = fileURLToPath(new URL('./wrk-load.lua', import.meta.url));
 
 export const assertWrkInstalled = async (): Promise<void> => {
-  try {
-    await promisify(execFile)('wrk', ['--version']).catch((error: { code?: unknown; stdout?: string }) => {
-      // wrk --version prints its banner and exits 1.
-      if (error.code === 'ENOENT') throw error;
-    });
-  } catch {
-    throw new Error('The HTTP benches need wrk (Debian: apt-get install wrk)');
-  }
+  await promisify(execFile)('wrk', ['--version']).catch((error: NodeJS.ErrnoException) => {
+    // wrk --version prints its banner and exits 1: only a missing program is a problem.
+    if (error.code === 'ENOENT') throw new Error('The HTTP benches need wrk (Debian: apt-get install wrk)');
+  });
 };
 
 /** Sends `lines` in order over `connections` connections for `seconds`, starting again after the last. */

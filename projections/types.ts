@@ -38,7 +38,7 @@ export interface Projector {
    * The projector writes only through writeRows, writes each row at most once per batch, and never
    * reads, in a batch, rows it wrote in that batch (the statement's parts all see the database as it
    * was before it). The live runtime then runs its reads first and its writes, checkpoint and NOTIFY as one
-   * statement, with no transaction around them (runtime/bookkeeping.ts writeAndMoveCheckpoint):
+   * statement, with no transaction around them (runtime/bookkeeping.ts moveCheckpointAndNotify):
    * one round trip where a transaction takes three more.
    */
   writesInOneStatement?: boolean;

@@ -111,43 +111,21 @@ export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint
 
 /**
  * Moves a projector's checkpoint from `from` to `to` and sends the batch's NOTIFY payloads, in one
- * statement, as the last write of the batch's transaction. It moves only while the row still holds
- * `from` at `version`: false means a rebuild swapped in other tables (or another version took over)
- * since the batch began, and the batch must roll back. Checking here instead of locking the row when
- * the batch starts costs one statement fewer per batch; the row lock it takes is held to the commit,
- * and swapIn locks the tables before the row, so the two do not wait for each other in a cycle.
+ * statement: the last write of a batch's transaction, or, with `writes` (the writeRows calls of a
+ * projector that sets Projector.writesInOneStatement), the whole batch as data-modifying CTEs of a single
+ * statement, atomic without a transaction. It moves only while the row still holds `from` at `version`;
+ * otherwise the statement raises (NOT_MOVED_CODE), nothing of it stays, and the answer is false: a rebuild
+ * swapped in other tables (or another version took over) since the batch began, and the batch must roll
+ * back. Checking here instead of locking the row when the batch starts costs one statement fewer per
+ * batch; the row lock it takes is held to the commit, and swapIn locks the tables before the row, so the
+ * two do not wait for each other in a cycle.
  */
 export const moveCheckpointAndNotify = async (
-  trx: Kysely<any>,
-  move: { name: string; version: number; from: string | null; to: string },
-  channel: string,
-  payloads: readonly string[],
-): Promise<boolean> => {
-  const { rows } = await sql<{ moved: number }>`
-    with moved as (
-      update ${sql.table(CHECKPOINTS_TABLE)} set checkpoint = ${move.to}, status = 'running', failure = null, updated_at = now()
-      where name = ${move.name} and version = ${move.version} and checkpoint is not distinct from ${move.from}::text
-      returning name
-    ), notified as (
-      select pg_notify(${channel}, p) from moved cross join unnest(${[...payloads]}::text[]) as p
-    )
-    -- A SELECT in WITH runs only when referenced: counting 'notified' is what sends the NOTIFYs.
-    select (select count(*) from moved)::int as moved, (select count(*) from notified)::int as notified`.execute(trx);
-  return rows[0]!.moved === 1;
-};
-
-/**
- * A batch of a projector that writes in one statement (Projector.writesInOneStatement): its collected
- * writes, the checkpoint move and the NOTIFYs as data-modifying CTEs of a single statement, which is
- * atomic without a transaction. When the checkpoint row no longer holds `from` at `version`, the
- * statement raises (NOT_MOVED_CODE) and nothing of it stays: false, as for moveCheckpointAndNotify.
- */
-export const writeAndMoveCheckpoint = async (
   db: Kysely<any>,
-  writes: readonly CompiledQuery[],
   move: { name: string; version: number; from: string | null; to: string },
   channel: string,
   payloads: readonly string[],
+  writes: readonly CompiledQuery[] = [],
 ): Promise<boolean> => {
   const parameters: unknown[] = [];
   const param = (value: unknown) => {
@@ -167,6 +145,7 @@ export const writeAndMoveCheckpoint = async (
       where name = ${name} and version = ${param(move.version)} and checkpoint is not distinct from ${param(move.from)}::text returning name)`,
     `notified as (select pg_notify(${param(channel)}, p) from moved cross join unnest(${param([...payloads])}::text[]) as p)`,
   );
+  // A SELECT in WITH runs only when referenced: counting 'notified' is what sends the NOTIFYs.
   const text = `with ${ctes.join(',\n')}
     select case when (select count(*) from moved) = 1 then (select count(*) from notified)::int else ${NOT_MOVED_FUNCTION}(${name}::text) end as notified`;
   try {

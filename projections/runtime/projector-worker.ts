@@ -8,7 +8,7 @@ import { CHANGES_CHANNEL, chunkPayloads } from '../shared/notices.js';
 import type { Projector } from '../types.js';
 import type { LockHolder } from './advisory-lock.js';
 import { collectingWrites, type CollectingWrites } from '../shared/set-wise.js';
-import { moveCheckpointAndNotify, readCheckpointRow, recordFailure, writeAndMoveCheckpoint, type ProjectorFailure } from './bookkeeping.js';
+import { moveCheckpointAndNotify, readCheckpointRow, recordFailure, type ProjectorFailure } from './bookkeeping.js';
 import { CheckpointMovedError, HandlerError, ProjectorFailedError, RebuildInProgressError, VersionChangedError, describeError, isTransient } from './errors.js';
 import { applyBatch } from './isolate-failure.js';
 import type { RuntimeLogger } from './logger.js';
@@ -40,6 +40,8 @@ const MAX_RECHECK_MS = 2_000;
 const LAZY_CHECKPOINT_MS = 1_000;
 /** Thrown to roll back a batch whose checkpoint row changed under it (see moveCheckpointAndNotify). */
 const notMoved = new Error('checkpoint not moved');
+/** An infrastructure hiccup is retried; anything else a projector's batch raises is its handler's bug. */
+const asHandlerFailure = (projector: string, error: unknown): unknown => (isTransient(error) ? error : new HandlerError(projector, error));
 
 export class ProjectorWorker {
   state: ProjectorState = 'starting';
@@ -219,21 +221,23 @@ export class ProjectorWorker {
     const move = { name: projector.name, version: projector.version, from: this.persisted, to: reached };
     // Nothing to apply: the checkpoint moves in one statement, with no transaction around it.
     const atomically = (fn: (trx: Kysely<any>) => Promise<void>) => (handled.length > 0 ? db.transaction().execute(fn) : fn(db));
-    const inOneStatement = handled.length > 0 && projector.writesInOneStatement === true;
     try {
-      if (inOneStatement && !(await this.applyInOneStatement(handled, move))) throw notMoved;
-      if (!inOneStatement) await atomically(async (trx) => {
-        let notices: Awaited<ReturnType<Projector['apply']>> = [];
-        if (handled.length > 0) {
-          try {
-            notices = await projector.apply(trx, handled);
-          } catch (error) {
-            throw isTransient(error) ? error : new HandlerError(projector.name, error);
+      if (handled.length > 0 && projector.writesInOneStatement) {
+        if (!(await this.applyInOneStatement(handled, move))) throw notMoved;
+      } else {
+        await atomically(async (trx) => {
+          let notices: Awaited<ReturnType<Projector['apply']>> = [];
+          if (handled.length > 0) {
+            try {
+              notices = await projector.apply(trx, handled);
+            } catch (error) {
+              throw asHandlerFailure(projector.name, error);
+            }
           }
-        }
-        // NOTIFY inside the transaction: delivered on commit, never for a batch that rolled back.
-        if (!(await moveCheckpointAndNotify(trx, move, CHANGES_CHANNEL, chunkPayloads(projector.name, reached, notices)))) throw notMoved;
-      });
+          // NOTIFY inside the transaction: delivered on commit, never for a batch that rolled back.
+          if (!(await moveCheckpointAndNotify(trx, move, CHANGES_CHANNEL, chunkPayloads(projector.name, reached, notices)))) throw notMoved;
+        });
+      }
     } catch (error) {
       if (error !== notMoved) throw error;
       // The batch rolled back; the row says why.
@@ -252,9 +256,9 @@ export class ProjectorWorker {
   /**
    * Reads run now, outside any transaction: only this projector writes its tables (it holds their
    * lock), and a rebuild that swaps them in meanwhile also moves the checkpoint, which the statement
-   * checks. Writes, checkpoint and NOTIFY then go in one statement (writeAndMoveCheckpoint).
+   * checks. Writes, checkpoint and NOTIFY then go in one statement (moveCheckpointAndNotify).
    */
-  private async applyInOneStatement(handled: RecordedEvent[], move: Parameters<typeof writeAndMoveCheckpoint>[2]): Promise<boolean> {
+  private async applyInOneStatement(handled: RecordedEvent[], move: Parameters<typeof moveCheckpointAndNotify>[1]): Promise<boolean> {
     const { projector } = this;
     const { db } = this.ctx.sql;
     this.collecting ??= collectingWrites(db, projector.name);
@@ -263,14 +267,14 @@ export class ProjectorWorker {
     try {
       notices = await projector.apply(this.collecting.db, handled);
     } catch (error) {
-      throw isTransient(error) ? error : new HandlerError(projector.name, error);
+      throw asHandlerFailure(projector.name, error);
     }
     const payloads = chunkPayloads(projector.name, move.to, notices);
     try {
-      return await writeAndMoveCheckpoint(db, this.collecting.take(), move, CHANGES_CHANNEL, payloads);
+      return await moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, payloads, this.collecting.take());
     } catch (error) {
       // The handler's writes fail here, not in apply: a bad row is still the handler's, event by event.
-      throw isTransient(error) ? error : new HandlerError(projector.name, error);
+      throw asHandlerFailure(projector.name, error);
     }
   }
 

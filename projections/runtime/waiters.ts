@@ -13,7 +13,7 @@ export interface ProjectorPosition {
 
 const RUNNING: readonly ProjectorState[] = ['starting', 'rebuilding', 'catching-up', 'live'];
 
-/** Whether waitFor(checkpoint) need not wait for this projector: it passed it, or it is not running (failed, standby). */
+/** Whether waitFor(checkpoint) need not wait for this projector (it passed it, or it is not running): names those still behind on a timeout. */
 const hasReached = (store: Pick<EventStore, 'compareCheckpoints'>, p: Pick<ProjectorPosition, 'state' | 'position'>, checkpoint: Checkpoint): boolean =>
   !RUNNING.includes(p.state) || (p.state !== 'starting' && p.state !== 'rebuilding' && store.compareCheckpoints(p.position, checkpoint) >= 0);
 
@@ -45,7 +45,8 @@ interface Waiter {
 
 export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, positions: () => readonly ProjectorPosition[]) => {
   const waiters = new Set<Waiter>();
-  const allReached = (checkpoint: Checkpoint) => positions().every((p) => hasReached(store, p, checkpoint));
+  const passes = (low: ReturnType<typeof lowWaterMark>, checkpoint: Checkpoint) =>
+    low === ALL_CLEAR || (low !== BLOCKED && store.compareCheckpoints(low, checkpoint) >= 0);
   return {
     /** Call after any position or state changed. */
     settle(): void {
@@ -53,7 +54,7 @@ export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, pos
       const low = lowWaterMark(store, positions());
       if (low === BLOCKED) return;
       for (const waiter of waiters) {
-        if (low === ALL_CLEAR || store.compareCheckpoints(low, waiter.checkpoint) >= 0) {
+        if (passes(low, waiter.checkpoint)) {
           waiters.delete(waiter);
           clearTimeout(waiter.timer);
           waiter.resolve();
@@ -61,7 +62,7 @@ export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, pos
       }
     },
     waitFor(checkpoint: Checkpoint, timeoutMs: number): Promise<void> {
-      if (allReached(checkpoint)) return Promise.resolve();
+      if (passes(lowWaterMark(store, positions()), checkpoint)) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           checkpoint,

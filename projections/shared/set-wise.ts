@@ -70,7 +70,7 @@ export const writeRows = async (
 /**
  * A Kysely for a projector's `apply` whose reads run at once and whose writeRows calls are only
  * collected, for the runtime to run together with the checkpoint as one statement
- * (runtime/bookkeeping.ts writeAndMoveCheckpoint). Any other write through it throws: it would run
+ * (runtime/bookkeeping.ts moveCheckpointAndNotify). Any other write through it throws: it would run
  * on its own, outside the batch's statement.
  */
 export interface CollectingWrites {
