@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { checkAppends, checkEvents } from './append-many.js';
+import type { Settled } from './coalescer.js';
 import { toCheckpoint } from './sql-checkpoints.js';
 import { WrongExpectedVersionError } from './types.js';
 import type { AppendResult, EventToAppend, ExpectedRevision, StreamAppend } from './types.js';
@@ -11,7 +12,7 @@ import type { AppendResult, EventToAppend, ExpectedRevision, StreamAppend } from
 export const EVENTS_APPENDED_CHANNEL = 'es_events_appended';
 
 interface AppendRow {
-  status: 'ok' | 'duplicate' | 'conflict';
+  status: 'ok' | 'duplicate' | 'conflict' | 'partial';
   revision: string | null;
   transaction_id: string | null;
   global_position: string | null;
@@ -71,27 +72,77 @@ interface AppendManyRow extends AppendRow {
   ord: string;
 }
 
-/** One round trip, one transaction: every stream or none (es_append_many). */
-export async function callAppendMany(db: Kysely<any>, appends: StreamAppend[]): Promise<{ results: AppendResult[]; appended: boolean }> {
-  checkAppends(appends);
-  const payload = JSON.stringify(
-    appends.map((a) => ({
-      s: a.streamId,
-      e: expectedText(a.expectedRevision ?? 'any'),
-      ev: a.events.map((e) => ({ type: e.type, data: e.data, metadata: e.metadata })),
-    })),
-  );
-  const { rows } = await sql<AppendManyRow>`select * from es_append_many(${payload}::jsonb)`.execute(db);
+export interface AppendManyOutcome {
+  results: AppendResult[];
+  /** False for an idempotent retry, which stored nothing. */
+  appended: boolean;
+}
+
+const appendsPayload = (appends: readonly StreamAppend[]) =>
+  appends.map((a) => ({
+    s: a.streamId,
+    e: expectedText(a.expectedRevision ?? 'any'),
+    ev: a.events.map((e) => ({ type: e.type, data: e.data, metadata: e.metadata })),
+  }));
+
+/** The outcome of one appendMany from its rows (`ord` 1-based), or the error it stands for. */
+function outcomeOf(appends: readonly StreamAppend[], rows: readonly AppendManyRow[]): AppendManyOutcome {
   const conflict = rows.filter((r) => r.status === 'conflict').sort((a, b) => Number(a.ord) - Number(b.ord))[0];
   if (conflict) {
     const { streamId, expectedRevision = 'any' } = appends[Number(conflict.ord) - 1]!;
     throw new WrongExpectedVersionError(streamId, expectedRevision, conflict.revision === null ? 'no_stream' : BigInt(conflict.revision));
   }
-  if (rows.length !== appends.length) throw new Error(`es_append_many answered ${rows.length} rows for ${appends.length} appends`);
+  if (rows.some((r) => r.status === 'partial')) {
+    // What es_append_many raises for the same input.
+    throw Object.assign(new Error(`appendMany: some of ${appends.length} appends were already stored (event ids must be unique across all streams)`), { code: '23505' });
+  }
+  if (rows.length !== appends.length) throw new Error(`appendMany answered ${rows.length} rows for ${appends.length} appends`);
   const byOrd = new Map(rows.map((r) => [Number(r.ord), r]));
   const results = appends.map((_, i) => {
     const row = byOrd.get(i + 1)!;
     return { nextExpectedRevision: BigInt(row.revision!), checkpoint: toCheckpoint(row.transaction_id!, row.global_position!) };
   });
   return { results, appended: rows.every((r) => r.status === 'ok') };
+}
+
+/** One round trip, one transaction: every stream or none (es_append_many). */
+export async function callAppendMany(db: Kysely<any>, appends: StreamAppend[]): Promise<AppendManyOutcome> {
+  checkAppends(appends);
+  const payload = JSON.stringify(appendsPayload(appends));
+  const { rows } = await sql<AppendManyRow>`select * from es_append_many(${payload}::jsonb)`.execute(db);
+  return outcomeOf(appends, rows);
+}
+
+interface AppendBatchRow extends AppendManyRow {
+  item: string;
+}
+
+/**
+ * Several callers' appendMany in one round trip and one transaction (es_append_batch), each decided
+ * on its own: an item that conflicts or was already stored writes nothing and does not stop the
+ * others. No stream may appear in two items (the coalescer keeps them apart).
+ */
+export async function callAppendBatch(db: Kysely<any>, items: readonly StreamAppend[][]): Promise<Settled<AppendManyOutcome>[]> {
+  const streams = new Set<string>();
+  for (const appends of items) {
+    checkAppends(appends);
+    for (const { streamId } of appends) {
+      if (streams.has(streamId)) throw new Error(`A batch of appends names stream ${streamId} twice`);
+      streams.add(streamId);
+    }
+  }
+  const payload = JSON.stringify(items.map(appendsPayload));
+  const { rows } = await sql<AppendBatchRow>`select * from es_append_batch(${payload}::jsonb)`.execute(db);
+  const byItem = new Map<number, AppendBatchRow[]>();
+  for (const row of rows) {
+    const item = Number(row.item);
+    byItem.set(item, [...(byItem.get(item) ?? []), row]);
+  }
+  return items.map((appends, i) => {
+    try {
+      return { ok: true, value: outcomeOf(appends, byItem.get(i + 1) ?? []) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  });
 }
