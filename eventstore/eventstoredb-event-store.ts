@@ -172,9 +172,9 @@ export async function createEventStoreDbEventStore({ url }: EventStoreDbOptions)
 
     readStream: (streamId, { from = 0n, to } = {}) => readStream(streamId, from, to),
 
-    async readStreams(streamIds) {
+    async readStreams(streamIds, { after } = {}) {
       const unique = [...new Set(streamIds)];
-      return new Map(await Promise.all(unique.map(async (id) => [id, await readStream(id, 0n)] as const)));
+      return new Map(await Promise.all(unique.map(async (id) => [id, await readStream(id, (after?.get(id) ?? -1n) + 1n)] as const)));
     },
 
     readAll: ({ after, limit }) => readAll(after, Math.max(1, Math.floor(limit))),

@@ -6,17 +6,22 @@ import { sql as q } from 'kysely';
 import type { Kysely } from 'kysely';
 import { eventStoreMigrationSet } from './migrations/event-tables.js';
 import { migrateToLatest } from './migrations/run-migrations.js';
-import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendMany } from './sql-append.js';
+import { checkAppends } from './append-many.js';
+import { createCoalescer, settle } from './coalescer.js';
+import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, type AppendManyOutcome } from './sql-append.js';
 import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
 import type { SqlDatabase } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
-import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeAllOptions } from './types.js';
+import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, RecordedEvent, StreamAppend, SubscribeAllOptions } from './types.js';
 
 export { appendWithin, EVENTS_APPENDED_CHANNEL } from './sql-append.js';
 export { compareSqlCheckpoints, parseSqlCheckpoint } from './sql-checkpoints.js';
 
 /** Least time between two NOTIFYs of one store's appends (see notifyOthers). */
 const NOTIFY_SPACING_MS = 10;
+/** Group commit (coalescer.ts): appendMany and readStreams batches out at once. */
+const APPEND_BATCHES_IN_FLIGHT = Number(process.env.ES_APPEND_IN_FLIGHT ?? 1);
+const READ_BATCHES_IN_FLIGHT = Number(process.env.ES_READ_IN_FLIGHT ?? 1);
 
 export interface SqlEventStoreOptions {
   /** Fallback poll interval when no notification arrives, default 1000 ms. */
@@ -117,6 +122,65 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
       });
   };
 
+  // Concurrent appendMany calls go out as one es_append_batch (one transaction, each call decided on
+  // its own). A database error fails the whole statement, so the calls are then sent one by one and
+  // the error reaches only the call that caused it.
+  const appendBatcher = createCoalescer<StreamAppend[], AppendManyOutcome>({
+    maxInFlight: APPEND_BATCHES_IN_FLIGHT,
+    keysOf: (appends) => appends.map((a) => a.streamId),
+    async run(batch) {
+      if (batch.length === 1) return [await settle(callAppendMany(db, batch[0]!))];
+      try {
+        return await callAppendBatch(db, batch);
+      } catch {
+        return Promise.all(batch.map((appends) => settle(callAppendMany(db, appends))));
+      }
+    },
+  });
+
+  // Concurrent readStreams calls share one query; each caller gets its own map and arrays. A stream two
+  // callers ask for from different positions is read from the earlier one and cut per caller.
+  const readBatcher = createCoalescer<{ ids: readonly string[]; after: ReadonlyMap<string, bigint> | undefined }, Map<string, RecordedEvent[]>>({
+    maxInFlight: READ_BATCHES_IN_FLIGHT,
+    async run(batch) {
+      const from = new Map<string, bigint>();
+      for (const { ids, after } of batch) {
+        for (const id of ids) {
+          const position = after?.get(id) ?? -1n;
+          const known = from.get(id);
+          if (known === undefined || position < known) from.set(id, position);
+        }
+      }
+      // One index range per stream. As a plain join, the generic plan of the prepared statement (which
+      // cannot know the arrays are short) hashed the arrays and scanned the whole log: 5 ms a call under
+      // load. The LATERAL subquery with OFFSET 0 cannot be flattened into such a join.
+      const { rows } = await q<EventRow>`
+        select e.* from unnest(${[...from.keys()]}::text[], ${[...from.values()].map(String)}::int8[]) as wanted(id, after)
+        cross join lateral (
+          select ${eventColumns} from events
+          where events.stream_id = wanted.id and events.stream_position > wanted.after
+          offset 0
+        ) e
+        order by e.stream_id, e.sp_text::bigint`.execute(db);
+      const byStream = new Map<string, RecordedEvent[]>();
+      for (const row of rows) {
+        const events = byStream.get(row.stream_id);
+        if (events) events.push(toRecorded(row));
+        else byStream.set(row.stream_id, [toRecorded(row)]);
+      }
+      return batch.map(({ ids, after }) => ({
+        ok: true as const,
+        value: new Map(
+          ids.map((id) => {
+            const events = byStream.get(id) ?? [];
+            const position = after?.get(id);
+            return [id, position === undefined ? [...events] : events.filter((e) => e.streamPosition > position)];
+          }),
+        ),
+      }));
+    },
+  });
+
   const readAll = async ({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> => {
     const { rows } = await q<EventRow>`
       select ${eventColumns} from events
@@ -148,7 +212,8 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
     multiStreamAppend: 'atomic',
 
     async appendMany(appends) {
-      const { results, appended } = await callAppendMany(db, appends);
+      checkAppends(appends);
+      const { results, appended } = await appendBatcher.submit(appends);
       if (appended) {
         wakeLocal(sql);
         notifyOthers();
@@ -165,15 +230,9 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
       return rows.map(toRecorded);
     },
 
-    async readStreams(streamIds) {
-      const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
-      if (streamIds.length === 0) return byStream;
-      const { rows } = await q<EventRow>`
-        select ${eventColumns} from events
-        where stream_id = any(${[...byStream.keys()]}::text[])
-        order by events.stream_id, events.stream_position`.execute(db);
-      for (const row of rows) byStream.get(row.stream_id)!.push(toRecorded(row));
-      return byStream;
+    async readStreams(streamIds, { after } = {}) {
+      if (streamIds.length === 0) return new Map();
+      return readBatcher.submit({ ids: streamIds, after });
     },
 
     readAll,

@@ -65,6 +65,11 @@ export interface ReadStreamOptions {
   to?: bigint;
 }
 
+export interface ReadStreamsOptions {
+  /** Stream id -> the last stream position the caller already has; only later events are returned. */
+  after?: ReadonlyMap<string, bigint>;
+}
+
 export interface ReadAllOptions {
   /** Exclusive start: events strictly after this checkpoint; null = from the beginning. */
   after: Checkpoint | null;
@@ -104,8 +109,12 @@ export interface EventStore {
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** Events of one stream in stream order; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
-  /** Several whole streams at once (one round trip where the store allows): id -> events, [] when missing. */
-  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  /**
+   * Several streams at once (one round trip where the store allows): id -> events, [] when missing.
+   * Whole streams, except those named in `after`: of them only the events after that stream position
+   * (a caller that has the state up to there folded already).
+   */
+  readStreams(streamIds: readonly string[], options?: ReadStreamsOptions): Promise<Map<string, RecordedEvent[]>>;
 
   /**
    * One batch of the global log in a total order consistent with every stream's order, never

@@ -10,6 +10,7 @@ import { isStartAvailable } from '../../domain/session/availability.js';
 import { ledgerDecider } from '../../domain/ledger/decide.js';
 import { memberDecider } from '../../domain/member/decide.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
+import type { MemberState } from '../../domain/member/state.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import type { SessionEvent, SessionRef } from '../../domain/session/events.js';
 import { insufficientPointsMessage, texts } from '../../domain/session/rules.js';
@@ -17,7 +18,8 @@ import { initialState, type SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { foldStream, loadStream, type LoadedStream } from '../handle-command.js';
+import { loadStream, type LoadedStream } from '../handle-command.js';
+import { createStreamCache, type StreamCache } from '../stream-cache.js';
 import { bookingStreamId, ledgerStreamId, memberStreamId, sessionStreamId } from '../stream-ids.js';
 import { BOOKING_LOST_MESSAGE, bookingDecisionDecider, type BookingDecisionState, type BookingPlan } from './booking-record.js';
 import { bookingSteps, type RunContext } from './booking-steps.js';
@@ -66,6 +68,15 @@ export interface BookingParticipants {
   instructor: { name: string; avatar: string | null };
 }
 
+// Per store, as a store is per process: every booking reads the mentor's and the student's profile and
+// the student's ledger, and of those only the events since the last booking are new.
+const streamCaches = new WeakMap<EventStore, { members: StreamCache<MemberState>; ledgers: StreamCache<LedgerState> }>();
+const cachesOf = (store: EventStore) => {
+  let caches = streamCaches.get(store);
+  if (!caches) streamCaches.set(store, (caches = { members: createStreamCache(memberDecider), ledgers: createStreamCache(ledgerDecider) }));
+  return caches;
+};
+
 const notFound = () => new DomainError('NOT_FOUND', texts.skillMissing);
 
 /** A plan and the streams it was decided on, read moments ago: the steps' `known` (process-step.ts). */
@@ -80,11 +91,15 @@ interface PlannedBooking {
 
 const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Promise<PlannedBooking> => {
   const { sessionId, studentId, instructorId, now } = input;
-  // Read together (one round trip), checked in the order below.
-  const streams = await deps.store.readStreams([memberStreamId(instructorId), memberStreamId(studentId), ledgerStreamId(studentId)]);
-  const mentor = foldStream(memberDecider, streams.get(memberStreamId(instructorId)) ?? []).state;
-  const student = foldStream(memberDecider, streams.get(memberStreamId(studentId)) ?? []).state;
-  const ledger = foldStream(ledgerDecider, streams.get(ledgerStreamId(studentId)) ?? []);
+  // Read together (one round trip: the store groups calls made at once), checked in the order below.
+  const caches = cachesOf(deps.store);
+  const [members, ledgers] = await Promise.all([
+    caches.members.load(deps.store, [memberStreamId(instructorId), memberStreamId(studentId)]),
+    caches.ledgers.load(deps.store, [ledgerStreamId(studentId)]),
+  ]);
+  const mentor = members.get(memberStreamId(instructorId))!.state;
+  const student = members.get(memberStreamId(studentId))!.state;
+  const ledger = ledgers.get(ledgerStreamId(studentId))!;
   if (mentor.status !== 'active') throw notFound();
   const skill = mentor.skillsToTeach.find((s) => s.id === input.skillId);
   if (!skill) throw notFound();

@@ -84,6 +84,80 @@ export function multiStreamCases(context: () => Context): void {
     expect((await store.readStreams([a, b])).get(a)).toHaveLength(2);
   });
 
+  it('decides concurrent multi-stream appends each on its own: a conflict or a retry answers only itself', async () => {
+    const { store, stream } = context();
+    const [existing, stored1, stored2] = [stream('own-existing'), stream('own-stored-1'), stream('own-stored-2')];
+    await store.append(existing, events(1), { expectedRevision: 'no_stream' });
+    const storedAppends = [
+      { streamId: stored1, events: events(1), expectedRevision: 'no_stream' as const },
+      { streamId: stored2, events: events(2), expectedRevision: 'no_stream' as const },
+    ];
+    const original = await store.appendMany(storedAppends);
+    const [fresh1, fresh2, refused, alone] = [stream('own-fresh-1'), stream('own-fresh-2'), stream('own-refused'), stream('own-alone')];
+
+    // Sent in one tick, so a store that groups concurrent appends groups these.
+    const [ok, conflict, retried, single] = await Promise.allSettled([
+      store.appendMany([
+        { streamId: fresh1, events: events(1), expectedRevision: 'no_stream' },
+        { streamId: fresh2, events: events(3), expectedRevision: 'no_stream' },
+      ]),
+      store.appendMany([
+        { streamId: refused, events: events(1), expectedRevision: 'no_stream' },
+        { streamId: existing, events: events(1), expectedRevision: 5n },
+      ]),
+      store.appendMany(storedAppends),
+      store.appendMany([{ streamId: alone, events: events(2), expectedRevision: 'any' }]),
+    ]);
+
+    expect(ok.status === 'fulfilled' && ok.value.map((r) => r.nextExpectedRevision)).toEqual([0n, 2n]);
+    expect(conflict.status === 'rejected' && conflict.reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(conflict.status === 'rejected' && (conflict.reason as WrongExpectedVersionError).streamId).toBe(existing);
+    expect(retried.status === 'fulfilled' && retried.value).toEqual(original);
+    expect(single.status === 'fulfilled' && single.value.map((r) => r.nextExpectedRevision)).toEqual([1n]);
+
+    const read = await store.readStreams([fresh1, fresh2, refused, existing, stored1, stored2, alone]);
+    expect([fresh1, fresh2, existing, stored1, stored2, alone].map((id) => read.get(id)!.length)).toEqual([1, 3, 1, 1, 2, 2]);
+    expect(read.get(refused)).toHaveLength(store.multiStreamAppend === 'atomic' ? 0 : 1);
+  });
+
+  it('answers concurrent readStreams calls each with its own streams', async () => {
+    const { store, stream } = context();
+    const [a, b, missing] = [stream('reads-a'), stream('reads-b'), stream('reads-missing')];
+    await store.appendMany([
+      { streamId: a, events: events(2), expectedRevision: 'no_stream' },
+      { streamId: b, events: events(1), expectedRevision: 'no_stream' },
+    ]);
+    const [first, second, third] = await Promise.all([store.readStreams([a, missing]), store.readStreams([b, a]), store.readStreams([missing])]);
+    expect([...first.keys()]).toEqual([a, missing]);
+    expect(first.get(a)!.map((e) => e.streamPosition)).toEqual([0n, 1n]);
+    expect(first.get(missing)).toEqual([]);
+    expect([...second.keys()].sort()).toEqual([a, b].sort());
+    expect(second.get(b)).toHaveLength(1);
+    expect(second.get(a)).toEqual(first.get(a));
+    // One caller's arrays are not another's: changing them changes nothing elsewhere.
+    first.get(a)!.pop();
+    expect(second.get(a)).toHaveLength(2);
+    expect([...third.entries()]).toEqual([[missing, []]]);
+  });
+
+  it('reads only the events after the positions a caller already has', async () => {
+    const { store, stream } = context();
+    const [a, b, missing] = [stream('after-a'), stream('after-b'), stream('after-missing')];
+    await store.appendMany([
+      { streamId: a, events: events(4), expectedRevision: 'no_stream' },
+      { streamId: b, events: events(2), expectedRevision: 'no_stream' },
+    ]);
+    const [tail, whole] = await Promise.all([
+      store.readStreams([a, b, missing], { after: new Map([[a, 1n], [b, 1n], [missing, 3n]]) }),
+      store.readStreams([a]),
+    ]);
+    expect(tail.get(a)!.map((e) => e.streamPosition)).toEqual([2n, 3n]);
+    expect(tail.get(b)).toEqual([]);
+    expect(tail.get(missing)).toEqual([]);
+    // Another caller reading the same stream at the same moment still gets all of it.
+    expect(whole.get(a)!.map((e) => e.streamPosition)).toEqual([0n, 1n, 2n, 3n]);
+  });
+
   it('lets exactly one of several concurrent multi-stream appends creating the same stream win', async () => {
     const { store, stream } = context();
     const contested = stream('contested');

@@ -1,0 +1,61 @@
+// Folded states of streams that are read often and change seldom (members' profiles: every booking
+// reads the mentor's and the student's). A command still reads the store every time, but only the
+// events after the revision it has folded (readStreams' `after`), so a booking no longer parses and
+// folds the mentor's whole history. Correct across processes: the store, not the cache, says what
+// came after; the cache only saves re-folding what is already known.
+import type { Decider, Event } from '../domain/shared.js';
+import type { EventStore, RecordedEvent } from '../eventstore/types.js';
+import type { LoadedStream } from './handle-command.js';
+
+/** Entries kept per cache; the oldest are dropped past it. */
+const DEFAULT_MAX_ENTRIES = 10_000;
+
+export interface StreamCache<S> {
+  /** Reads the streams (the part after what is cached) and folds them, in one readStreams call. */
+  load(store: EventStore, streamIds: readonly string[]): Promise<Map<string, LoadedStream<S>>>;
+}
+
+interface Known<S> {
+  state: S;
+  revision: bigint;
+}
+
+export const createStreamCache = <S, C, E extends Event>(decider: Decider<S, C, E>, maxEntries = DEFAULT_MAX_ENTRIES): StreamCache<S> => {
+  const known = new Map<string, Known<S>>();
+
+  const remember = (streamId: string, entry: Known<S>) => {
+    const current = known.get(streamId);
+    if (current && current.revision >= entry.revision) return; // a concurrent load got further
+    known.delete(streamId); // re-inserted at the end: Map order is the eviction order
+    known.set(streamId, entry);
+    if (known.size > maxEntries) known.delete(known.keys().next().value!);
+  };
+
+  const foldOnto = (base: Known<S> | undefined, recorded: readonly RecordedEvent[]): LoadedStream<S> => {
+    let state = base?.state ?? decider.initialState();
+    for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as E);
+    return { state, revision: recorded.at(-1)?.streamPosition ?? base?.revision ?? null };
+  };
+
+  return {
+    async load(store, streamIds) {
+      // The bases are taken now: a concurrent load may move the cache on while this one reads.
+      const bases = new Map<string, Known<S>>();
+      for (const id of streamIds) {
+        const base = known.get(id);
+        if (base) bases.set(id, base);
+      }
+      const read = await store.readStreams(streamIds, { after: new Map([...bases].map(([id, base]) => [id, base.revision])) });
+      const loaded = new Map<string, LoadedStream<S>>();
+      for (const id of streamIds) {
+        const base = bases.get(id);
+        // Only what follows the base, whatever the store answered.
+        const recorded = (read.get(id) ?? []).filter((e) => !base || e.streamPosition > base.revision);
+        const stream = foldOnto(base, recorded);
+        loaded.set(id, stream);
+        if (stream.revision !== null) remember(id, { state: stream.state, revision: stream.revision });
+      }
+      return loaded;
+    },
+  };
+};
