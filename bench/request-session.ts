@@ -11,9 +11,9 @@ import type { BenchResult } from './support.js';
 import { assertWrkInstalled, runWrk, type WrkLine, type WrkResult } from './wrk.js';
 
 const CONNECTIONS = 50;
-const STUDENTS = 1500; // 3 points each: one one-point booking per round, 3 rounds; more than a round sends
+const STUDENTS = 3000; // 3 points each: one one-point booking per round, 3 rounds; more than a round sends
 const SECONDS = 2; // wrk takes whole seconds
-const MENTORS = 8;
+const MENTORS = 16; // slots for 3 rounds of STUDENTS / MENTORS bookings each within the bookable months
 
 export const benchRequestSession = async (): Promise<BenchResult> => {
   await assertWrkInstalled();

@@ -100,12 +100,18 @@ export const sessionsProjector: Projector = {
       else holdEvents.push({ event: event as HoldEvent, recorded });
     }
 
-    const sessionIds = [...sessionEvents.map(({ event }) => event.data.sessionId), ...holdEvents.map(({ event }) => event.data.sessionId)];
+    // A session's row begins with its SessionRequested and a hold's with its PointsHeld (each the first
+    // event of its kind for that id, and nothing else creates the rows): for those in this batch nothing
+    // is stored yet, so a batch of new bookings reads neither table.
+    const createdSessions = new Set(sessionEvents.filter(({ event }) => event.type === 'SessionRequested').map(({ event }) => event.data.sessionId));
+    const createdHolds = new Set(holdEvents.filter(({ event }) => event.type === 'PointsHeld').map(({ event }) => event.data.holdId));
+    const sessionIds = [...sessionEvents.map(({ event }) => event.data.sessionId), ...holdEvents.map(({ event }) => event.data.sessionId)].filter((id) => !createdSessions.has(id));
+    const holdIds = holdEvents.map(({ event }) => event.data.holdId).filter((id) => !createdHolds.has(id));
     const modificationIds = sessionEvents.map(({ event }) => modificationIdOf(event)).filter((id): id is string => id !== null);
     // One after another: on PGlite a transaction is a single connection.
     const storedSessions = await loadRowsByKey<SessionRow>(db, 'sessions', 'id', sessionIds);
     const storedModifications = await loadRowsByKey<SessionModificationRow>(db, 'session_modifications', 'id', modificationIds);
-    const storedHolds = await loadRowsByKey<SessionHoldRow>(db, 'session_holds', 'hold_id', holdEvents.map(({ event }) => event.data.holdId));
+    const storedHolds = await loadRowsByKey<SessionHoldRow>(db, 'session_holds', 'hold_id', holdIds);
 
     const sessions = new Map<string, SessionRow>();
     const modifications = new Map<string, SessionModificationRow>();
