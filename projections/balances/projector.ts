@@ -2,11 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
-import { loadRowsByKey, writeRows, type ColumnSpec } from '../shared/set-wise.js';
+import { writeRows, type ColumnSpec } from '../shared/set-wise.js';
 import type { ChangeNotice, Projector } from '../types.js';
 import { evolvePoints, type Points } from './evolve.js';
 import { balancesMigrations } from './migrations.js';
-import type { BalanceRow } from './tables.js';
 
 export const ledgerEventTypes = [
   'PointsGranted',
@@ -30,15 +29,15 @@ export const balancesProjector: Projector = {
   migrations: balancesMigrations,
   handles: ledgerEventTypes,
   writesInOneStatement: true,
+  // Points move linearly (evolvePoints), so a batch writes each member's change and the database adds it
+  // to the stored balance: no read of the rows first.
   async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
-    const ledgerEvents = events.map((e) => ({ event: { type: e.type, data: e.data } as LedgerEvent, occurredAt: e.metadata.occurredAt }));
-    const stored = await loadRowsByKey<BalanceRow>(db, 'balances', 'member_id', ledgerEvents.map(({ event }) => event.data.memberId));
     const changed = new Map<string, { points: Points; updatedAt: string }>();
-    for (const { event, occurredAt } of ledgerEvents) {
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as LedgerEvent;
       const id = event.data.memberId;
-      const row = stored.get(id);
-      const before = changed.get(id)?.points ?? (row ? { available: row.available_points, held: row.held_points } : { available: 0, held: 0 });
-      changed.set(id, { points: evolvePoints(before, event), updatedAt: occurredAt });
+      const before = changed.get(id)?.points ?? { available: 0, held: 0 };
+      changed.set(id, { points: evolvePoints(before, event), updatedAt: recorded.metadata.occurredAt });
     }
     const rows = [...changed].map(([memberId, { points, updatedAt }]) => ({
       member_id: memberId,
@@ -46,7 +45,7 @@ export const balancesProjector: Projector = {
       held_points: points.held,
       updated_at: updatedAt,
     }));
-    await writeRows(db, 'balances', columns, rows, { key: ['member_id'], onConflict: 'update' });
+    await writeRows(db, 'balances', columns, rows, { key: ['member_id'], onConflict: 'update', add: ['available_points', 'held_points'] });
     return [...changed.keys()].map((id) => ({ scope: 'user', id }));
   },
 };

@@ -10,7 +10,15 @@ export interface ColumnSpec {
   type: ColumnType;
 }
 
-export type ConflictAction = { key: readonly string[]; onConflict: 'update' | 'nothing' };
+export type ConflictAction = {
+  key: readonly string[];
+  onConflict: 'update' | 'nothing';
+  /**
+   * With 'update': columns whose rows hold changes, added to the stored value (`t.c + excluded.c`)
+   * instead of replacing it; a row not stored yet is inserted as it is, i.e. the change from zero.
+   */
+  add?: readonly string[];
+};
 
 // jsonb and timestamptz travel as text arrays and are cast per element: both drivers serialise
 // text[] reliably, while their handling of nested json and Date arrays differs.
@@ -60,7 +68,10 @@ export const writeRows = async (
         const target = oc.columns(conflict.key as string[]);
         if (conflict.onConflict === 'nothing') return target.doNothing();
         const updates = names.filter((n) => !conflict.key.includes(n));
-        return target.doUpdateSet(Object.fromEntries(updates.map((n) => [n, sql`excluded.${ident(n)}`])));
+        const added = new Set(conflict.add ?? []);
+        return target.doUpdateSet(
+          Object.fromEntries(updates.map((n) => [n, added.has(n) ? sql`${ident(table)}.${ident(n)} + excluded.${ident(n)}` : sql`excluded.${ident(n)}`])),
+        );
       });
     if (collector) collector.writes.push(query.compile());
     else await query.execute();
