@@ -1,8 +1,9 @@
 // Folded states of streams that are read often and change seldom (members' profiles: every booking
-// reads the mentor's and the student's). A command still reads the store every time, but only the
-// events after the revision it has folded (readStreams' `after`), so a booking no longer parses and
-// folds the mentor's whole history. Correct across processes: the store, not the cache, says what
-// came after; the cache only saves re-folding what is already known.
+// needs the mentor's and the student's). `load` reads the store every time, but only the events after
+// the revision it has folded (readStreams' `after`), so a booking no longer parses and folds the
+// mentor's whole history. `peek` answers from memory alone, for a caller whose write checks the
+// revisions it decided on (the booking, docs/decisions.md 34). Either way the store, not the cache,
+// has the last word on what a stream holds.
 import type { Decider, Event } from '../domain/shared.js';
 import type { EventStore, RecordedEvent } from '../eventstore/types.js';
 import type { LoadedStream } from './handle-command.js';
@@ -13,6 +14,14 @@ const DEFAULT_MAX_ENTRIES = 10_000;
 export interface StreamCache<S> {
   /** Reads the streams (the part after what is cached) and folds them, in one readStreams call. */
   load(store: EventStore, streamIds: readonly string[]): Promise<Map<string, LoadedStream<S>>>;
+  /**
+   * The remembered states of all the streams without asking the store, or null if one is not known.
+   * They may be behind the store: a caller acts on them only where the store checks the revisions
+   * (appendMany's `unchanged` and expected revisions) and asks again (load) when told they moved.
+   */
+  peek(streamIds: readonly string[]): Map<string, LoadedStream<S>> | null;
+  /** A state the caller knows the stream reached (it wrote the events itself). */
+  remember(streamId: string, stream: LoadedStream<S>): void;
 }
 
 interface Known<S> {
@@ -38,6 +47,20 @@ export const createStreamCache = <S, C, E extends Event>(decider: Decider<S, C, 
   };
 
   return {
+    peek(streamIds) {
+      const found = new Map<string, LoadedStream<S>>();
+      for (const id of streamIds) {
+        const entry = known.get(id);
+        if (!entry) return null;
+        found.set(id, entry);
+      }
+      return found;
+    },
+
+    remember(streamId, stream) {
+      if (stream.revision !== null) remember(streamId, { state: stream.state, revision: stream.revision });
+    },
+
     async load(store, streamIds) {
       // The bases are taken now: a concurrent load may move the cache on while this one reads.
       const bases = new Map<string, Known<S>>();

@@ -1,6 +1,6 @@
 // What every adapter's appendMany shares: the checks on its input, and the way a store without
 // transactions across streams writes (multiStreamAppend 'in-order').
-import type { AppendResult, EventStore, EventToAppend, StreamAppend } from './types.js';
+import type { AppendManyOptions, AppendResult, EventStore, EventToAppend, StreamAppend } from './types.js';
 
 export function checkEvents(streamId: string, events: readonly EventToAppend[]): void {
   if (events.length === 0) throw new Error(`Append to ${streamId} without events`);
@@ -21,6 +21,18 @@ export function checkAppends(appends: readonly StreamAppend[]): void {
       if (ids.has(e.metadata.eventId)) throw new Error(`appendMany repeats event id ${e.metadata.eventId}`);
       ids.add(e.metadata.eventId);
     }
+  }
+}
+
+/** `unchanged` streams must be distinct and not among the ones written. */
+export function checkUnchanged(appends: readonly StreamAppend[], options: AppendManyOptions | undefined): void {
+  const written = new Set(appends.map((a) => a.streamId));
+  const seen = new Set<string>();
+  for (const { streamId, revision } of options?.unchanged ?? []) {
+    if (written.has(streamId)) throw new Error(`appendMany both writes and checks stream ${streamId}`);
+    if (seen.has(streamId)) throw new Error(`appendMany checks stream ${streamId} twice`);
+    if (revision < 0n) throw new Error(`appendMany checks stream ${streamId} at a negative revision`);
+    seen.add(streamId);
   }
 }
 

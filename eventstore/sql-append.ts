@@ -2,11 +2,11 @@
 // port: ok, duplicate (an idempotent retry) or conflict (WrongExpectedVersionError).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { checkAppends, checkEvents } from './append-many.js';
+import { checkAppends, checkEvents, checkUnchanged } from './append-many.js';
 import type { Settled } from './coalescer.js';
 import { toCheckpoint } from './sql-checkpoints.js';
 import { WrongExpectedVersionError } from './types.js';
-import type { AppendResult, EventToAppend, ExpectedRevision, StreamAppend } from './types.js';
+import type { AppendResult, EventToAppend, ExpectedRevision, StreamAppend, UnchangedStream } from './types.js';
 
 /** NOTIFY channel that wakes readers of the global log in every process. */
 export const EVENTS_APPENDED_CHANNEL = 'es_events_appended';
@@ -85,12 +85,30 @@ const appendsPayload = (appends: readonly StreamAppend[]) =>
     ev: a.events.map((e) => ({ type: e.type, data: e.data, metadata: e.metadata })),
   }));
 
+/** One caller's appendMany as es_append_batch takes it: its appends, then the streams it only checks. */
+export interface AppendBatchItem {
+  appends: readonly StreamAppend[];
+  unchanged: readonly UnchangedStream[];
+}
+
+/** Checked streams travel as appends of no events at their revision (es_append_batch, 20261124T1300). */
+const itemPayload = ({ appends, unchanged }: AppendBatchItem) => [
+  ...appendsPayload(appends),
+  ...unchanged.map((u) => ({ s: u.streamId, e: u.revision.toString(), ev: [] })),
+];
+
 /** The outcome of one appendMany from its rows (`ord` 1-based), or the error it stands for. */
-function outcomeOf(appends: readonly StreamAppend[], rows: readonly AppendManyRow[]): AppendManyOutcome {
+function outcomeOf(appends: readonly StreamAppend[], rows: readonly AppendManyRow[], unchanged: readonly UnchangedStream[] = []): AppendManyOutcome {
   const conflict = rows.filter((r) => r.status === 'conflict').sort((a, b) => Number(a.ord) - Number(b.ord))[0];
   if (conflict) {
-    const { streamId, expectedRevision = 'any' } = appends[Number(conflict.ord) - 1]!;
-    throw new WrongExpectedVersionError(streamId, expectedRevision, conflict.revision === null ? 'no_stream' : BigInt(conflict.revision));
+    const ord = Number(conflict.ord);
+    const actual = conflict.revision === null ? 'no_stream' : BigInt(conflict.revision);
+    if (ord > appends.length) {
+      const checked = unchanged[ord - appends.length - 1]!;
+      throw new WrongExpectedVersionError(checked.streamId, checked.revision, actual);
+    }
+    const { streamId, expectedRevision = 'any' } = appends[ord - 1]!;
+    throw new WrongExpectedVersionError(streamId, expectedRevision, actual);
   }
   if (rows.some((r) => r.status === 'partial')) {
     // What es_append_many raises for the same input.
@@ -122,25 +140,26 @@ interface AppendBatchRow extends AppendManyRow {
  * on its own: an item that conflicts or was already stored writes nothing and does not stop the
  * others. No stream may appear in two items (the coalescer keeps them apart).
  */
-export async function callAppendBatch(db: Kysely<any>, items: readonly StreamAppend[][]): Promise<Settled<AppendManyOutcome>[]> {
+export async function callAppendBatch(db: Kysely<any>, items: readonly AppendBatchItem[]): Promise<Settled<AppendManyOutcome>[]> {
   const streams = new Set<string>();
-  for (const appends of items) {
+  for (const { appends, unchanged } of items) {
     checkAppends(appends);
+    checkUnchanged(appends, { unchanged });
     for (const { streamId } of appends) {
       if (streams.has(streamId)) throw new Error(`A batch of appends names stream ${streamId} twice`);
       streams.add(streamId);
     }
   }
-  const payload = JSON.stringify(items.map(appendsPayload));
+  const payload = JSON.stringify(items.map(itemPayload));
   const { rows } = await sql<AppendBatchRow>`select * from es_append_batch(${payload}::jsonb)`.execute(db);
   const byItem = new Map<number, AppendBatchRow[]>();
   for (const row of rows) {
     const item = Number(row.item);
     byItem.set(item, [...(byItem.get(item) ?? []), row]);
   }
-  return items.map((appends, i) => {
+  return items.map(({ appends, unchanged }, i) => {
     try {
-      return { ok: true, value: outcomeOf(appends, byItem.get(i + 1) ?? []) };
+      return { ok: true, value: outcomeOf(appends, byItem.get(i + 1) ?? [], unchanged) };
     } catch (error) {
       return { ok: false, error };
     }

@@ -6,9 +6,9 @@ import { sql as q } from 'kysely';
 import type { Kysely } from 'kysely';
 import { eventStoreMigrationSet } from './migrations/event-tables.js';
 import { migrateToLatest } from './migrations/run-migrations.js';
-import { checkAppends } from './append-many.js';
+import { checkAppends, checkUnchanged } from './append-many.js';
 import { createCoalescer, settle } from './coalescer.js';
-import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, type AppendManyOutcome } from './sql-append.js';
+import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, type AppendBatchItem, type AppendManyOutcome } from './sql-append.js';
 import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
 import type { SqlDatabase } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
@@ -124,16 +124,19 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
 
   // Concurrent appendMany calls go out as one es_append_batch (one transaction, each call decided on
   // its own). A database error fails the whole statement, so the calls are then sent one by one and
-  // the error reaches only the call that caused it.
-  const appendBatcher = createCoalescer<StreamAppend[], AppendManyOutcome>({
+  // the error reaches only the call that caused it. Streams a call only checks (`unchanged`) are no
+  // keys: two calls may check one stream, and a check next to another call's write of it sees the
+  // stream as before that write, which is a serial order too.
+  const alone = (item: AppendBatchItem) => (item.unchanged.length === 0 ? callAppendMany(db, [...item.appends]) : callAppendBatch(db, [item]).then(([outcome]) => (outcome!.ok ? outcome!.value : Promise.reject(outcome!.error))));
+  const appendBatcher = createCoalescer<AppendBatchItem, AppendManyOutcome>({
     maxInFlight: APPEND_BATCHES_IN_FLIGHT,
-    keysOf: (appends) => appends.map((a) => a.streamId),
+    keysOf: (item) => item.appends.map((a) => a.streamId),
     async run(batch) {
-      if (batch.length === 1) return [await settle(callAppendMany(db, batch[0]!))];
+      if (batch.length === 1) return [await settle(alone(batch[0]!))];
       try {
         return await callAppendBatch(db, batch);
       } catch {
-        return Promise.all(batch.map((appends) => settle(callAppendMany(db, appends))));
+        return Promise.all(batch.map((item) => settle(alone(item))));
       }
     },
   });
@@ -211,9 +214,10 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
 
     multiStreamAppend: 'atomic',
 
-    async appendMany(appends) {
+    async appendMany(appends, options) {
       checkAppends(appends);
-      const { results, appended } = await appendBatcher.submit(appends);
+      checkUnchanged(appends, options);
+      const { results, appended } = await appendBatcher.submit({ appends, unchanged: options?.unchanged ?? [] });
       if (appended) {
         wakeLocal(sql);
         notifyOthers();

@@ -7,7 +7,7 @@ import { createTempDatabase, testPostgresUrl, type TempDatabase } from '../test/
 import { parseSqlCheckpoint } from './sql-checkpoints.js';
 import { openSqlDatabase, type SqlDatabase } from './sql-database.js';
 import { createSqlEventStore } from './sql-event-store.js';
-import type { EventStore } from './types.js';
+import { WrongExpectedVersionError, type EventStore } from './types.js';
 
 const transactionOf = (checkpoint: string) => parseSqlCheckpoint(checkpoint).transactionId;
 
@@ -56,6 +56,43 @@ function groupCommitCases(name: string, open: () => Promise<SqlDatabase>) {
       expect(ok.status).toBe('fulfilled');
       const read = await store.readStreams([kept, other, fresh]);
       expect([kept, other, fresh].map((id) => read.get(id)!.length)).toEqual([1, 0, 1]);
+    });
+
+    it('writes an append whose unchanged streams stand where the caller saw them, and writes nothing to them', async () => {
+      const [profile, written] = [stream('unchanged-profile'), stream('unchanged-written')];
+      await store.append(profile, events(2), { expectedRevision: 'no_stream' });
+      const [result] = await store.appendMany([{ streamId: written, events: events(1), expectedRevision: 'no_stream' }], { unchanged: [{ streamId: profile, revision: 1n }] });
+      expect(result!.nextExpectedRevision).toBe(0n);
+      const read = await store.readStreams([profile, written]);
+      expect([profile, written].map((id) => read.get(id)!.length)).toEqual([2, 1]);
+    });
+
+    it('refuses an append whose unchanged stream moved, naming it, and still writes the calls sent with it', async () => {
+      const [profile, refused, other] = [stream('moved-profile'), stream('moved-refused'), stream('moved-other')];
+      await store.append(profile, events(1), { expectedRevision: 'no_stream' });
+      await store.append(profile, events(1), { expectedRevision: 0n }); // moved on to revision 1
+      const outcomes = await Promise.allSettled([
+        store.appendMany([{ streamId: refused, events: events(1), expectedRevision: 'no_stream' }], { unchanged: [{ streamId: profile, revision: 0n }] }),
+        store.appendMany([{ streamId: other, events: events(1), expectedRevision: 'no_stream' }], { unchanged: [{ streamId: profile, revision: 1n }] }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+      const refusal = (outcomes[0] as PromiseRejectedResult).reason as WrongExpectedVersionError;
+      expect(refusal).toBeInstanceOf(WrongExpectedVersionError);
+      expect([refusal.streamId, refusal.expected, refusal.actual]).toEqual([profile, 0n, 1n]);
+      const read = await store.readStreams([profile, refused, other]);
+      expect([profile, refused, other].map((id) => read.get(id)!.length)).toEqual([2, 0, 1]);
+      // Alone (no batch around it) the check holds as well.
+      await expect(
+        store.appendMany([{ streamId: refused, events: events(1), expectedRevision: 'no_stream' }], { unchanged: [{ streamId: stream('never-written'), revision: 0n }] }),
+      ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', actual: 'no_stream' });
+    });
+
+    it('refuses unchanged streams that are also written, or named twice', async () => {
+      const s = stream('both');
+      await expect(store.appendMany([{ streamId: s, events: events(1) }], { unchanged: [{ streamId: s, revision: 0n }] })).rejects.toThrow(/both writes and checks/);
+      await expect(
+        store.appendMany([{ streamId: stream('twice-w'), events: events(1) }], { unchanged: [{ streamId: s, revision: 0n }, { streamId: s, revision: 0n }] }),
+      ).rejects.toThrow(/checks stream .* twice/);
     });
 
     it('sends the calls again one by one when the database refuses their batch, so only the call at fault fails', async () => {

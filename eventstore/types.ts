@@ -58,6 +58,21 @@ export interface StreamAppend {
   expectedRevision?: ExpectedRevision;
 }
 
+/** A stream appendMany only checks: it must still stand at `revision` when the append commits. */
+export interface UnchangedStream {
+  streamId: string;
+  revision: bigint;
+}
+
+export interface AppendManyOptions {
+  /**
+   * Streams the decision was taken on that the call does not write: if any has moved, the call
+   * throws WrongExpectedVersionError for it and writes nothing. Only 'atomic' stores take it (an
+   * 'in-order' store throws): it lets a caller decide on states it remembers instead of reading them.
+   */
+  unchanged?: readonly UnchangedStream[];
+}
+
 export interface ReadStreamOptions {
   /** First stream position to read (inclusive), default 0. */
   from?: bigint;
@@ -106,7 +121,7 @@ export interface EventStore {
    * it answers with the original results. A caller must stay correct on an 'in-order' store, where
    * a failure or a crash can leave a prefix written: use it for steps that are each safe alone.
    */
-  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
+  appendMany(appends: StreamAppend[], options?: AppendManyOptions): Promise<AppendResult[]>;
   /** Events of one stream in stream order; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**

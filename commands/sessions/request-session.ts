@@ -6,6 +6,9 @@
 // reconciler (reconciler.ts), which finds the booking in the index. On a store that appends to several
 // streams in one transaction the hold, the cells and the session are one write (booking-together.ts):
 // whole or absent, so neither index nor pivot is needed, and a refusal has written nothing to undo.
+// There the plan rests on the member and ledger states this process remembers, read from nowhere: the
+// write checks that the members' streams have not moved, and a refusal is confirmed on a fresh read
+// before it is given (docs/decisions.md 34).
 import { isStartAvailable } from '../../domain/session/availability.js';
 import { ledgerDecider } from '../../domain/ledger/decide.js';
 import { memberDecider } from '../../domain/member/decide.js';
@@ -17,13 +20,13 @@ import { insufficientPointsMessage, texts } from '../../domain/session/rules.js'
 import { initialState, type SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import type { Checkpoint, EventStore, UnchangedStream } from '../../eventstore/types.js';
 import { loadStream, type LoadedStream } from '../handle-command.js';
 import { createStreamCache, type StreamCache } from '../stream-cache.js';
 import { bookingStreamId, ledgerStreamId, memberStreamId, sessionStreamId } from '../stream-ids.js';
 import { BOOKING_LOST_MESSAGE, bookingDecisionDecider, type BookingDecisionState, type BookingPlan } from './booking-record.js';
 import { bookingSteps, type RunContext } from './booking-steps.js';
-import { bookTogether } from './booking-together.js';
+import { bookTogether, StalePlanError } from './booking-together.js';
 import { holdIdFor } from './ledger-steps.js';
 import { anyHeldByAnother, loadCells, type KnownCells } from './slot-steps.js';
 import { resolveStart, type StartInput } from './start-time.js';
@@ -87,19 +90,58 @@ interface PlannedBooking {
   /** Read only where the steps run one by one (see below). */
   cells: KnownCells | undefined;
   participants: BookingParticipants;
+  /** Set when the plan rests on remembered member states, which the write must find unchanged. */
+  unchanged: UnchangedStream[] | undefined;
 }
 
-const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Promise<PlannedBooking> => {
-  const { sessionId, studentId, instructorId, now } = input;
-  // Read together (one round trip: the store groups calls made at once), checked in the order below.
-  const caches = cachesOf(deps.store);
+/** The members' and the ledger's states a plan rests on; `unchanged` when they were remembered, not read. */
+interface PlanStates {
+  mentor: MemberState;
+  student: MemberState;
+  ledger: LoadedStream<LedgerState>;
+  unchanged: UnchangedStream[] | undefined;
+}
+
+/**
+ * On an atomic store a booking may be planned on the states this process remembers, without a read:
+ * the write then checks that the members' streams have not moved (appendMany's `unchanged`), and the
+ * ledger is written at its expected revision anyway. Null when one of them is not remembered.
+ */
+const rememberedStates = (store: EventStore, input: RequestSessionInput): PlanStates | null => {
+  if (store.multiStreamAppend !== 'atomic') return null;
+  const caches = cachesOf(store);
+  const memberIds = [...new Set([memberStreamId(input.instructorId), memberStreamId(input.studentId)])];
+  const members = caches.members.peek(memberIds);
+  const ledgers = caches.ledgers.peek([ledgerStreamId(input.studentId)]);
+  if (!members || !ledgers) return null;
+  return {
+    mentor: members.get(memberStreamId(input.instructorId))!.state,
+    student: members.get(memberStreamId(input.studentId))!.state,
+    ledger: ledgers.get(ledgerStreamId(input.studentId))!,
+    unchanged: memberIds.map((streamId) => ({ streamId, revision: members.get(streamId)!.revision! })),
+  };
+};
+
+const readStates = async (store: EventStore, input: RequestSessionInput): Promise<PlanStates> => {
+  const { studentId, instructorId } = input;
+  // Read together (one round trip: the store groups calls made at once).
+  const caches = cachesOf(store);
   const [members, ledgers] = await Promise.all([
-    caches.members.load(deps.store, [memberStreamId(instructorId), memberStreamId(studentId)]),
-    caches.ledgers.load(deps.store, [ledgerStreamId(studentId)]),
+    caches.members.load(store, [memberStreamId(instructorId), memberStreamId(studentId)]),
+    caches.ledgers.load(store, [ledgerStreamId(studentId)]),
   ]);
-  const mentor = members.get(memberStreamId(instructorId))!.state;
-  const student = members.get(memberStreamId(studentId))!.state;
-  const ledger = ledgers.get(ledgerStreamId(studentId))!;
+  return {
+    mentor: members.get(memberStreamId(instructorId))!.state,
+    student: members.get(memberStreamId(studentId))!.state,
+    ledger: ledgers.get(ledgerStreamId(studentId))!,
+    unchanged: undefined,
+  };
+};
+
+/** Checked in the order a member would want to hear about the refusals. */
+const planOn = async (deps: BookingDeps, input: RequestSessionInput, states: PlanStates): Promise<PlannedBooking> => {
+  const { sessionId, studentId, instructorId, now } = input;
+  const { mentor, student, ledger } = states;
   if (mentor.status !== 'active') throw notFound();
   const skill = mentor.skillsToTeach.find((s) => s.id === input.skillId);
   if (!skill) throw notFound();
@@ -170,7 +212,23 @@ const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Pro
     student: { name: student.name, avatar: student.profileImageUrl },
     instructor: { name: mentor.name, avatar: mentor.profileImageUrl },
   };
-  return { plan, viewerTimeZone, ledger, cells, participants };
+  return { plan, viewerTimeZone, ledger, cells, participants, unchanged: states.unchanged };
+};
+
+/**
+ * Plans on remembered states where it can; a refusal on them is checked against the store (the
+ * mentor may have added the hour, the student received points) before it is given.
+ */
+const planWithReads = async (deps: BookingDeps, input: RequestSessionInput): Promise<PlannedBooking> => {
+  const remembered = rememberedStates(deps.store, input);
+  if (remembered) {
+    try {
+      return await planOn(deps, input, remembered);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  return planOn(deps, input, await readStates(deps.store, input));
 };
 
 /** Every check that needs no write, in the order a member would want to hear about them. */
@@ -240,14 +298,29 @@ export const requestSession = async (deps: BookingDeps, input: RequestSessionInp
   if (existing.status === 'rejected') throw existing.reason;
   if ('checkpoint' in existing.value) return existing.value;
   if (planned.status === 'rejected') throw planned.reason;
-  const { plan, viewerTimeZone, ledger, cells, participants } = planned.value;
+  let booking = planned.value;
   const fresh = existing.value;
   const run: RunContext = { now: input.now, actorId: input.studentId, correlationId: input.correlationId ?? input.sessionId };
 
-  const created =
-    store.multiStreamAppend === 'atomic'
-      ? await bookTogether(store, plan, run, { ledger, cells, session: fresh.session })
-      : await takeStepByStep(store, plan, run, ledger, cells).then(() => commitStepByStep(store, plan, run, fresh));
+  const together = async ({ plan, ledger, cells, unchanged }: PlannedBooking) => {
+    const booked = await bookTogether(store, plan, run, { ledger, cells, session: fresh.session, unchanged });
+    if (booked.ledger && booked.ledger.revision !== null) cachesOf(store).ledgers.remember(ledgerStreamId(plan.studentId), booked.ledger);
+    return booked;
+  };
+  let created;
+  if (store.multiStreamAppend === 'atomic') {
+    try {
+      created = await together(booking);
+    } catch (error) {
+      if (!(error instanceof StalePlanError)) throw error;
+      // A member changed their profile since this process last read it: plan again on what is stored.
+      booking = await planOn(deps, input, await readStates(store, input));
+      created = await together(booking);
+    }
+  } else {
+    created = await takeStepByStep(store, booking.plan, run, booking.ledger, booking.cells).then(() => commitStepByStep(store, booking.plan, run, fresh));
+  }
+  const { plan, viewerTimeZone, participants } = booking;
   if (created.state.status === 'none') throw new Error(`Session ${plan.sessionId} was not created`);
   const opened = created.checkpoint !== null; // false: opened under this id by an earlier request (a re-send)
   return {

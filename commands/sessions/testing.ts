@@ -114,9 +114,9 @@ export const withAppendBarrier = (store: EventStore, streams: (streamId: string)
         };
       }
       if (property === 'appendMany') {
-        return async (appends: Parameters<EventStore['appendMany']>[0]) => {
-          await barrier(appends.some((a) => streams(a.streamId)));
-          return target.appendMany(appends);
+        return async (...args: Parameters<EventStore['appendMany']>) => {
+          await barrier(args[0].some((a) => streams(a.streamId)));
+          return target.appendMany(...args);
         };
       }
       return typeof value === 'function' ? value.bind(target) : value;
@@ -133,7 +133,10 @@ export const asInOrderStore = (store: EventStore): EventStore =>
   new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'multiStreamAppend') return 'in-order';
-      if (property === 'appendMany') return (appends: Parameters<EventStore['appendMany']>[0]) => appendInOrder(target, appends);
+      if (property === 'appendMany') {
+        return (...[appends, options]: Parameters<EventStore['appendMany']>) =>
+          options?.unchanged?.length ? Promise.reject(new Error('appendMany: unchanged streams need an atomic store')) : appendInOrder(target, appends);
+      }
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

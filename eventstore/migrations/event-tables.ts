@@ -215,7 +215,15 @@ $fn$`;
 // es_append_many refuses as unique_violation). Items that pass are written together in one statement;
 // the others write nothing. Locks are taken as in es_append_many: every stream's, before any write,
 // in lock-key order.
-const appendBatchFunction = sql`
+//
+// Since 20261124T1300 an item may also name streams it only checks: an entry with no events ('ev' = [])
+// writes nothing and makes the item a conflict unless the stream stands at the expected revision
+// (EventStore.appendMany's `unchanged`). The lock is taken on them too, so no other append can move them
+// before this transaction commits.
+const appendBatchFunction = (withChecks: boolean) => {
+  const onlyWrites = withChecks ? sql`and w.n > 0` : sql``;
+  const dupOfWrites = withChecks ? sql`filter (where c.n > 0)` : sql``;
+  return sql`
 create or replace function es_append_batch(p_items jsonb)
 returns table(item bigint, ord bigint, status text, revision text, transaction_id text, global_position text)
 -- The planner cannot know how short the arrays are (it guesses 100 elements each, 1,000 rows of
@@ -258,14 +266,14 @@ begin
       from appends ap
     ), verdicts as materialized (
       select c.item,
-             case when bool_and(c.dup) then 'duplicate' when bool_or(c.dup) then 'partial'
+             case when bool_and(c.dup) ${dupOfWrites} then 'duplicate' when bool_or(c.dup) then 'partial'
                   when bool_or(c.conflict) then 'conflict' else 'ok' end as verdict
       from checked c group by c.item
     ), to_write as materialized (
       select c.* from checked c join verdicts vd on vd.item = c.item where vd.verdict = 'ok'
     ), moved as (
       insert into streams as st (stream_id, version)
-      select w.s, coalesce(w.v, -1) + w.n from to_write w
+      select w.s, coalesce(w.v, -1) + w.n from to_write w where true ${onlyWrites}
       on conflict (stream_id) do update set version = excluded.version
     ), inserted as (
       insert into events (stream_id, stream_position, event_id, type, data, metadata)
@@ -277,6 +285,7 @@ begin
     )
     select w.item, w.ord, 'ok'::text, (coalesce(w.v, -1) + w.n)::text, pg_current_xact_id()::text, max(ins.global_position)::text
       from to_write w join inserted ins on ins.stream_id = w.s
+      where true ${onlyWrites}
       group by w.item, w.ord, w.v, w.n
     union all
     select c.item, c.ord, 'conflict'::text, c.v::text, null::text, null::text
@@ -290,10 +299,11 @@ begin
     select c.item, c.ord, d.status, d.revision, d.transaction_id, d.global_position
       from checked c join verdicts vd on vd.item = c.item
       cross join lateral es_append_duplicate(c.s, c.ev) d
-      where vd.verdict = 'duplicate'
+      where vd.verdict = 'duplicate' ${withChecks ? sql`and c.n > 0` : sql``}
     order by 1, 2;
 end
 $fn$`;
+};
 
 export const eventTablesMigrations: readonly NamedMigration[] = [
   {
@@ -351,10 +361,19 @@ export const eventTablesMigrations: readonly NamedMigration[] = [
   {
     name: '20261122T2000-create-append-batch',
     async up(db) {
-      await appendBatchFunction.execute(db);
+      await appendBatchFunction(false).execute(db);
     },
     async down(db) {
       await sql`drop function if exists es_append_batch(jsonb)`.execute(db);
+    },
+  },
+  {
+    name: '20261124T1300-append-batch-unchanged-checks',
+    async up(db) {
+      await appendBatchFunction(true).execute(db);
+    },
+    async down(db) {
+      await appendBatchFunction(false).execute(db);
     },
   },
 ];
