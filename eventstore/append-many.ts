@@ -36,8 +36,12 @@ export function checkUnchanged(appends: readonly StreamAppend[], options: Append
   }
 }
 
-/** One append after the other, stopping at the first failure (which leaves the streams before it written). */
-export async function appendInOrder(store: Pick<EventStore, 'append'>, appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+/**
+ * One append after the other, stopping at the first failure (which leaves the streams before it written).
+ * Such a store cannot hold other streams still while it writes, so it refuses `unchanged`.
+ */
+export async function appendInOrder(store: Pick<EventStore, 'append'>, appends: readonly StreamAppend[], options?: AppendManyOptions): Promise<AppendResult[]> {
+  if (options?.unchanged?.length) throw new Error('appendMany: unchanged streams need an atomic store');
   checkAppends(appends);
   const results: AppendResult[] = [];
   for (const { streamId, events, expectedRevision } of appends) {

@@ -168,11 +168,7 @@ export async function createEventStoreDbEventStore({ url }: EventStoreDbOptions)
     // other, stopping at the first failure (the port's 'in-order').
     multiStreamAppend: 'in-order',
 
-    appendMany: (appends, options) => {
-      // One stream after the other cannot hold another stream still while it writes.
-      if (options?.unchanged?.length) return Promise.reject(new Error('appendMany: unchanged streams need an atomic store'));
-      return appendInOrder(store, appends);
-    },
+    appendMany: (appends, options) => appendInOrder(store, appends, options),
 
     readStream: (streamId, { from = 0n, to } = {}) => readStream(streamId, from, to),
 

@@ -2,7 +2,7 @@
 // port: ok, duplicate (an idempotent retry) or conflict (WrongExpectedVersionError).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { checkAppends, checkEvents, checkUnchanged } from './append-many.js';
+import { checkAppends, checkEvents } from './append-many.js';
 import type { Settled } from './coalescer.js';
 import { toCheckpoint } from './sql-checkpoints.js';
 import { WrongExpectedVersionError } from './types.js';
@@ -142,9 +142,8 @@ interface AppendBatchRow extends AppendManyRow {
  */
 export async function callAppendBatch(db: Kysely<any>, items: readonly AppendBatchItem[]): Promise<Settled<AppendManyOutcome>[]> {
   const streams = new Set<string>();
-  for (const { appends, unchanged } of items) {
+  for (const { appends } of items) {
     checkAppends(appends);
-    checkUnchanged(appends, { unchanged });
     for (const { streamId } of appends) {
       if (streams.has(streamId)) throw new Error(`A batch of appends names stream ${streamId} twice`);
       streams.add(streamId);

@@ -127,7 +127,12 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
   // the error reaches only the call that caused it. Streams a call only checks (`unchanged`) are no
   // keys: two calls may check one stream, and a check next to another call's write of it sees the
   // stream as before that write, which is a serial order too.
-  const alone = (item: AppendBatchItem) => (item.unchanged.length === 0 ? callAppendMany(db, [...item.appends]) : callAppendBatch(db, [item]).then(([outcome]) => (outcome!.ok ? outcome!.value : Promise.reject(outcome!.error))));
+  const alone = async (item: AppendBatchItem): Promise<AppendManyOutcome> => {
+    if (item.unchanged.length === 0) return callAppendMany(db, [...item.appends]);
+    const [outcome] = await callAppendBatch(db, [item]); // only es_append_batch takes checked streams
+    if (!outcome!.ok) throw outcome!.error;
+    return outcome!.value;
+  };
   const appendBatcher = createCoalescer<AppendBatchItem, AppendManyOutcome>({
     maxInFlight: APPEND_BATCHES_IN_FLIGHT,
     keysOf: (item) => item.appends.map((a) => a.streamId),

@@ -5,12 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../domain/session/rules.js';
-import { DomainError } from '../../domain/shared.js';
 import { grantCorrection } from '../ledger.js';
 import { updateProfile } from '../members.js';
 import { openTestEventStore, type TestEventStore } from '../test-event-store.js';
 import { requestSession } from './request-session.js';
-import { MONDAY, WEEKDAYS_9_TO_17, balanceOf, cellHolders, newMember, newMentor, sessionState } from './testing.js';
+import { MONDAY, WEEKDAYS_9_TO_17, balanceOf, cellHolders, newMember, newMentor, refusal, sessionState } from './testing.js';
 
 const WEDNESDAY_10 = '2026-03-04T10:00:00.000Z';
 const WEDNESDAY_11 = '2026-03-04T11:00:00.000Z';
@@ -30,15 +29,6 @@ const book = (studentId: string, mentor: { mentorId: string; skillId: string }, 
     { sessionId: randomUUID(), studentId, instructorId: mentor.mentorId, skillId: mentor.skillId, startsAt, durationHours: 1, message: '', now: MONDAY },
   );
 
-const refusalOf = async (attempt: Promise<unknown>) => {
-  const error = await attempt.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`Expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-};
-
 const setAvailability = (mentorId: string, availability: typeof WEEKDAYS_9_TO_17) =>
   updateProfile({ store: fixture.store }, { memberId: mentorId, actorId: mentorId, now: MONDAY, patch: { availability } });
 
@@ -49,7 +39,7 @@ describe('a booking planned on remembered states', () => {
     await book(studentId, mentor, WEDNESDAY_10); // the process now remembers both members and the ledger
     await setAvailability(mentor.mentorId, WEEKDAYS_9_TO_17.filter((a) => a.day !== 'Wednesday'));
 
-    expect(await refusalOf(book(studentId, mentor, WEDNESDAY_11))).toEqual({ code: 'VALIDATION', message: texts.slotNotAvailable });
+    expect(await refusal(book(studentId, mentor, WEDNESDAY_11))).toEqual({ code: 'VALIDATION', message: texts.slotNotAvailable });
     expect(await balanceOf(fixture.store, studentId)).toEqual({ available: 2, held: 1 });
     expect(await cellHolders(fixture.store, mentor.mentorId, WEDNESDAY_11, 1)).toEqual([null, null, null, null]);
   });
@@ -121,7 +111,7 @@ describe('a booking planned on remembered states', () => {
     const [first, second] = [await newMember(fixture.store), await newMember(fixture.store)];
     await book(first, mentor, WEDNESDAY_10);
     await book(second, mentor, WEDNESDAY_11);
-    expect(await refusalOf(book(second, mentor, WEDNESDAY_10))).toEqual({ code: 'CONFLICT', message: texts.slotTaken });
+    expect(await refusal(book(second, mentor, WEDNESDAY_10))).toEqual({ code: 'CONFLICT', message: texts.slotTaken });
     expect(await balanceOf(fixture.store, second)).toEqual({ available: 2, held: 1 });
   });
 });

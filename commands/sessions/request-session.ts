@@ -107,35 +107,39 @@ interface PlanStates {
  * the write then checks that the members' streams have not moved (appendMany's `unchanged`), and the
  * ledger is written at its expected revision anyway. Null when one of them is not remembered.
  */
+const streamsOf = (input: RequestSessionInput) => ({
+  members: [...new Set([memberStreamId(input.instructorId), memberStreamId(input.studentId)])],
+  ledger: ledgerStreamId(input.studentId),
+});
+
+const statesFrom = (
+  input: RequestSessionInput,
+  members: ReadonlyMap<string, LoadedStream<MemberState>>,
+  ledgers: ReadonlyMap<string, LoadedStream<LedgerState>>,
+  unchanged: UnchangedStream[] | undefined,
+): PlanStates => ({
+  mentor: members.get(memberStreamId(input.instructorId))!.state,
+  student: members.get(memberStreamId(input.studentId))!.state,
+  ledger: ledgers.get(ledgerStreamId(input.studentId))!,
+  unchanged,
+});
+
 const rememberedStates = (store: EventStore, input: RequestSessionInput): PlanStates | null => {
   if (store.multiStreamAppend !== 'atomic') return null;
   const caches = cachesOf(store);
-  const memberIds = [...new Set([memberStreamId(input.instructorId), memberStreamId(input.studentId)])];
-  const members = caches.members.peek(memberIds);
-  const ledgers = caches.ledgers.peek([ledgerStreamId(input.studentId)]);
+  const ids = streamsOf(input);
+  const members = caches.members.peek(ids.members);
+  const ledgers = caches.ledgers.peek([ids.ledger]);
   if (!members || !ledgers) return null;
-  return {
-    mentor: members.get(memberStreamId(input.instructorId))!.state,
-    student: members.get(memberStreamId(input.studentId))!.state,
-    ledger: ledgers.get(ledgerStreamId(input.studentId))!,
-    unchanged: memberIds.map((streamId) => ({ streamId, revision: members.get(streamId)!.revision! })),
-  };
+  return statesFrom(input, members, ledgers, ids.members.map((streamId) => ({ streamId, revision: members.get(streamId)!.revision! })));
 };
 
 const readStates = async (store: EventStore, input: RequestSessionInput): Promise<PlanStates> => {
-  const { studentId, instructorId } = input;
   // Read together (one round trip: the store groups calls made at once).
   const caches = cachesOf(store);
-  const [members, ledgers] = await Promise.all([
-    caches.members.load(store, [memberStreamId(instructorId), memberStreamId(studentId)]),
-    caches.ledgers.load(store, [ledgerStreamId(studentId)]),
-  ]);
-  return {
-    mentor: members.get(memberStreamId(instructorId))!.state,
-    student: members.get(memberStreamId(studentId))!.state,
-    ledger: ledgers.get(ledgerStreamId(studentId))!,
-    unchanged: undefined,
-  };
+  const ids = streamsOf(input);
+  const [members, ledgers] = await Promise.all([caches.members.load(store, ids.members), caches.ledgers.load(store, [ids.ledger])]);
+  return statesFrom(input, members, ledgers, undefined);
 };
 
 /** Checked in the order a member would want to hear about the refusals. */
@@ -304,7 +308,7 @@ export const requestSession = async (deps: BookingDeps, input: RequestSessionInp
 
   const together = async ({ plan, ledger, cells, unchanged }: PlannedBooking) => {
     const booked = await bookTogether(store, plan, run, { ledger, cells, session: fresh.session, unchanged });
-    if (booked.ledger && booked.ledger.revision !== null) cachesOf(store).ledgers.remember(ledgerStreamId(plan.studentId), booked.ledger);
+    if (booked.ledger) cachesOf(store).ledgers.remember(ledgerStreamId(plan.studentId), booked.ledger);
     return booked;
   };
   let created;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../domain/session/rules.js';
-import { DomainError } from '../../domain/shared.js';
 import { ledgerStreamId } from '../stream-ids.js';
 import { openTestEventStore, type TestEventStore } from '../test-event-store.js';
 import { requestSession, type RequestSessionInput } from './request-session.js';
@@ -16,7 +15,7 @@ import {
   rateSession,
   rejectSession,
 } from './session-actions.js';
-import { MONDAY, balanceOf, cellHolders, dueAmong, ledgerTotals, newMember, newMentor, sessionState } from './testing.js';
+import { MONDAY, balanceOf, cellHolders, dueAmong, ledgerTotals, newMember, newMentor, refusal, sessionState } from './testing.js';
 
 const WEDNESDAY_10 = '2026-03-04T10:00:00.000Z';
 const THURSDAY_14 = '2026-03-05T14:00:00.000Z';
@@ -41,15 +40,6 @@ const request = (overrides: Partial<RequestSessionInput> & Pick<RequestSessionIn
     now: MONDAY,
     ...overrides,
   });
-
-const refusal = async (attempt: Promise<unknown>) => {
-  const error = await attempt.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`Expected a DomainError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-};
 
 describe('a session from request to rating', () => {
   it('holds the student’s points, moves them to the mentor when the scheduler completes it, and keeps the ledger balanced', async () => {

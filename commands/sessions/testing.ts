@@ -7,6 +7,7 @@ import { slotDecider } from '../../domain/slot/decider.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import { endsAtMs } from '../../domain/session/rules.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
+import { DomainError } from '../../domain/shared.js';
 import { appendInOrder } from '../../eventstore/append-many.js';
 import type { EventStore } from '../../eventstore/types.js';
 import { loadStream } from '../handle-command.js';
@@ -47,6 +48,16 @@ export const newMentor = async (
     },
   );
   return { mentorId, skillId: member.skillsToTeach[0]!.id };
+};
+
+/** The refusal a command answered with (code and text); anything else, including success, fails the test. */
+export const refusal = async (attempt: Promise<unknown>): Promise<{ code: string; message: string }> => {
+  const error = await attempt.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`Expected a DomainError, got ${String(error)}`);
+  return { code: error.code, message: error.message };
 };
 
 export const balanceOf = async (store: EventStore, memberId: string) => {
@@ -133,10 +144,7 @@ export const asInOrderStore = (store: EventStore): EventStore =>
   new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'multiStreamAppend') return 'in-order';
-      if (property === 'appendMany') {
-        return (...[appends, options]: Parameters<EventStore['appendMany']>) =>
-          options?.unchanged?.length ? Promise.reject(new Error('appendMany: unchanged streams need an atomic store')) : appendInOrder(target, appends);
-      }
+      if (property === 'appendMany') return (...[appends, options]: Parameters<EventStore['appendMany']>) => appendInOrder(target, appends, options);
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
