@@ -145,9 +145,16 @@ export const moveCheckpointAndNotify = async (
       where name = ${name} and version = ${param(move.version)} and checkpoint is not distinct from ${param(move.from)}::text returning name)`,
     `notified as (select pg_notify(${param(channel)}, p) from moved cross join unnest(${param([...payloads])}::text[]) as p)`,
   );
-  // A SELECT in WITH runs only when referenced: counting 'notified' is what sends the NOTIFYs.
+  // A batch commits without waiting for its WAL flush (asynchronous commit, for this transaction only):
+  // a read model is derived from the events, which are committed durably, and the checkpoint commits
+  // with the rows, so a crash loses both together and the projector applies those events again. The
+  // rows are visible to readers as soon as the commit returns either way (docs/decisions.md 36).
+  ctes.push(`relaxed as (select set_config('synchronous_commit', 'off', true) as setting)`);
+  // A SELECT in WITH runs only when referenced: counting 'notified' is what sends the NOTIFYs, and
+  // reading 'relaxed' is what applies the setting before the commit.
   const text = `with ${ctes.join(',\n')}
-    select case when (select count(*) from moved) = 1 then (select count(*) from notified)::int else ${NOT_MOVED_FUNCTION}(${name}::text) end as notified`;
+    select case when (select count(*) from moved) = 1 then (select count(*) from notified)::int else ${NOT_MOVED_FUNCTION}(${name}::text) end as notified,
+      (select setting from relaxed) as commit_mode`;
   try {
     await db.executeQuery(CompiledQuery.raw(text, parameters));
     return true;

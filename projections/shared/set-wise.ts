@@ -1,7 +1,7 @@
 // Set-wise writes for projectors. A batch of thousands of events becomes one SELECT of the rows it
 // touches and one INSERT ... SELECT FROM unnest(arrays): a constant number of bind parameters per
 // statement, so a rebuild runs at bulk-insert speed on PostgreSQL and PGlite alike.
-import { sql, type CompiledQuery, type Kysely, type KyselyPlugin, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type KyselyPlugin, type RawBuilder } from 'kysely';
 
 export type ColumnType = 'text' | 'int4' | 'int8' | 'jsonb' | 'timestamptz' | 'bool';
 
@@ -37,6 +37,45 @@ const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
 /** Cap on rows per statement: keeps single messages to the server well below protocol limits. */
 const MAX_ROWS_PER_STATEMENT = 20_000;
 
+// The statement's text depends only on the table, its columns and the conflict action, so it is built
+// once per shape (live projectors write the same few shapes in every batch: building it through the
+// query builder each time was a few per cent of the API thread under load). Its parameters are the
+// column arrays, $1..$n in column order.
+const texts = new WeakMap<Kysely<any>, Map<string, string>>();
+
+const statementText = (db: Kysely<any>, table: string, columns: readonly ColumnSpec[], conflict: ConflictAction): string => {
+  let known = texts.get(db);
+  if (!known) texts.set(db, (known = new Map()));
+  const key = JSON.stringify([table, columns, conflict]);
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  const unnestArgs = sql.join(columns.map((c, i) => sql`${sql.raw(`$${i + 1}`)}::${sql.raw(wireType(c.type))}[]`));
+  const selectList = sql.join(
+    columns.map((c) => (c.type === wireType(c.type) ? sql`u.${ident(c.name)}` : sql`u.${ident(c.name)}::${sql.raw(c.type)}`)),
+  );
+  const aliasList = sql.join(columns.map((c) => ident(c.name)));
+  const source: RawBuilder<unknown> = sql`select ${selectList} from unnest(${unnestArgs}) as u(${aliasList})`;
+  const names = columns.map((c) => c.name);
+  const compiled = db
+    .insertInto(table)
+    .columns(names)
+    .expression(source)
+    .onConflict((oc) => {
+      const target = oc.columns(conflict.key as string[]);
+      if (conflict.onConflict === 'nothing') return target.doNothing();
+      const updates = names.filter((n) => !conflict.key.includes(n));
+      const added = new Set(conflict.add ?? []);
+      return target.doUpdateSet(
+        Object.fromEntries(updates.map((n) => [n, added.has(n) ? sql`${ident(table)}.${ident(n)} + excluded.${ident(n)}` : sql`excluded.${ident(n)}`])),
+      );
+    })
+    .compile();
+  // Every value is in the text as $1..$n written above; a builder that added its own would shift them.
+  if (compiled.parameters.length > 0) throw new Error(`writeRows: the statement for ${table} took parameters of its own`);
+  known.set(key, compiled.sql);
+  return compiled.sql;
+};
+
 /**
  * Inserts rows (objects keyed by column name) with one statement per 20k rows. Rows must not repeat
  * a conflict key within one call (evolve them in memory first): PostgreSQL refuses to update the
@@ -49,32 +88,14 @@ export const writeRows = async (
   rows: readonly Record<string, unknown>[],
   conflict: ConflictAction,
 ): Promise<void> => {
+  const collector = collectors.get(db);
+  const base = collector?.base ?? db;
+  const text = statementText(base, table, columns, conflict);
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT);
-    const arrays = columns.map((c) => chunk.map((row) => toWire(c.type, row[c.name])));
-    const unnestArgs = sql.join(columns.map((c, i) => sql`${arrays[i]}::${sql.raw(wireType(c.type))}[]`));
-    const selectList = sql.join(
-      columns.map((c) => (c.type === wireType(c.type) ? sql`u.${ident(c.name)}` : sql`u.${ident(c.name)}::${sql.raw(c.type)}`)),
-    );
-    const aliasList = sql.join(columns.map((c) => ident(c.name)));
-    const source: RawBuilder<unknown> = sql`select ${selectList} from unnest(${unnestArgs}) as u(${aliasList})`;
-    const names = columns.map((c) => c.name);
-    const collector = collectors.get(db);
-    const query = (collector?.base ?? db)
-      .insertInto(table)
-      .columns(names)
-      .expression(source)
-      .onConflict((oc) => {
-        const target = oc.columns(conflict.key as string[]);
-        if (conflict.onConflict === 'nothing') return target.doNothing();
-        const updates = names.filter((n) => !conflict.key.includes(n));
-        const added = new Set(conflict.add ?? []);
-        return target.doUpdateSet(
-          Object.fromEntries(updates.map((n) => [n, added.has(n) ? sql`${ident(table)}.${ident(n)} + excluded.${ident(n)}` : sql`excluded.${ident(n)}`])),
-        );
-      });
-    if (collector) collector.writes.push(query.compile());
-    else await query.execute();
+    const write = CompiledQuery.raw(text, columns.map((c) => chunk.map((row) => toWire(c.type, row[c.name]))));
+    if (collector) collector.writes.push(write);
+    else await base.executeQuery(write);
   }
 };
 

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../eventstore/types.js';
 import { testProjectors } from './support/projectors.js';
 import { getMember, listMembers } from '../../projections/members/queries.js';
 import { membersProjector } from '../../projections/members/projector.js';
-import { readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
+import { insertCheckpointRow, moveCheckpointAndNotify, readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
 import { WaitForTimeoutError } from '../../projections/runtime/errors.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import { silentLogger } from '../../projections/runtime/logger.js';
@@ -137,6 +137,22 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
     } finally {
       await unlisten();
     }
+  });
+
+  it('commits a batch without waiting for its WAL flush, and only that transaction', async () => {
+    // Read models are derived: a batch lost in a crash goes with its checkpoint and is applied again.
+    const move = { name: `async-commit-${randomUUID()}`, version: 1, from: null, to: '1:1' };
+    await insertCheckpointRow(h.sql.db, move.name, move.version);
+    const settings = await h.sql.db.connection().execute(async (connection) => {
+      const inside = await connection.transaction().execute(async (trx) => {
+        expect(await moveCheckpointAndNotify(trx, move, CHANGES_CHANNEL, [])).toBe(true);
+        return (await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(trx)).rows[0]!.mode;
+      });
+      const after = (await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(connection)).rows[0]!.mode;
+      return { inside, after };
+    });
+    expect(settings).toEqual({ inside: 'off', after: 'on' });
+    expect((await readCheckpointRow(h.sql.db, move.name))?.checkpoint).toBe('1:1');
   });
 
   it('follows events it does not handle without applying them, and stores the position it reached', async () => {
