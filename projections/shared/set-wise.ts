@@ -40,13 +40,16 @@ const MAX_ROWS_PER_STATEMENT = 20_000;
 // The statement's text depends only on the table, its columns and the conflict action, so it is built
 // once per shape (live projectors write the same few shapes in every batch: building it through the
 // query builder each time was a few per cent of the API thread under load). Its parameters are the
-// column arrays, $1..$n in column order.
-const texts = new WeakMap<Kysely<any>, Map<string, string>>();
+// column arrays, $1..$n in column order. Projectors keep their column lists in constants, so the lists
+// key the cache by identity; the database handle does too, as a rebuild's (withSchema) compiles other names.
+const texts = new WeakMap<Kysely<any>, WeakMap<readonly ColumnSpec[], Map<string, string>>>();
 
 const statementText = (db: Kysely<any>, table: string, columns: readonly ColumnSpec[], conflict: ConflictAction): string => {
-  let known = texts.get(db);
-  if (!known) texts.set(db, (known = new Map()));
-  const key = JSON.stringify([table, columns, conflict]);
+  let byColumns = texts.get(db);
+  if (!byColumns) texts.set(db, (byColumns = new WeakMap()));
+  let known = byColumns.get(columns);
+  if (!known) byColumns.set(columns, (known = new Map()));
+  const key = `${table}|${conflict.onConflict}|${conflict.key.join(',')}|${(conflict.add ?? []).join(',')}`;
   const cached = known.get(key);
   if (cached !== undefined) return cached;
   const unnestArgs = sql.join(columns.map((c, i) => sql`${sql.raw(`$${i + 1}`)}::${sql.raw(wireType(c.type))}[]`));
@@ -88,6 +91,7 @@ export const writeRows = async (
   rows: readonly Record<string, unknown>[],
   conflict: ConflictAction,
 ): Promise<void> => {
+  if (rows.length === 0) return;
   const collector = collectors.get(db);
   const base = collector?.base ?? db;
   const text = statementText(base, table, columns, conflict);
