@@ -25,38 +25,44 @@ interface Entry<V> {
 
 export const createKeyedCache = <V>({ maxEntries, ttlMs, now = Date.now }: KeyedCacheOptions): KeyedCache<V> => {
   const entries = new Map<string, Entry<V>>();
-  const generations = new Map<string, number>();
+  // Per key with a load in flight: how many loads, and how many evictions since the first began. Only
+  // those keys need counting (an eviction of any other key just deletes its entry), so under a stream of
+  // notices about thousands of members this stays as small as the number of concurrent loads.
+  const loading = new Map<string, { loads: number; evictions: number }>();
   let epoch = 0; // bumped by clear(), so loads that overlap a clear are not stored either
-
-  const generationOf = (key: string) => `${epoch}:${generations.get(key) ?? 0}`;
 
   return {
     async get(key, load) {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) return hit.value;
       if (hit) entries.delete(key);
-      const before = generationOf(key);
-      const value = await load();
-      if (generationOf(key) === before) {
-        if (entries.size >= maxEntries) {
-          // Maps keep insertion order: dropping the oldest entry is enough for a bounded cache.
-          const oldest = entries.keys().next();
-          if (!oldest.done) entries.delete(oldest.value);
+      let inFlight = loading.get(key);
+      if (!inFlight) loading.set(key, (inFlight = { loads: 0, evictions: 0 }));
+      inFlight.loads += 1;
+      const before = { epoch, evictions: inFlight.evictions };
+      try {
+        const value = await load();
+        if (epoch === before.epoch && inFlight.evictions === before.evictions) {
+          if (entries.size >= maxEntries) {
+            // Maps keep insertion order: dropping the oldest entry is enough for a bounded cache.
+            const oldest = entries.keys().next();
+            if (!oldest.done) entries.delete(oldest.value);
+          }
+          entries.set(key, { value, expiresAt: now() + ttlMs });
         }
-        entries.set(key, { value, expiresAt: now() + ttlMs });
+        return value;
+      } finally {
+        inFlight.loads -= 1;
+        if (inFlight.loads === 0 && loading.get(key) === inFlight) loading.delete(key);
       }
-      return value;
     },
     evict(key) {
       entries.delete(key);
-      generations.set(key, (generations.get(key) ?? 0) + 1);
-      // Generation counters only matter while a load is in flight; keep the map from growing forever.
-      if (generations.size > maxEntries * 4) generations.clear();
-      if (generations.size === 0) epoch += 1;
+      const inFlight = loading.get(key);
+      if (inFlight) inFlight.evictions += 1;
     },
     clear() {
       entries.clear();
-      generations.clear();
       epoch += 1;
     },
     size: () => entries.size,

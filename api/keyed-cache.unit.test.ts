@@ -36,6 +36,27 @@ describe('keyed cache of read-model answers', () => {
     expect(await cache.get('a', async () => 'fresh')).toBe('fresh');
   });
 
+  it('stores a load that began after the eviction another load overlapped', async () => {
+    const cache = createKeyedCache<string>({ maxEntries: 10, ttlMs: 1000 });
+    const old = deferred<string>();
+    const fresh = deferred<string>();
+    const first = cache.get('a', () => old.promise);
+    cache.evict('a');
+    const second = cache.get('a', () => fresh.promise); // read after the change: its answer is current
+    old.resolve('stale');
+    fresh.resolve('fresh');
+    expect([await first, await second]).toEqual(['stale', 'fresh']);
+    expect(await cache.get('a', async () => 'reloaded')).toBe('fresh');
+  });
+
+  it('does not store a load that failed, and loads again afterwards', async () => {
+    const cache = createKeyedCache<string>({ maxEntries: 10, ttlMs: 1000 });
+    await expect(cache.get('a', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    cache.evict('a');
+    expect(await cache.get('a', async () => 'back')).toBe('back');
+    expect(await cache.get('a', async () => 'again')).toBe('back');
+  });
+
   it('does not store a load that overlapped a clear', async () => {
     const cache = createKeyedCache<string>({ maxEntries: 10, ttlMs: 1000 });
     const slow = deferred<string>();

@@ -40,6 +40,9 @@ export const dedupeNotices = (notices: readonly ChangeNotice[]): ChangeNotice[] 
 export const chunkPayloads = (projector: string, checkpoint: string, notices: readonly ChangeNotice[]): string[] => {
   const unique = dedupeNotices(notices);
   if (unique.length === 0) return [];
+  // Nearly every batch fits in one message: measuring each notice is only needed when it does not.
+  const whole = JSON.stringify({ projector, checkpoint, notices: unique });
+  if (whole.length * 3 <= MAX_PAYLOAD_BYTES || Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) return [whole];
   const envelopeBytes = Buffer.byteLength(JSON.stringify({ projector, checkpoint, notices: [] }));
   const payloads: string[] = [];
   let current: ChangeNotice[] = [];
