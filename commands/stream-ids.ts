@@ -2,7 +2,7 @@
 export { memberStreamId } from '../domain/member/events.js';
 export { ledgerStreamId } from '../domain/ledger/events.js';
 export { sessionStreamId } from '../domain/session/events.js';
-export { slotStreamId } from '../domain/slot/events.js';
+export { slotHourStreamId } from '../domain/slot/events.js';
 export { inboxStreamId } from '../domain/notification-inbox/events.js';
 export { skillLikesStreamId } from '../domain/skill-like/events.js';
 

@@ -41,7 +41,7 @@ describe.each(modes)('booking under concurrency, %s', (_mode, wrap) => {
     for (let i = 0; i < 50; i++) students.push(await newMember(store()));
     const startsAt = '2026-03-04T10:00:00.000Z';
     // All 50 have done every check (and, step by step, held their points) before any reserves a cell.
-    const racing = withAppendBarrier(store(), (streamId) => streamId.startsWith(`slot-${mentorId}-`), 50);
+    const racing = withAppendBarrier(store(), (streamId) => streamId.startsWith(`slots-${mentorId}-`), 50);
 
     const settled = await Promise.allSettled(
       students.map((studentId) =>

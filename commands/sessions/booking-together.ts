@@ -12,20 +12,20 @@ import { sessionDecider } from '../../domain/session/decide.js';
 import type { SessionEvent } from '../../domain/session/events.js';
 import { initialState, type SessionState } from '../../domain/session/state.js';
 import type { Event } from '../../domain/shared.js';
-import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
+import { initialSlotState, slotDecider, type SlotState } from '../../domain/slot/decider.js';
 import { WrongExpectedVersionError, type EventStore, type StreamAppend, type UnchangedStream } from '../../eventstore/types.js';
 import { foldStream, type LoadedStream } from '../handle-command.js';
 import { ledgerStreamId, sessionStreamId } from '../stream-ids.js';
 import type { BookingPlan } from './booking-record.js';
 import { requestCommandOf, step, type RunContext } from './booking-steps.js';
 import { pause, stepEvents, type StepContext, type StepResult } from './process-step.js';
-import { cellStreams, foldCells, type KnownCells } from './slot-steps.js';
+import { foldCells, hourStreams, type KnownCells } from './slot-steps.js';
 
 const MAX_ATTEMPTS = 8;
 
 export interface BookingKnown {
   ledger: LoadedStream<LedgerState>;
-  /** Cells as read moments ago; a cell missing here is taken to be a stream never written (free). */
+  /** Hours as read moments ago; an hour missing here is taken to be a stream never written (free). */
   cells?: KnownCells | undefined;
   /** The session stream; unset means never written (the API's fresh id). */
   session?: LoadedStream<SessionState> | undefined;
@@ -63,10 +63,10 @@ const decideBooking = (plan: BookingPlan, run: RunContext, known: BookingKnown):
     known.ledger.state,
   );
   if (hold.length > 0) appends.push(appendOf(step(run, plan, 'hold'), ledgerId, known.ledger, hold));
-  for (const [slotStart, streamId] of cellStreams(plan.instructorId, plan.cells)) {
-    const cell = known.cells?.get(slotStart) ?? neverWritten<SlotState>({ status: 'free' });
-    const reserved = slotDecider.decide({ type: 'ReserveSlot', mentorId: plan.instructorId, slotStart, sessionId: plan.sessionId }, cell.state);
-    if (reserved.length > 0) appends.push(appendOf(step(run, plan, `reserve:${slotStart}`), streamId, cell, reserved));
+  for (const { hourStart, streamId, cells } of hourStreams(plan.instructorId, plan.cells)) {
+    const hour = known.cells?.get(hourStart) ?? neverWritten<SlotState>(initialSlotState());
+    const reserved = slotDecider.decide({ type: 'ReserveCells', mentorId: plan.instructorId, hourStart, cells, sessionId: plan.sessionId }, hour.state);
+    if (reserved.length > 0) appends.push(appendOf(step(run, plan, `reserve:${hourStart}`), streamId, hour, reserved));
   }
   const session = known.session ?? neverWritten(initialState());
   const created = sessionDecider.decide(requestCommandOf(plan), session.state);
@@ -74,12 +74,12 @@ const decideBooking = (plan: BookingPlan, run: RunContext, known: BookingKnown):
   return { appends, created, held: hold };
 };
 
-/** The student's ledger, the session's cells and the session stream, read again in one round trip. */
+/** The student's ledger, the hours of the session's cells and the session stream, read again in one round trip. */
 const readAgain = async (store: EventStore, plan: BookingPlan): Promise<Required<Omit<BookingKnown, 'unchanged'>>> => {
-  const cells = cellStreams(plan.instructorId, plan.cells);
+  const cells = hourStreams(plan.instructorId, plan.cells);
   const ledgerId = ledgerStreamId(plan.studentId);
   const sessionId = sessionStreamId(plan.sessionId);
-  const read = await store.readStreams([ledgerId, sessionId, ...cells.map(([, id]) => id)]);
+  const read = await store.readStreams([ledgerId, sessionId, ...cells.map(({ streamId }) => streamId)]);
   return {
     ledger: foldStream(ledgerDecider, read.get(ledgerId) ?? []),
     session: foldStream(sessionDecider, read.get(sessionId) ?? []),

@@ -190,11 +190,11 @@ const planOn = async (deps: BookingDeps, input: RequestSessionInput, states: Pla
   const cellStarts = slotsCovered(startsAt, durationHours);
   if (ledger.state.available < cost) throw new DomainError('INSUFFICIENT_POINTS', insufficientPointsMessage(cost));
   // A store that writes the hold and the cells together refuses a taken cell with nothing written, so
-  // it skips this read: cells are nearly always streams never written, and a wrong guess costs a retry.
+  // it skips this read: an hour is usually a stream never written, and a wrong guess costs a retry.
   let cells: KnownCells | undefined;
   if (deps.store.multiStreamAppend !== 'atomic') {
     cells = await loadCells(deps.store, { mentorId: instructorId, cells: cellStarts });
-    if (anyHeldByAnother(cells, sessionId)) throw new DomainError('CONFLICT', texts.slotTaken);
+    if (anyHeldByAnother(cells, cellStarts, sessionId)) throw new DomainError('CONFLICT', texts.slotTaken);
   }
   const plan: BookingPlan = {
     sessionId,

@@ -1,10 +1,12 @@
-// Reservation steps over a mentor's slot cells (domain/slot). Cells are taken in time order by
-// every process, so two overlapping requests meet at their first shared cell and one of them gets
-// the CONFLICT before taking anything beyond it.
-import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
+// Reservation steps over a mentor's time (domain/slot): the cells of a session, grouped into the
+// streams of the UTC hours they lie in. Hours are taken in time order by every process, so two
+// overlapping requests meet at their first shared hour and one of them gets the CONFLICT before taking
+// anything beyond it.
+import { holderOf, slotDecider, type SlotState } from '../../domain/slot/decider.js';
+import { cellsByHour } from '../../domain/slot/slots-covered.js';
 import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
 import { foldStream, type LoadedStream } from '../handle-command.js';
-import { slotStreamId } from '../stream-ids.js';
+import { slotHourStreamId } from '../stream-ids.js';
 import { runStep, type StepContext } from './process-step.js';
 
 export interface CellsOfSession {
@@ -13,26 +15,27 @@ export interface CellsOfSession {
   cells: readonly string[];
 }
 
-/** Each cell once, in time order: the order every process takes them in. */
-export const cellsInOrder = (cells: readonly string[]) => [...new Set(cells)].sort();
-
-/** Cells as read moments ago (loadCells), keyed by cell start: runStep's `known`. */
+/** Hour streams as read moments ago (loadCells), keyed by hour start: runStep's `known`. */
 export type KnownCells = ReadonlyMap<string, LoadedStream<SlotState>>;
 
+/** The session's hours in time order, each with its stream id and the session's cells in it. */
+export const hourStreams = (mentorId: string, cells: readonly string[]) =>
+  cellsByHour(cells).map(([hourStart, inHour]) => ({ hourStart, streamId: slotHourStreamId(mentorId, hourStart), cells: inHour }));
+
 /**
- * Reserves every cell or throws the CONFLICT of the first one another session holds (taking no later
- * cell). `known` saves the read of each cell whose stream has not moved since (process-step.ts).
+ * Reserves every cell or throws the CONFLICT of the first hour where another session holds one (taking
+ * no later hour). `known` saves the read of each hour whose stream has not moved since (process-step.ts).
  */
 export const reserveCells = async (store: EventStore, input: CellsOfSession, context: StepContext, known?: KnownCells): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
-  for (const slotStart of cellsInOrder(input.cells)) {
+  for (const { hourStart, streamId, cells } of hourStreams(input.mentorId, input.cells)) {
     const result = await runStep(
       store,
       slotDecider,
-      slotStreamId(input.mentorId, slotStart),
-      { type: 'ReserveSlot', mentorId: input.mentorId, slotStart, sessionId: input.sessionId },
-      { ...context, step: `${context.step}:${slotStart}` },
-      known?.get(slotStart),
+      streamId,
+      { type: 'ReserveCells', mentorId: input.mentorId, hourStart, cells, sessionId: input.sessionId },
+      { ...context, step: `${context.step}:${hourStart}` },
+      known?.get(hourStart),
     );
     if (result.checkpoint) checkpoints.push(result.checkpoint);
   }
@@ -42,37 +45,36 @@ export const reserveCells = async (store: EventStore, input: CellsOfSession, con
 /** Frees the cells this session holds; cells free or held by another session are left alone. */
 export const releaseCells = async (store: EventStore, input: CellsOfSession, context: StepContext): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
-  for (const slotStart of cellsInOrder(input.cells).reverse()) {
+  for (const { hourStart, streamId, cells } of hourStreams(input.mentorId, input.cells).reverse()) {
     const result = await runStep(
       store,
       slotDecider,
-      slotStreamId(input.mentorId, slotStart),
-      { type: 'ReleaseSlot', mentorId: input.mentorId, slotStart, sessionId: input.sessionId },
-      { ...context, step: `${context.step}:${slotStart}` },
+      streamId,
+      { type: 'ReleaseCells', mentorId: input.mentorId, hourStart, cells, sessionId: input.sessionId },
+      { ...context, step: `${context.step}:${hourStart}` },
     );
     if (result.checkpoint) checkpoints.push(result.checkpoint);
   }
   return checkpoints;
 };
 
-/** The session's cells in time order, each with its stream id: what loadCells and the booking read. */
-export const cellStreams = (mentorId: string, cells: readonly string[]) =>
-  cellsInOrder(cells).map((slotStart) => [slotStart, slotStreamId(mentorId, slotStart)] as const);
+/** The hours' states and revisions out of a readStreams answer that included their streams. */
+export const foldCells = (hours: ReturnType<typeof hourStreams>, read: ReadonlyMap<string, RecordedEvent[]>): KnownCells =>
+  new Map(hours.map(({ hourStart, streamId }) => [hourStart, foldStream(slotDecider, read.get(streamId) ?? [])]));
 
-/** The cells' states and revisions out of a readStreams answer that included their streams. */
-export const foldCells = (streams: ReturnType<typeof cellStreams>, read: ReadonlyMap<string, RecordedEvent[]>): KnownCells =>
-  new Map(streams.map(([slotStart, streamId]) => [slotStart, foldStream(slotDecider, read.get(streamId) ?? [])]));
-
-/** Every cell's state and revision, in one read. */
+/** The state of every hour the cells lie in, in one read. */
 export const loadCells = async (store: EventStore, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> => {
-  const streams = cellStreams(input.mentorId, input.cells);
-  return foldCells(streams, await store.readStreams(streams.map(([, streamId]) => streamId)));
+  const hours = hourStreams(input.mentorId, input.cells);
+  return foldCells(hours, await store.readStreams(hours.map(({ streamId }) => streamId)));
 };
 
-/** Whether any of the loaded cells is held by a session other than `sessionId`. */
-export const anyHeldByAnother = (cells: KnownCells, sessionId: string): boolean =>
-  [...cells.values()].some(({ state }) => state.status === 'held' && state.sessionId !== sessionId);
+/** Whether any of `cells` is held by a session other than `sessionId` in the loaded hours. */
+export const anyHeldByAnother = (known: KnownCells, cells: readonly string[], sessionId: string): boolean =>
+  cellsByHour(cells).some(([hourStart, inHour]) => {
+    const hour = known.get(hourStart);
+    return hour !== undefined && inHour.some((cell) => (holderOf(hour.state, cell) ?? sessionId) !== sessionId);
+  });
 
 /** Whether any of the cells is held by a session other than `sessionId` (a cheap check before side effects). */
 export const heldByAnother = async (store: EventStore, input: CellsOfSession): Promise<boolean> =>
-  anyHeldByAnother(await loadCells(store, input), input.sessionId);
+  anyHeldByAnother(await loadCells(store, input), input.cells, input.sessionId);

@@ -3,17 +3,17 @@
 // straight from the event store.
 import { randomUUID } from 'node:crypto';
 import type { AvailabilityInput } from '../../domain/member/commands.js';
-import { slotDecider } from '../../domain/slot/decider.js';
+import { holderOf, slotDecider } from '../../domain/slot/decider.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import { endsAtMs } from '../../domain/session/rules.js';
-import { slotsCovered } from '../../domain/slot/slots-covered.js';
+import { hourOfCell, slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
 import { appendInOrder } from '../../eventstore/append-many.js';
 import type { EventStore } from '../../eventstore/types.js';
 import { loadStream } from '../handle-command.js';
 import { loadLedger } from '../ledger.js';
 import { registerMember, updateProfile } from '../members.js';
-import { sessionStreamId, slotStreamId } from '../stream-ids.js';
+import { sessionStreamId, slotHourStreamId } from '../stream-ids.js';
 import type { DueSessions } from './scheduler.js';
 
 /** Monday 2 March 2026, 08:00 UTC: the week's weekday availability is all ahead. */
@@ -79,8 +79,8 @@ export const ledgerTotals = async (store: EventStore, memberIds: readonly string
 export const cellHolders = async (store: EventStore, mentorId: string, startsAt: string, durationHours: number) =>
   Promise.all(
     slotsCovered(startsAt, durationHours).map(async (cell) => {
-      const { state } = await loadStream(store, slotDecider, slotStreamId(mentorId, cell));
-      return state.status === 'held' ? state.sessionId : null;
+      const { state } = await loadStream(store, slotDecider, slotHourStreamId(mentorId, hourOfCell(cell)));
+      return holderOf(state, cell);
     }),
   );
 

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared.js';
-import { SLOT_TAKEN_MESSAGE, decideSlot, evolveSlot, initialSlotState } from './decider.js';
+import { SLOT_TAKEN_MESSAGE, decideSlot, evolveSlot, holderOf, initialSlotState } from './decider.js';
 import type { SlotCommand } from './decider.js';
 import type { SlotEvent } from './events.js';
-import { slotStreamId } from './events.js';
-import { slotsCovered } from './slots-covered.js';
+import { slotHourStreamId } from './events.js';
+import { cellsByHour, hourOfCell, slotsCovered } from './slots-covered.js';
 
-const key = { mentorId: 'mentor-1', slotStart: '2026-03-05T14:00:00.000Z' };
-const reserve = (sessionId: string): SlotCommand => ({ type: 'ReserveSlot', ...key, sessionId });
-const release = (sessionId: string): SlotCommand => ({ type: 'ReleaseSlot', ...key, sessionId });
+const hour = { mentorId: 'mentor-1', hourStart: '2026-03-05T14:00:00.000Z' };
+const cell = (minute: number) => `2026-03-05T14:${String(minute).padStart(2, '0')}:00.000Z`;
+const reserve = (sessionId: string, cells = [cell(0), cell(15), cell(30), cell(45)]): SlotCommand => ({ type: 'ReserveCells', ...hour, cells, sessionId });
+const release = (sessionId: string, cells = [cell(0), cell(15), cell(30), cell(45)]): SlotCommand => ({ type: 'ReleaseCells', ...hour, cells, sessionId });
 
-/** Runs commands in order against one slot stream, returning its events. */
+/** Runs commands in order against one hour stream, returning its events. */
 const run = (...commands: SlotCommand[]): SlotEvent[] =>
   commands.reduce<SlotEvent[]>((events, command) => [...events, ...decideSlot(command, events.reduce(evolveSlot, initialSlotState()))], []);
 
@@ -24,37 +25,74 @@ const refusalOf = (runIt: () => unknown): DomainError | undefined => {
   return undefined;
 };
 
-describe('slot reservation', () => {
-  it('reserves a free slot for a session', () => {
-    expect(run(reserve('s1'))).toEqual([{ type: 'SlotReserved', data: { ...key, sessionId: 's1' } }]);
+describe('slot reservation in an hour stream', () => {
+  it('reserves the free cells of the hour for a session in one event', () => {
+    expect(run(reserve('s1'))).toEqual([{ type: 'SlotsReserved', data: { ...hour, sessionId: 's1', cells: [cell(0), cell(15), cell(30), cell(45)] } }]);
   });
 
-  it('refuses a slot held by another active session with the spec text', () => {
-    const error = refusalOf(() => run(reserve('s1'), reserve('s2')));
+  it('refuses when another active session holds any of the cells, with the spec text', () => {
+    const error = refusalOf(() => run(reserve('s1', [cell(30), cell(45)]), reserve('s2', [cell(15), cell(30)])));
     expect(error?.code).toBe('CONFLICT');
     expect(error?.message).toBe('This time slot is no longer available. Please select a different time.');
     expect(SLOT_TAKEN_MESSAGE).toBe(error?.message);
   });
 
-  it('treats a repeated reservation by the holder as already done', () => {
+  it('lets two sessions share an hour when their cells do not overlap', () => {
+    const events = run(reserve('s1', [cell(0), cell(15)]), reserve('s2', [cell(30), cell(45)]));
+    const state = events.reduce(evolveSlot, initialSlotState());
+    expect([0, 15, 30, 45].map((m) => holderOf(state, cell(m)))).toEqual(['s1', 's1', 's2', 's2']);
+  });
+
+  it('treats a repeated reservation by the holder as already done, and takes only the cells it lacks', () => {
     expect(run(reserve('s1'), reserve('s1'))).toHaveLength(1);
+    const events = run(reserve('s1', [cell(0)]), reserve('s1', [cell(0), cell(15)]));
+    expect(events[1]).toEqual({ type: 'SlotsReserved', data: { ...hour, sessionId: 's1', cells: [cell(15)] } });
   });
 
-  it('frees the slot when the holder releases it, so another session can take it', () => {
+  it('frees the cells when the holder releases them, so another session can take them', () => {
     const events = run(reserve('s1'), release('s1'), reserve('s2'));
-    expect(events.map((e) => `${e.type}:${e.data.sessionId}`)).toEqual(['SlotReserved:s1', 'SlotReleased:s1', 'SlotReserved:s2']);
+    expect(events.map((e) => `${e.type}:${e.data.sessionId}`)).toEqual(['SlotsReserved:s1', 'SlotsReleased:s1', 'SlotsReserved:s2']);
+    expect(events.reduce(evolveSlot, initialSlotState())).toEqual({ status: 'taken', holders: Object.fromEntries([0, 15, 30, 45].map((m) => [cell(m), 's2'])) });
   });
 
-  it('ignores a repeated release and never frees a slot for a session that does not hold it', () => {
+  it('ignores a repeated release and never frees cells for a session that does not hold them', () => {
     expect(run(reserve('s1'), release('s1'), release('s1'))).toHaveLength(2);
-    const events = run(reserve('s1'), release('s2'));
-    expect(events).toHaveLength(1);
+    expect(run(reserve('s1'), release('s2'))).toHaveLength(1);
     expect(refusalOf(() => run(reserve('s1'), release('s2'), reserve('s3')))?.code).toBe('CONFLICT');
     expect(run(release('s1'))).toEqual([]);
+    // Only the releasing session's own cells of those named are given back.
+    const mixed = run(reserve('s1', [cell(0)]), reserve('s2', [cell(15)]), release('s1', [cell(0), cell(15)]));
+    expect(mixed[2]).toEqual({ type: 'SlotsReleased', data: { ...hour, sessionId: 's1', cells: [cell(0)] } });
   });
 
-  it('names one stream per mentor and normalised cell start', () => {
-    expect(slotStreamId('mentor-1', '2026-03-05T14:00Z')).toBe('slot-mentor-1-2026-03-05T14:00:00.000Z');
+  it('never lets an event take over a cell another session holds', () => {
+    const state = [
+      { type: 'SlotsReserved', data: { ...hour, sessionId: 's1', cells: [cell(0)] } },
+      { type: 'SlotsReserved', data: { ...hour, sessionId: 's2', cells: [cell(0), cell(15)] } },
+    ].reduce((s, e) => evolveSlot(s, e as SlotEvent), initialSlotState());
+    expect([holderOf(state, cell(0)), holderOf(state, cell(15))]).toEqual(['s1', 's2']);
+  });
+
+  it('refuses cells outside the hour and an empty list', () => {
+    expect(refusalOf(() => run(reserve('s1', [cell(45), '2026-03-05T15:00:00.000Z'])))?.code).toBe('VALIDATION');
+    expect(refusalOf(() => run(reserve('s1', [])))?.code).toBe('VALIDATION');
+  });
+
+  it('names one stream per mentor and normalised UTC hour', () => {
+    expect(slotHourStreamId('mentor-1', '2026-03-05T14:00Z')).toBe('slots-mentor-1-2026-03-05T14:00:00.000Z');
+    expect(hourOfCell('2026-03-05T14:45:00.000Z')).toBe('2026-03-05T14:00:00.000Z');
+  });
+});
+
+describe('cellsByHour', () => {
+  it('groups a session crossing the hour into its hours, in time order', () => {
+    // 1.5 h from 10:45 (e.g. 16:15 in Kolkata): three hour streams.
+    expect(cellsByHour(slotsCovered('2026-03-05T10:45:00.000Z', 1.5))).toEqual([
+      ['2026-03-05T10:00:00.000Z', ['2026-03-05T10:45:00.000Z']],
+      ['2026-03-05T11:00:00.000Z', ['2026-03-05T11:00:00.000Z', '2026-03-05T11:15:00.000Z', '2026-03-05T11:30:00.000Z', '2026-03-05T11:45:00.000Z']],
+      ['2026-03-05T12:00:00.000Z', ['2026-03-05T12:00:00.000Z']],
+    ]);
+    expect(cellsByHour(slotsCovered('2026-03-05T10:00:00.000Z', 1))).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 // Which reservation cells a session occupies.
 //
-// Uniqueness of a mentor's time is kept by one tiny stream per cell (`slot-{mentorId}-{cellStart}`):
-// a session reserves every cell its interval [start, start + duration) overlaps, and two sessions
+// Uniqueness of a mentor's time is kept per 15-minute cell, the cells of a UTC hour in one stream
+// (`slots-{mentorId}-{hourStart}`, domain/slot/events.ts): a session reserves every cell its interval [start, start + duration) overlaps, and two sessions
 // that overlap in time always share at least one cell, so the second reservation meets a CONFLICT.
 //
 // Cells are 15 minutes, not one hour, on purpose. Sessions start on the hour of the *mentor's* (or,
@@ -9,7 +9,7 @@
 // as Asia/Kolkata or Asia/Kathmandu, and durations include 0.75 h. With UTC-hour cells a 9:00 and a
 // 10:00 session in Kolkata would both touch the 04:00Z cell and falsely conflict. Every real zone
 // offset and every offered duration is a multiple of 15 minutes, so quarter-hour cells are exact:
-// no false conflicts, no missed ones. The price is at most 6 reservations for a 1.5 h session.
+// no false conflicts, no missed ones. A session touches at most three hour streams (1.5 h from :45).
 import { DomainError } from '../shared.js';
 
 export const SLOT_CELL_MINUTES = 15;
@@ -26,4 +26,19 @@ export const slotsCovered = (startsAt: string, durationHours: number): string[] 
     cells.push(new Date(cell).toISOString());
   }
   return cells;
+};
+
+const HOUR_MS = 3_600_000;
+
+/** The UTC ISO start of the hour a cell (or any instant) lies in: the cell's reservation stream. */
+export const hourOfCell = (cell: string): string => new Date(Math.floor(Date.parse(cell) / HOUR_MS) * HOUR_MS).toISOString();
+
+/** Cells grouped by hour, hours and cells in time order: the order every process reserves them in. */
+export const cellsByHour = (cells: readonly string[]): [hourStart: string, cells: string[]][] => {
+  const hours = new Map<string, string[]>();
+  for (const cell of [...new Set(cells)].sort()) {
+    const hour = hourOfCell(cell);
+    hours.set(hour, [...(hours.get(hour) ?? []), cell]);
+  }
+  return [...hours].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 };
