@@ -81,6 +81,9 @@ describe('slot reservation in an hour stream', () => {
   it('names one stream per mentor and normalised UTC hour', () => {
     expect(slotHourStreamId('mentor-1', '2026-03-05T14:00Z')).toBe('slots-mentor-1-2026-03-05T14:00:00.000Z');
     expect(hourOfCell('2026-03-05T14:45:00.000Z')).toBe('2026-03-05T14:00:00.000Z');
+    // Instants in other spellings land in the same hour.
+    expect(hourOfCell('2026-03-05T14:45Z')).toBe('2026-03-05T14:00:00.000Z');
+    expect(hourOfCell('2026-03-05T20:15:00+05:30')).toBe('2026-03-05T14:00:00.000Z');
   });
 });
 

@@ -30,15 +30,22 @@ export const slotsCovered = (startsAt: string, durationHours: number): string[] 
 
 const HOUR_MS = 3_600_000;
 
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /** The UTC ISO start of the hour a cell (or any instant) lies in: the cell's reservation stream. */
-export const hourOfCell = (cell: string): string => new Date(Math.floor(Date.parse(cell) / HOUR_MS) * HOUR_MS).toISOString();
+export const hourOfCell = (cell: string): string =>
+  // Cells come from slotsCovered in toISOString's form, whose hour is its first 13 characters: a
+  // booking asks this a dozen times, and the string cut skips two date conversions each time.
+  CANONICAL.test(cell) ? `${cell.slice(0, 13)}:00:00.000Z` : new Date(Math.floor(Date.parse(cell) / HOUR_MS) * HOUR_MS).toISOString();
 
 /** Cells grouped by hour, hours and cells in time order: the order every process reserves them in. */
 export const cellsByHour = (cells: readonly string[]): [hourStart: string, cells: string[]][] => {
   const hours = new Map<string, string[]>();
   for (const cell of [...new Set(cells)].sort()) {
     const hour = hourOfCell(cell);
-    hours.set(hour, [...(hours.get(hour) ?? []), cell]);
+    const inHour = hours.get(hour);
+    if (inHour) inHour.push(cell);
+    else hours.set(hour, [cell]);
   }
   return [...hours].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 };
