@@ -11,8 +11,8 @@ const namespaceBytes = new Map<string, Buffer>();
 /** Sets the version (5) and variant (RFC) bits of a byte given as two hex digits. */
 const withBits = (hex: string, keep: number, set: number) => ((parseInt(hex, 16) & keep) | set).toString(16).padStart(2, '0');
 
-// A booking derives about a dozen ids: the one-shot `crypto.hash` over one buffer costs well under half
-// of a createHash object fed twice (bench/notes.md).
+// A booking derives four ids (its hold and one per event): the one-shot `crypto.hash` over one buffer
+// costs well under half of a createHash object fed twice (bench/notes.md).
 export const uuidV5 = (name: string, namespace: string = SKILLSWAP_NAMESPACE): string => {
   let ns = namespaceBytes.get(namespace);
   if (!ns) namespaceBytes.set(namespace, (ns = toBytes(namespace)));

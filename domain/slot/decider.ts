@@ -21,45 +21,52 @@ export const holderOf = (state: SlotState, cell: string): string | null => (stat
 
 const withHolders = (holders: Record<string, string>): SlotState => (Object.keys(holders).length === 0 ? { status: 'free' } : { status: 'taken', holders });
 
+const copyOf = (state: SlotState): Record<string, string> => (state.status === 'taken' ? { ...state.holders } : {});
+
 export const evolveSlot = (state: SlotState, event: SlotEvent): SlotState => {
-  const holders: Record<string, string> = state.status === 'taken' ? { ...state.holders } : {};
   switch (event.type) {
-    case 'SlotsReserved':
+    case 'SlotsReserved': {
+      const holders = copyOf(state);
       // A cell someone else holds is never taken over, whatever an event says.
       for (const cell of event.data.cells) holders[cell] ??= event.data.sessionId;
       return withHolders(holders);
-    case 'SlotsReleased':
+    }
+    case 'SlotsReleased': {
+      const holders = copyOf(state);
       for (const cell of event.data.cells) if (holders[cell] === event.data.sessionId) delete holders[cell];
       return withHolders(holders);
+    }
     default:
       return state;
   }
 };
 
-const checkCells = ({ cells, hourStart }: SlotCommand) => {
+/** The command's hour, normalised; refuses an empty list and cells outside the hour. */
+const hourOf = ({ cells, hourStart }: SlotCommand): string => {
   if (cells.length === 0) throw new DomainError('VALIDATION', 'At least one cell is required');
   const hour = hourOfCell(hourStart);
   if (cells.some((cell) => hourOfCell(cell) !== hour)) throw new DomainError('VALIDATION', `Every cell must lie in the hour starting ${hourStart}`);
+  return hour;
 };
 
 export const decideSlot = (command: SlotCommand, state: SlotState): SlotEvent[] => {
-  const { mentorId, hourStart, sessionId } = command;
+  const { mentorId, sessionId } = command;
   if (!sessionId) throw new DomainError('VALIDATION', 'A session id is required');
-  checkCells(command);
+  const hourStart = hourOf(command);
   const cells = [...new Set(command.cells)].sort();
   switch (command.type) {
     case 'ReserveCells': {
       if (cells.some((cell) => (holderOf(state, cell) ?? sessionId) !== sessionId)) throw new DomainError('CONFLICT', SLOT_TAKEN_MESSAGE);
       const missing = cells.filter((cell) => holderOf(state, cell) === null);
       // Cells this session holds already are a retry of our own reservation.
-      return missing.length > 0 ? [{ type: 'SlotsReserved', data: { mentorId, hourStart: hourOfCell(hourStart), sessionId, cells: missing } }] : [];
+      return missing.length > 0 ? [{ type: 'SlotsReserved', data: { mentorId, hourStart, sessionId, cells: missing } }] : [];
     }
     case 'ReleaseCells': {
       // Releasing what another session holds (or nobody does) is a no-op: compensation may release
       // every cell of a request, including those whose reservation failed, and must never free
       // another session's time.
       const mine = cells.filter((cell) => holderOf(state, cell) === sessionId);
-      return mine.length > 0 ? [{ type: 'SlotsReleased', data: { mentorId, hourStart: hourOfCell(hourStart), sessionId, cells: mine } }] : [];
+      return mine.length > 0 ? [{ type: 'SlotsReleased', data: { mentorId, hourStart, sessionId, cells: mine } }] : [];
     }
     default:
       return assertNever(command);

@@ -3,6 +3,7 @@
 // session on the hour writes one event where one stream per cell wrote four (docs/decisions.md 38).
 // At most one active session holds a cell at a time.
 import type { Event } from '../shared.js';
+import { hourOfCell } from './slots-covered.js';
 
 export interface SlotHourKey {
   mentorId: string;
@@ -16,7 +17,7 @@ export type SlotsReleased = Event<'SlotsReleased', SlotHourKey & { sessionId: st
 export type SlotEvent = SlotsReserved | SlotsReleased;
 
 /**
- * Before 2026-11-25 each cell had a stream of its own, `slot-{mentorId}-{slotStart}`, with these events.
+ * Until 2026-11-24 each cell had a stream of its own, `slot-{mentorId}-{slotStart}`, with these events.
  * Nothing writes them any more; the reservations they still held were carried over into the hour
  * streams once (commands/sessions/carry-over-slots.ts), and they stay in the log as history.
  */
@@ -25,7 +26,5 @@ export type LegacySlotReleased = Event<'SlotReleased', { mentorId: string; slotS
 export type LegacySlotEvent = LegacySlotReserved | LegacySlotReleased;
 export const legacySlotEventTypes = ['SlotReserved', 'SlotReleased'] as const satisfies readonly LegacySlotEvent['type'][];
 
-const iso = (instant: string) => new Date(Date.parse(instant)).toISOString();
-
 /** hourStart is normalised, so '2026-03-02T10:00Z' and '2026-03-02T10:00:00.000Z' name one stream. */
-export const slotHourStreamId = (mentorId: string, hourStart: string) => `slots-${mentorId}-${iso(hourStart)}`;
+export const slotHourStreamId = (mentorId: string, hourStart: string) => `slots-${mentorId}-${hourOfCell(hourStart)}`;

@@ -1,8 +1,9 @@
 // Which reservation cells a session occupies.
 //
 // Uniqueness of a mentor's time is kept per 15-minute cell, the cells of a UTC hour in one stream
-// (`slots-{mentorId}-{hourStart}`, domain/slot/events.ts): a session reserves every cell its interval [start, start + duration) overlaps, and two sessions
-// that overlap in time always share at least one cell, so the second reservation meets a CONFLICT.
+// (`slots-{mentorId}-{hourStart}`, domain/slot/events.ts): a session reserves every cell its interval
+// [start, start + duration) overlaps, and two sessions that overlap in time always share at least one
+// cell, so the second reservation meets a CONFLICT.
 //
 // Cells are 15 minutes, not one hour, on purpose. Sessions start on the hour of the *mentor's* (or,
 // for reschedules, the proposer's) local clock, which is :30 or :45 past the UTC hour in zones such
@@ -47,5 +48,5 @@ export const cellsByHour = (cells: readonly string[]): [hourStart: string, cells
     if (inHour) inHour.push(cell);
     else hours.set(hour, [cell]);
   }
-  return [...hours].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...hours]; // cells were sorted, so the hours came in time order
 };
