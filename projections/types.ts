@@ -18,6 +18,16 @@ export interface ReadModelMigration {
   down(db: Kysely<any>): Promise<void>;
 }
 
+/**
+ * Facts a projector may remember between live batches to skip reads, such as "this member's row has
+ * its first booking": a key learned in a batch is known from the next batch on, once this one has
+ * committed. Only for facts that no later event can undo. Rebuilds (and tests) pass no memory.
+ */
+export interface ProjectorMemory {
+  has(key: string): boolean;
+  learn(key: string): void;
+}
+
 export interface Projector {
   name: string;
   /** Bumping the version makes the runtime rebuild this read model on start. */
@@ -33,7 +43,7 @@ export interface Projector {
    * being written (public, or the build schema during a rebuild). Write set-wise where you can: a
    * rebuild of 100k events must run at multi-row-INSERT speed.
    */
-  apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]>;
+  apply(db: Kysely<any>, events: RecordedEvent[], memory?: ProjectorMemory): Promise<ChangeNotice[]>;
   /**
    * The projector writes only through writeRows, writes each row at most once per batch, and never
    * reads, in a batch, rows it wrote in that batch (the statement's parts all see the database as it

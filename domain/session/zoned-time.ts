@@ -64,6 +64,8 @@ let remembered = 0;
 
 /** The zone's wall clock at an instant, expressed as if it were a UTC instant (whole seconds). */
 const wallClock = (ms: number, timeZone: string): number => {
+  // UTC's wall clock is the instant itself (whole seconds, as the formatter prints them): no look-up.
+  if (timeZone === 'UTC') return ms - (((ms % 1000) + 1000) % 1000);
   let zone = wallClocks.get(timeZone);
   const hit = zone?.get(ms);
   if (hit !== undefined) return hit;

@@ -24,6 +24,13 @@ describe('zoned time', () => {
     expect(toLocal(Date.parse('2026-03-31T00:30:00.000Z'), 'America/Los_Angeles')).toMatchObject({ day: 30, hour: 17, weekday: 'Monday' });
   });
 
+  it('reads UTC without the formatter exactly as the formatter would, to the whole second', () => {
+    const instants = [Date.parse('2026-03-31T23:59:59.999Z'), Date.parse('1969-12-31T23:59:59.500Z'), Date.parse('2026-01-01T00:00:00.000Z'), 1_777_777_777_777];
+    for (const ms of instants) expect(toLocal(ms, 'UTC')).toEqual(toLocal(ms, 'Etc/UTC'));
+    expect(toLocal(Date.parse('2026-03-31T23:59:59.999Z'), 'UTC')).toEqual({ year: 2026, month: 3, day: 31, hour: 23, minute: 59, weekday: 'Tuesday' });
+    expect(new Date(fromLocal({ year: 2026, month: 3, day: 29 }, 150, 'UTC')).toISOString()).toBe('2026-03-29T02:30:00.000Z');
+  });
+
   it('does calendar arithmetic without a time zone', () => {
     expect(addDays({ year: 2026, month: 3, day: 31 }, 1)).toEqual({ year: 2026, month: 4, day: 1 });
     expect(addMonths(2026, 1, -1)).toEqual({ year: 2025, month: 12 });

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { loadRowsByKey, writeRows, type ColumnSpec } from '../shared/set-wise.js';
-import type { ChangeNotice, Projector } from '../types.js';
+import type { ChangeNotice, Projector, ProjectorMemory } from '../types.js';
 import { emptyOnboarding, evolveOnboarding, membersOf, type OnboardingEvent } from './evolve.js';
 import { onboardingMigrations } from './migrations.js';
 import type { OnboardingRow } from './tables.js';
@@ -32,6 +32,8 @@ const onboardingEventTypes = [
   'SessionRequested',
 ] as const satisfies readonly OnboardingEvent['type'][];
 
+const bookedKey = (memberId: string) => `booked:${memberId}`;
+
 export const onboardingProjector: Projector = {
   name: 'onboarding',
   version: 1,
@@ -39,8 +41,13 @@ export const onboardingProjector: Projector = {
   migrations: onboardingMigrations,
   handles: onboardingEventTypes,
   writesInOneStatement: true,
-  async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
-    const typed = events.map((e) => ({ event: { type: e.type, data: e.data } as OnboardingEvent, occurredAt: e.metadata.occurredAt }));
+  async apply(db: Kysely<any>, events: RecordedEvent[], memory?: ProjectorMemory): Promise<ChangeNotice[]> {
+    const typed = events
+      .map((e) => ({ event: { type: e.type, data: e.data } as OnboardingEvent, occurredAt: e.metadata.occurredAt }))
+      // A booking changes only a member's first: once both rows are known to have one (no event takes it
+      // back), it would read two rows to write nothing.
+      .filter(({ event }) => !(memory && event.type === 'SessionRequested' && membersOf(event).every((id) => memory.has(bookedKey(id)))));
+    if (typed.length === 0) return [];
     const stored = await loadRowsByKey<OnboardingRow>(db, 'onboarding', 'member_id', typed.flatMap(({ event }) => membersOf(event)));
     const changed = new Map<string, OnboardingRow>();
     for (const { event, occurredAt } of typed) {
@@ -49,6 +56,7 @@ export const onboardingProjector: Projector = {
         changed.set(memberId, evolveOnboarding(before, event, occurredAt));
       }
     }
+    for (const row of changed.values()) if (row.scheduled_session) memory?.learn(bookedKey(row.member_id));
     // A row evolve handed back untouched is not written, and its member's screens are not told to refetch.
     const written = [...changed.values()].filter((row) => row !== stored.get(row.member_id));
     await writeRows(db, 'onboarding', columns, written as unknown as Record<string, unknown>[], { key: ['member_id'], onConflict: 'update' });

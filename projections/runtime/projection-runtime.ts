@@ -7,7 +7,7 @@ import { createLockHolder, type LockHolder } from './advisory-lock.js';
 import { ensureRuntimeTables, type ProjectorFailure } from './bookkeeping.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
 import { ProjectorWorker, type ProjectorState } from './projector-worker.js';
-import { createSharedLogReader } from './shared-log-reader.js';
+import { createSharedLogReader, type SharedLogReader } from './shared-log-reader.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
 export interface ProjectionRuntimeOptions {
@@ -23,6 +23,8 @@ export interface ProjectionRuntimeOptions {
   pollIntervalMs?: number;
   /** How often a standby retries the lock another process holds. Default 2000 ms. */
   standbyRetryMs?: number;
+  /** How long a position reached by batches that wrote nothing may stay unwritten while busy. Default 1000 ms. */
+  lazyCheckpointMs?: number;
   /** Called after each committed batch (metrics, progress output of tools). */
   onBatch?: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
 }
@@ -69,17 +71,20 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
 
   const settleWaiters = () => waiters.settle();
 
+  let readLog: SharedLogReader | null = null;
   const startWorkers = async (holder: LockHolder) => {
+    readLog = createSharedLogReader(store);
     const ctx = {
       sql,
       store,
-      readLog: createSharedLogReader(store),
+      readLog,
       locks: holder,
       logger,
       batchSize: options.batchSize ?? 1000,
       rebuildBatchSize: options.rebuildBatchSize ?? 5000,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
       standbyRetryMs: options.standbyRetryMs ?? 2000,
+      lazyCheckpointMs: options.lazyCheckpointMs ?? 1000,
       onChange: settleWaiters,
       onBatch: options.onBatch ?? (() => {}),
     };
@@ -121,6 +126,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       locks = await createLockHolder(sql);
       locks.onLost(onLocksLost);
       unsubscribe = store.onAppended(() => {
+        readLog?.appended();
         for (const w of workers) w.wake();
       });
       await startWorkers(locks);

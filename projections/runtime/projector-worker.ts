@@ -13,6 +13,7 @@ import { CheckpointMovedError, HandlerError, ProjectorFailedError, RebuildInProg
 import { applyBatch } from './isolate-failure.js';
 import type { RuntimeLogger } from './logger.js';
 import { prepareProjector } from './prepare-projector.js';
+import { createRuntimeMemory } from './projector-memory.js';
 import type { ReadLog } from './shared-log-reader.js';
 import { WakeSignal, sleep } from './wake-signal.js';
 
@@ -29,6 +30,8 @@ export interface WorkerContext {
   rebuildBatchSize: number;
   pollIntervalMs: number;
   standbyRetryMs: number;
+  /** How long a position reached by batches that wrote nothing may stay unwritten. */
+  lazyCheckpointMs: number;
   /** Called after every change of state or position, so waiters can be settled. */
   onChange: () => void;
   onBatch: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
@@ -36,8 +39,6 @@ export interface WorkerContext {
 
 const MIN_RECHECK_MS = 5;
 const MAX_RECHECK_MS = 2_000;
-/** How long a position reached by batches with nothing to handle may stay unwritten. */
-const LAZY_CHECKPOINT_MS = 1_000;
 /** Thrown to roll back a batch whose checkpoint row changed under it (see moveCheckpointAndNotify). */
 const notMoved = new Error('checkpoint not moved');
 /** An infrastructure hiccup is retried; anything else a projector's batch raises is its handler's bug. */
@@ -47,16 +48,18 @@ export class ProjectorWorker {
   state: ProjectorState = 'starting';
   position: Checkpoint | null = null;
   /**
-   * The checkpoint in the projector's row. A batch with no event this projector handles moves only
-   * `position`, without a transaction; the row catches up with the next batch that writes, or once
-   * the projector is idle or LAZY_CHECKPOINT_MS have passed. A restart re-reads those events, which
-   * change nothing.
+   * The checkpoint in the projector's row. A batch with no event this projector handles, or whose
+   * one-statement apply writes nothing, moves only `position`, without a statement; the row catches up
+   * with the next batch that writes, or once the projector is idle or `lazyCheckpointMs` have passed.
+   * A restart re-reads those events, which change nothing: nothing was written since they were
+   * applied, so they meet the same rows again.
    */
   private persisted: Checkpoint | null = null;
   private persistedAt = 0;
   failure: ProjectorFailure | null = null;
   rebuildProgress: { done: number; total: number } | null = null;
   private readonly handles: ReadonlySet<string>;
+  private readonly memory = createRuntimeMemory();
   private readonly abort = new AbortController();
   private readonly wakeSignal = new WakeSignal(this.abort.signal);
   private readonly markReady: () => void;
@@ -173,9 +176,9 @@ export class ProjectorWorker {
         const events = await readLog({ after: this.position, limit: batchSize });
         if (events.length === 0) {
           // Caught up. Under load a projector is caught up between most batches, so the position
-          // reached is written here only once it is LAZY_CHECKPOINT_MS old, or before the long wait.
+          // reached is written here only once it is lazyCheckpointMs old, or before the long wait.
           const rechecking = recheckMs > 0 && recheckMs < pollIntervalMs;
-          if (this.position !== this.persisted && (!rechecking || Date.now() - this.persistedAt >= LAZY_CHECKPOINT_MS)) await this.commit([], []);
+          if (this.position !== this.persisted && (!rechecking || !this.mayDeferCheckpoint())) await this.commit([], []);
           this.setState('live');
           if (rechecking) {
             await this.wakeSignal.wait(recheckMs);
@@ -198,6 +201,7 @@ export class ProjectorWorker {
           logger.info({ projector: this.projector.name, checkpoint: error.actual }, 'checkpoint moved by a rebuild; following from there');
           this.position = error.actual;
           this.persisted = error.actual;
+          this.memory.clear();
           continue;
         }
         // The log or the database is unavailable: nothing is lost by waiting, so wait and retry.
@@ -213,7 +217,7 @@ export class ProjectorWorker {
     const { projector } = this;
     const reached = events.at(-1)?.checkpoint ?? this.position;
     if (reached === null) return;
-    if (events.length > 0 && handled.length === 0 && Date.now() - this.persistedAt < LAZY_CHECKPOINT_MS) {
+    if (events.length > 0 && handled.length === 0 && this.mayDeferCheckpoint()) {
       this.advance(reached, events.length);
       return;
     }
@@ -223,13 +227,19 @@ export class ProjectorWorker {
     const atomically = (fn: (trx: Kysely<any>) => Promise<void>) => (handled.length > 0 ? db.transaction().execute(fn) : fn(db));
     try {
       if (handled.length > 0 && projector.writesInOneStatement) {
-        if (!(await this.applyInOneStatement(handled, move))) throw notMoved;
+        const outcome = await this.applyInOneStatement(handled, move);
+        if (outcome === 'not moved') throw notMoved;
+        if (outcome === 'nothing written') {
+          this.memory.committed();
+          this.advance(reached, events.length);
+          return;
+        }
       } else {
         await atomically(async (trx) => {
           let notices: Awaited<ReturnType<Projector['apply']>> = [];
           if (handled.length > 0) {
             try {
-              notices = await projector.apply(trx, handled);
+              notices = await projector.apply(trx, handled, this.memory.forBatch());
             } catch (error) {
               throw asHandlerFailure(projector.name, error);
             }
@@ -245,6 +255,7 @@ export class ProjectorWorker {
       if (row && row.version !== projector.version) throw new VersionChangedError(projector.name, projector.version, row.version);
       throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
     }
+    if (handled.length > 0) this.memory.committed();
     this.persisted = reached;
     this.persistedAt = Date.now();
     this.failure = null;
@@ -258,24 +269,31 @@ export class ProjectorWorker {
    * lock), and a rebuild that swaps them in meanwhile also moves the checkpoint, which the statement
    * checks. Writes, checkpoint and NOTIFY then go in one statement (moveCheckpointAndNotify).
    */
-  private async applyInOneStatement(handled: RecordedEvent[], move: Parameters<typeof moveCheckpointAndNotify>[1]): Promise<boolean> {
+  private async applyInOneStatement(handled: RecordedEvent[], move: Parameters<typeof moveCheckpointAndNotify>[1]): Promise<'moved' | 'not moved' | 'nothing written'> {
     const { projector } = this;
     const { db } = this.ctx.sql;
     this.collecting ??= collectingWrites(db, projector.name);
     this.collecting.take(); // nothing left over from a batch that threw half-way
     let notices: Awaited<ReturnType<Projector['apply']>>;
     try {
-      notices = await projector.apply(this.collecting.db, handled);
+      notices = await projector.apply(this.collecting.db, handled, this.memory.forBatch());
     } catch (error) {
       throw asHandlerFailure(projector.name, error);
     }
+    const writes = this.collecting.take();
+    // Events that changed no row (onboarding's bookings by members who booked before) need no statement.
+    if (writes.length === 0 && notices.length === 0 && this.mayDeferCheckpoint()) return 'nothing written';
     const payloads = chunkPayloads(projector.name, move.to, notices);
     try {
-      return await moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, payloads, this.collecting.take());
+      return (await moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, payloads, writes)) ? 'moved' : 'not moved';
     } catch (error) {
       // The handler's writes fail here, not in apply: a bad row is still the handler's, event by event.
       throw asHandlerFailure(projector.name, error);
     }
+  }
+
+  private mayDeferCheckpoint(): boolean {
+    return Date.now() - this.persistedAt < this.ctx.lazyCheckpointMs;
   }
 
   private advance(checkpoint: Checkpoint, events: number): void {

@@ -46,7 +46,10 @@ describe('the shared log reader', () => {
       expect(shared.map((e) => e.checkpoint)).toEqual(direct.slice(0, shared.length).map((e) => e.checkpoint));
       expect(shared).toEqual(direct.slice(0, shared.length));
       seen.push(...direct.map((e) => e.checkpoint));
-      if (round % 20 === 0) await appendSome(store, 10);
+      if (round % 20 === 0) {
+        await appendSome(store, 10);
+        reader.appended(); // as the runtime does on the store's append hint
+      }
     }
   });
 
@@ -68,5 +71,28 @@ describe('the shared log reader', () => {
     // At the end of the window, a reader asks the store again.
     await reader({ after: together[0]![29]!.checkpoint, limit: 100 });
     expect(calls).toHaveLength(2);
+  });
+
+  it('gives an empty answer again for a moment, without a query, until an append is announced', async () => {
+    const { store } = fixture;
+    const head = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
+    const { calls, store: countingStore } = counting(store);
+    let clock = 1_000;
+    const reader = createSharedLogReader(countingStore, 5_000, () => clock);
+
+    expect(await reader({ after: head, limit: 100 })).toEqual([]);
+    clock += 1;
+    expect(await reader({ after: head, limit: 100 })).toEqual([]);
+    expect(calls).toHaveLength(1);
+    // Later than that, the database is asked again.
+    clock += 5;
+    expect(await reader({ after: head, limit: 100 })).toEqual([]);
+    expect(calls).toHaveLength(2);
+    // An announced append is read at once, however soon after the empty answer.
+    await appendSome(store, 3);
+    reader.appended();
+    clock += 1;
+    expect(await reader({ after: head, limit: 100 })).toHaveLength(3);
+    expect(calls).toHaveLength(3);
   });
 });

@@ -12,15 +12,33 @@ import type { Checkpoint, EventStore, ReadAllOptions, RecordedEvent } from '../.
 
 export type ReadLog = (options: ReadAllOptions) => Promise<RecordedEvent[]>;
 
-const DEFAULT_WINDOW_EVENTS = 5_000;
+export interface SharedLogReader extends ReadLog {
+  /** An append was announced: the next read asks the database even where it just found nothing. */
+  appended(): void;
+}
 
-export const createSharedLogReader = (store: Pick<EventStore, 'readAll' | 'compareCheckpoints'>, windowEvents = DEFAULT_WINDOW_EVENTS): ReadLog => {
+const DEFAULT_WINDOW_EVENTS = 5_000;
+/**
+ * Projectors that finish the same batch a moment apart each ask what follows it; under load a third of
+ * the log reads were such repeats, finding nothing. An empty answer is given again for this long, until
+ * an append is announced. A reader told "nothing" rechecks soon after anyway (projector-worker.ts), so an
+ * event that became visible without an announcement inside this window is read a few ms later.
+ */
+const EMPTY_REUSE_MS = 2;
+
+export const createSharedLogReader = (
+  store: Pick<EventStore, 'readAll' | 'compareCheckpoints'>,
+  windowEvents = DEFAULT_WINDOW_EVENTS,
+  now: () => number = Date.now,
+): SharedLogReader => {
   /** The checkpoint just before window[0]: null is the start of the log, undefined no window yet. */
   let windowStart: Checkpoint | null | undefined;
   let window: RecordedEvent[] = [];
   /** Position in `window` after each event's checkpoint (the index of the next event). */
   let after = new Map<Checkpoint | null, number>();
   const inflight = new Map<string, Promise<RecordedEvent[]>>();
+  /** Where a read last found nothing, and when; null once an append was announced since. */
+  let empty: { from: Checkpoint | null; at: number } | null = null;
 
   const windowEnd = (): Checkpoint | null | undefined => (window.length > 0 ? window[window.length - 1]!.checkpoint : windowStart);
 
@@ -51,14 +69,18 @@ export const createSharedLogReader = (store: Pick<EventStore, 'readAll' | 'compa
     }
   };
 
-  return async ({ after: from, limit }) => {
+  const read: ReadLog = async ({ after: from, limit }) => {
     const index = after.get(from);
     if (index !== undefined && index < window.length) return window.slice(index, index + limit);
+    if (empty && empty.from === from && now() - empty.at < EMPTY_REUSE_MS) return [];
     const key = `${from ?? ''}|${limit}`;
     let read = inflight.get(key);
     if (!read) {
+      const generation = appends;
       read = store.readAll({ after: from, limit }).then((events) => {
         remember(from, events);
+        // Not if an append was announced while the query ran: its events may have missed this read.
+        if (events.length === 0 && generation === appends) empty = { from, at: now() };
         return events;
       });
       inflight.set(key, read);
@@ -66,4 +88,11 @@ export const createSharedLogReader = (store: Pick<EventStore, 'readAll' | 'compa
     }
     return read;
   };
+  let appends = 0;
+  return Object.assign(read, {
+    appended() {
+      appends += 1;
+      empty = null;
+    },
+  });
 };

@@ -170,6 +170,36 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
     }
   });
 
+  it('applies a one-statement batch that writes nothing without a statement, and stores its position once idle', async () => {
+    let applied = 0;
+    const idle: Projector = {
+      name: 'writes-nothing',
+      version: 1,
+      tables: [],
+      migrations: [],
+      handles: ['MemberRegistered'],
+      writesInOneStatement: true,
+      apply: async () => ((applied += 1), []),
+    };
+    const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [idle], logger: silentLogger, pollIntervalMs: 60_000, lazyCheckpointMs: 60_000 });
+    await second.start();
+    try {
+      // First the log so far, whose position the projector writes once it is idle.
+      const before = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
+      await second.waitFor(before, 10_000);
+      await eventually(async () => (await readCheckpointRow(h.sql.db, 'writes-nothing'))?.checkpoint === before, 10_000);
+      const { checkpoint } = await h.store.append(`member-${randomUUID()}`, [register('idle-one')]);
+      await second.waitFor(checkpoint, 5000);
+      expect(applied).toBeGreaterThan(0);
+      // Reached, not yet written: the batch sent no statement (a write would have moved the row with it).
+      expect((await readCheckpointRow(h.sql.db, 'writes-nothing'))?.checkpoint).toBe(before);
+      // Once its rechecks after the wake-up are over, the idle projector writes the position it reached.
+      await eventually(async () => (await readCheckpointRow(h.sql.db, 'writes-nothing'))?.checkpoint === checkpoint, 10_000);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('stops only the projector whose handler throws, records the event, and keeps its checkpoint before it', async () => {
     const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [fragileProjector], logger: silentLogger, batchSize: 500 });
     const bio = (id: string, text: string) => memberEvent({ type: 'ProfileDetailsChanged', data: { memberId: id, bio: text } });
