@@ -22,14 +22,33 @@ export function parseSqlCheckpoint(checkpoint: Checkpoint): { transactionId: big
   return { transactionId: BigInt(match[1]!), globalPosition: BigInt(match[2]!) };
 }
 
-const compareDigits = (a: string, b: string): number => (a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0);
+const assertCheckpoint = (checkpoint: Checkpoint): void => {
+  if (!SQL_CHECKPOINT.test(checkpoint)) throw new Error(`Not a SQL event-store checkpoint: ${checkpoint}`);
+};
 
-/** Called for every waiter on every batch, so it compares the digit strings instead of making BigInts. */
+/** Orders the digit strings a[aFrom, aTo) and b[bFrom, bTo): shorter first, then character by character. */
+const compareDigits = (a: string, aFrom: number, aTo: number, b: string, bFrom: number, bTo: number): number => {
+  const lengths = aTo - aFrom - (bTo - bFrom);
+  if (lengths !== 0) return lengths;
+  for (let i = 0; i < aTo - aFrom; i++) {
+    const d = a.charCodeAt(aFrom + i) - b.charCodeAt(bFrom + i);
+    if (d !== 0) return d;
+  }
+  return 0;
+};
+
+/**
+ * Called for every waiter on every batch, so it compares the digit strings in place: no BigInts, and no
+ * match arrays or substrings (those were 6% of the API thread's allocations under the booking bench).
+ */
 export function compareSqlCheckpoints(a: Checkpoint | null, b: Checkpoint | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
-  const x = matchCheckpoint(a);
-  const y = matchCheckpoint(b);
-  return Math.sign(compareDigits(x[1]!, y[1]!) || compareDigits(x[2]!, y[2]!));
+  assertCheckpoint(a);
+  assertCheckpoint(b);
+  if (a === b) return 0;
+  const ca = a.indexOf(':');
+  const cb = b.indexOf(':');
+  return Math.sign(compareDigits(a, 0, ca, b, 0, cb) || compareDigits(a, ca + 1, a.length, b, cb + 1, b.length));
 }
 
 /** `(transaction_id, global_position) > checkpoint` on the events table; null means the start. */

@@ -11,6 +11,20 @@ describe('SQL event-store checkpoints', () => {
     expect(compareSqlCheckpoints('0:0', '0:1')).toBe(-1);
   });
 
+  it('orders like the numbers themselves for any pair of checkpoints', () => {
+    const digits = () => (Math.random() < 0.2 ? '0' : String(1 + Math.floor(Math.random() * 10 ** (1 + Math.floor(Math.random() * 6)))));
+    const byNumbers = (a: string, b: string) => {
+      const [x, y] = [parseSqlCheckpoint(a), parseSqlCheckpoint(b)];
+      const first = x.transactionId === y.transactionId ? x.globalPosition - y.globalPosition : x.transactionId - y.transactionId;
+      return first === 0n ? 0 : first < 0n ? -1 : 1;
+    };
+    for (let i = 0; i < 2_000; i++) {
+      const a = `${digits()}:${digits()}`;
+      const b = i % 5 === 0 ? `${a.split(':')[0]}:${digits()}` : `${digits()}:${digits()}`;
+      expect([a, b, compareSqlCheckpoints(a, b)]).toEqual([a, b, byNumbers(a, b)]);
+    }
+  });
+
   it('puts null (the start of the log) before every checkpoint', () => {
     expect(compareSqlCheckpoints(null, '1:1')).toBeLessThan(0);
     expect(compareSqlCheckpoints('1:1', null)).toBeGreaterThan(0);
@@ -29,5 +43,7 @@ describe('SQL event-store checkpoints', () => {
     expect(() => parseSqlCheckpoint('1:2:3')).toThrow(/Not a SQL event-store checkpoint/);
     // Leading zeros would break the ordering of digit strings; PostgreSQL never prints them.
     expect(() => compareSqlCheckpoints('007:1', '7:1')).toThrow(/Not a SQL event-store checkpoint/);
+    expect(() => compareSqlCheckpoints('7:1', '7:1:')).toThrow(/Not a SQL event-store checkpoint/);
+    expect(() => compareSqlCheckpoints('7:1', '7:1')).not.toThrow();
   });
 });

@@ -32,6 +32,29 @@ const toWire = (type: ColumnType, value: unknown): unknown => {
   return value;
 };
 
+const NEEDS_ESCAPE = /[\\"]/;
+
+/**
+ * A column's values as one array literal, the text the driver would send for the array: every element
+ * quoted (backslash and quote escaped), NULL bare. Built here because the driver escapes each element
+ * with two regex replacements whether or not it needs them (3% of the API thread's allocations under
+ * the booking bench); most values need none.
+ */
+export const arrayLiteral = (values: readonly unknown[]): string => {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ',';
+    const value = values[i];
+    if (value === null || value === undefined) {
+      out += 'NULL';
+      continue;
+    }
+    const text = String(value);
+    out += NEEDS_ESCAPE.test(text) ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : `"${text}"`;
+  }
+  return `${out}}`;
+};
+
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
 
 /** Cap on rows per statement: keeps single messages to the server well below protocol limits. */
@@ -97,7 +120,7 @@ export const writeRows = async (
   const text = statementText(base, table, columns, conflict);
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT);
-    const write = CompiledQuery.raw(text, columns.map((c) => chunk.map((row) => toWire(c.type, row[c.name]))));
+    const write = CompiledQuery.raw(text, columns.map((c) => arrayLiteral(chunk.map((row) => toWire(c.type, row[c.name])))));
     if (collector) collector.writes.push(write);
     else await base.executeQuery(write);
   }
