@@ -11,9 +11,11 @@ export function toCheckpoint(transactionId: string, globalPosition: string): Che
 // is what lets two of them be ordered as strings (shorter first, then character by character).
 const SQL_CHECKPOINT = /^(0|[1-9]\d*):(0|[1-9]\d*)$/;
 
+const notACheckpoint = (checkpoint: Checkpoint) => new Error(`Not a SQL event-store checkpoint: ${checkpoint}`);
+
 const matchCheckpoint = (checkpoint: Checkpoint): RegExpExecArray => {
   const match = SQL_CHECKPOINT.exec(checkpoint);
-  if (!match) throw new Error(`Not a SQL event-store checkpoint: ${checkpoint}`);
+  if (!match) throw notACheckpoint(checkpoint);
   return match;
 };
 
@@ -23,7 +25,7 @@ export function parseSqlCheckpoint(checkpoint: Checkpoint): { transactionId: big
 }
 
 const assertCheckpoint = (checkpoint: Checkpoint): void => {
-  if (!SQL_CHECKPOINT.test(checkpoint)) throw new Error(`Not a SQL event-store checkpoint: ${checkpoint}`);
+  if (!SQL_CHECKPOINT.test(checkpoint)) throw notACheckpoint(checkpoint);
 };
 
 /** Orders the digit strings a[aFrom, aTo) and b[bFrom, bTo): shorter first, then character by character. */

@@ -225,15 +225,13 @@ export class ProjectorWorker {
     const move = { name: projector.name, version: projector.version, from: this.persisted, to: reached };
     // Nothing to apply: the checkpoint moves in one statement, with no transaction around it.
     const atomically = (fn: (trx: Kysely<any>) => Promise<void>) => (handled.length > 0 ? db.transaction().execute(fn) : fn(db));
+    // A one-statement batch that wrote nothing sent no statement: its position stays unwritten, as above.
+    let deferred = false;
     try {
       if (handled.length > 0 && projector.writesInOneStatement) {
         const outcome = await this.applyInOneStatement(handled, move);
         if (outcome === 'not moved') throw notMoved;
-        if (outcome === 'nothing written') {
-          this.memory.committed();
-          this.advance(reached, events.length);
-          return;
-        }
+        deferred = outcome === 'nothing written';
       } else {
         await atomically(async (trx) => {
           let notices: Awaited<ReturnType<Projector['apply']>> = [];
@@ -256,9 +254,11 @@ export class ProjectorWorker {
       throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
     }
     if (handled.length > 0) this.memory.committed();
-    this.persisted = reached;
-    this.persistedAt = Date.now();
-    this.failure = null;
+    if (!deferred) {
+      this.persisted = reached;
+      this.persistedAt = Date.now();
+      this.failure = null;
+    }
     this.advance(reached, events.length);
   }
 

@@ -39,6 +39,8 @@ export const createSharedLogReader = (
   const inflight = new Map<string, Promise<RecordedEvent[]>>();
   /** Where a read last found nothing, and when; null once an append was announced since. */
   let empty: { from: Checkpoint | null; at: number } | null = null;
+  /** Appends announced so far: a read that overlapped one does not record its empty answer. */
+  let appends = 0;
 
   const windowEnd = (): Checkpoint | null | undefined => (window.length > 0 ? window[window.length - 1]!.checkpoint : windowStart);
 
@@ -88,7 +90,6 @@ export const createSharedLogReader = (
     }
     return read;
   };
-  let appends = 0;
   return Object.assign(read, {
     appended() {
       appends += 1;
