@@ -11,9 +11,9 @@ import type { BenchResult } from './support.js';
 import { assertWrkInstalled, runWrk, type WrkLine, type WrkResult } from './wrk.js';
 
 const CONNECTIONS = 50;
-const STUDENTS = 5000; // 3 points each: one one-point booking per round, 3 rounds; more than a round sends
+const STUDENTS = 8000; // 3 points each: one one-point booking per round, 3 rounds; more than a round sends
 const SECONDS = 2; // wrk takes whole seconds
-const MENTORS = 32; // slots for 3 rounds of STUDENTS / MENTORS bookings each within the bookable months
+const MENTORS = 64; // slots for 3 rounds of STUDENTS / MENTORS bookings each within the bookable months
 // Students of the subject's warm-up round, as the baseline has one: a first round runs code V8 has not
 // optimised yet and fills the per-process caches, which no steady server pays on every request.
 const WARMUP_STUDENTS = 1200;

@@ -5,6 +5,20 @@ import pg from 'pg';
 
 type Callback = (payload: string) => void;
 
+export interface ListenOptions {
+  /**
+   * Skip what this listener's own connection sent (notify() goes out on it while it is up). For a
+   * caller that already heard its process's news in-process: PostgreSQL echoes a NOTIFY to its own
+   * session, which would wake it a second time. A NOTIFY sent on the fallback pool still arrives.
+   */
+  othersOnly?: boolean;
+}
+
+interface Subscriber {
+  callback: Callback;
+  othersOnly: boolean;
+}
+
 /** Channels are plain lower-case identifiers so LISTEN "x" and pg_notify('x', ...) always agree. */
 export function quoteChannel(channel: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid LISTEN channel name: ${channel}`);
@@ -14,24 +28,25 @@ export function quoteChannel(channel: string): string {
 export class PgListener {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
-  private readonly channels = new Map<string, Set<Callback>>();
+  private readonly channels = new Map<string, Set<Subscriber>>();
   private closed = false;
   private retryDelayMs = 100;
   private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly config: pg.ClientConfig) {}
 
-  async listen(channel: string, callback: Callback): Promise<() => Promise<void>> {
+  async listen(channel: string, callback: Callback, options: ListenOptions = {}): Promise<() => Promise<void>> {
     const quoted = quoteChannel(channel);
-    let callbacks = this.channels.get(channel);
-    const first = !callbacks;
-    if (!callbacks) this.channels.set(channel, (callbacks = new Set()));
-    callbacks.add(callback);
+    let subscribers = this.channels.get(channel);
+    const first = !subscribers;
+    if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
+    const subscriber: Subscriber = { callback, othersOnly: options.othersOnly === true };
+    subscribers.add(subscriber);
     const client = await this.connect();
     if (first) await client.query(`LISTEN ${quoted}`);
     return async () => {
       const set = this.channels.get(channel);
-      if (!set?.delete(callback) || set.size > 0) return;
+      if (!set?.delete(subscriber) || set.size > 0) return;
       this.channels.delete(channel);
       await this.client?.query(`UNLISTEN ${quoted}`).catch(() => {});
     };
@@ -63,7 +78,11 @@ export class PgListener {
   private async open(): Promise<pg.Client> {
     const client = new pg.Client(this.config);
     client.on('notification', (msg) => {
-      for (const cb of this.channels.get(msg.channel) ?? []) cb(msg.payload ?? '');
+      // pg keeps the backend's pid from BackendKeyData as `processID`; @types/pg does not declare it.
+      const own = msg.processId === (client as pg.Client & { processID?: number }).processID;
+      for (const { callback, othersOnly } of this.channels.get(msg.channel) ?? []) {
+        if (!(own && othersOnly)) callback(msg.payload ?? '');
+      }
     });
     const onDrop = () => {
       if (this.client !== client) return;

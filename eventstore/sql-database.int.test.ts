@@ -50,6 +50,22 @@ function engineCases(name: 'pglite' | 'postgres', open: () => Promise<SqlDatabas
       expect(got).toEqual(['one', 'two']);
     });
 
+    it('keeps back from an othersOnly listener only what its own notify() sent', async () => {
+      const all: string[] = [];
+      const others: string[] = [];
+      const stopAll = await db.listen('sqldb_echo_channel', (payload) => all.push(payload));
+      const stopOthers = await db.listen('sqldb_echo_channel', (payload) => others.push(payload), { othersOnly: true });
+      await db.notify('sqldb_echo_channel', 'own');
+      await sql`select pg_notify('sqldb_echo_channel', 'pooled')`.execute(db.db);
+      await waitFor(() => all.length === 2, 5_000);
+      await sleep(100);
+      expect(all).toEqual(['own', 'pooled']);
+      // PGlite has one session, so every NOTIFY is its own and all are delivered.
+      expect(others).toEqual(name === 'postgres' ? ['pooled'] : ['own', 'pooled']);
+      await stopAll();
+      await stopOthers();
+    });
+
     it('refuses channel names that LISTEN and pg_notify would spell differently', async () => {
       await expect(db.listen('Mixed-Case', () => {})).rejects.toThrow(/Invalid LISTEN channel/);
     });

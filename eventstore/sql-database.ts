@@ -6,14 +6,18 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { PgListener, quoteChannel } from './pg-listener.js';
+import { PgListener, quoteChannel, type ListenOptions } from './pg-listener.js';
 import { PreparingClient } from './preparing-client.js';
 
 export interface SqlDatabase {
   kind: 'postgres' | 'pglite';
   db: Kysely<any>;
-  /** LISTEN on a channel; returns the matching UNLISTEN. Payloads arrive as sent by NOTIFY. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns the matching UNLISTEN. Payloads arrive as sent by NOTIFY. With
+   * `othersOnly`, a NOTIFY that this handle's notify() sent is not delivered back to this listener
+   * (PostgreSQL only; PGlite has one session, whose every NOTIFY is its own, and delivers them all).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   /**
    * NOTIFY outside any transaction (on PostgreSQL over the idle LISTEN connection, so it never waits
    * for a pool slot). Inside a transaction use `select pg_notify(...)` on the transaction instead.
@@ -73,7 +77,7 @@ async function openPostgres(url: string, poolSize: number): Promise<SqlDatabase>
     kind: 'postgres',
     db,
     pool,
-    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options),
     notify: (channel, payload = '') => listener.notify(channel, payload, pool),
     async close() {
       await listener.close();

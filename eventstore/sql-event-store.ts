@@ -85,7 +85,10 @@ export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventSto
   const wake = () => {
     for (const listener of listeners) listener();
   };
-  const unlisten = await sql.listen(EVENTS_APPENDED_CHANNEL, wake);
+  // This process's appends wake its stores through the local bus at once; the NOTIFY that tells other
+  // processes echoes back to our own listener ~a round trip later and would wake every projector again
+  // for nothing new (a log read each time).
+  const unlisten = await sql.listen(EVENTS_APPENDED_CHANNEL, wake, { othersOnly: true });
   const leaveBus = joinLocalBus(sql, wake);
   const closing = new AbortController();
 

@@ -95,4 +95,34 @@ describe('the shared log reader', () => {
     expect(await reader({ after: head, limit: 100 })).toHaveLength(3);
     expect(calls).toHaveLength(3);
   });
+
+  it('does not hand a reader woken by an append the answer of a query sent before it', async () => {
+    const { store } = fixture;
+    const head = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
+    // A store whose first query is held open until the test lets it answer (what it saw when sent).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const reader = createSharedLogReader({
+      compareCheckpoints: store.compareCheckpoints,
+      readAll: async (options) => {
+        if (!first) return store.readAll(options);
+        first = false;
+        const seen = await store.readAll(options);
+        await held;
+        return seen;
+      },
+    });
+
+    const early = reader({ after: head, limit: 100 });
+    await sleep(20); // the early query has read the log: it found nothing
+    await appendSome(store, 2);
+    reader.appended();
+    const woken = reader({ after: head, limit: 100 });
+    release();
+    expect(await early).toEqual([]);
+    expect(await woken).toHaveLength(2);
+  });
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

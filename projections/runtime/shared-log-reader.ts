@@ -75,10 +75,12 @@ export const createSharedLogReader = (
     const index = after.get(from);
     if (index !== undefined && index < window.length) return window.slice(index, index + limit);
     if (empty && empty.from === from && now() - empty.at < EMPTY_REUSE_MS) return [];
-    const key = `${from ?? ''}|${limit}`;
+    // A query sent before the latest announced append may have missed its events: a reader woken by
+    // that append waits for a query of its own rather than take that answer (and wait out a recheck).
+    const generation = appends;
+    const key = `${from ?? ''}|${limit}|${generation}`;
     let read = inflight.get(key);
     if (!read) {
-      const generation = appends;
       read = store.readAll({ after: from, limit }).then((events) => {
         remember(from, events);
         // Not if an append was announced while the query ran: its events may have missed this read.
