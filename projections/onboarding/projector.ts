@@ -42,11 +42,14 @@ export const onboardingProjector: Projector = {
   handles: onboardingEventTypes,
   writesInOneStatement: true,
   async apply(db: Kysely<any>, events: RecordedEvent[], memory?: ProjectorMemory): Promise<ChangeNotice[]> {
-    const typed = events
-      .map((e) => ({ event: { type: e.type, data: e.data } as OnboardingEvent, occurredAt: e.metadata.occurredAt }))
-      // A booking changes only a member's first: once both rows are known to have one (no event takes it
-      // back), it would read two rows to write nothing.
-      .filter(({ event }) => !(memory && event.type === 'SessionRequested' && membersOf(event).every((id) => memory.has(bookedKey(id)))));
+    // A booking changes only a member's first: once both rows are known to have one (no event takes it
+    // back), it would read two rows to write nothing. Dropped before anything is built for it.
+    const known = (event: OnboardingEvent) => memory !== undefined && event.type === 'SessionRequested' && membersOf(event).every((id) => memory.has(bookedKey(id)));
+    const typed: { event: OnboardingEvent; occurredAt: string }[] = [];
+    for (const e of events) {
+      const event = { type: e.type, data: e.data } as OnboardingEvent;
+      if (!known(event)) typed.push({ event, occurredAt: e.metadata.occurredAt });
+    }
     if (typed.length === 0) return [];
     const stored = await loadRowsByKey<OnboardingRow>(db, 'onboarding', 'member_id', typed.flatMap(({ event }) => membersOf(event)));
     const changed = new Map<string, OnboardingRow>();
