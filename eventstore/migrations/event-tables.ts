@@ -2,6 +2,7 @@
 // statement, so a single-event append costs one round trip and one implicit transaction.
 import { sql } from 'kysely';
 import type { NamedMigration } from './run-migrations.js';
+import { appendBatchFromEvents, appendFromEvents, appendManyFromEvents } from './versions-from-events.js';
 
 /** First key of the per-stream advisory locks ('es' in ASCII), so other advisory locks never collide. */
 const STREAM_LOCK_NAMESPACE = sql.lit(0x6573);
@@ -391,6 +392,26 @@ export const eventTablesMigrations: readonly NamedMigration[] = [
     async down(db) {
       await sql`alter function es_append_batch(jsonb) reset plan_cache_mode`.execute(db);
       await sql`alter function es_append_many(jsonb) reset plan_cache_mode`.execute(db);
+    },
+  },
+  {
+    // Stream versions from the events themselves; `streams` goes (versions-from-events.ts says why).
+    name: '20261125T0100-versions-from-events',
+    async up(db) {
+      await appendFromEvents.execute(db);
+      await appendManyFromEvents.execute(db);
+      await appendBatchFromEvents.execute(db);
+      await sql`drop table streams`.execute(db);
+    },
+    async down(db) {
+      await sql`create table streams (stream_id text primary key, version bigint not null)`.execute(db);
+      await sql`insert into streams (stream_id, version) select stream_id, max(stream_position) from events group by stream_id`.execute(db);
+      await sql`drop function es_append(text, text, jsonb, text)`.execute(db);
+      await createAppendFunction.execute(db);
+      await appendManyFunction(duplicatesByIndex).execute(db);
+      await appendBatchFunction(true).execute(db);
+      await sql`alter function es_append_batch(jsonb) set plan_cache_mode = force_generic_plan`.execute(db);
+      await sql`alter function es_append_many(jsonb) set plan_cache_mode = force_generic_plan`.execute(db);
     },
   },
 ];
