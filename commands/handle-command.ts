@@ -3,6 +3,7 @@
 // decide again, because the decision may differ on the newer state.
 import { randomUUID } from 'node:crypto';
 import type { Decider, Event } from '../domain/shared.js';
+import { rememberWritten } from './stream-caches.js';
 import {
   WrongExpectedVersionError,
   type Checkpoint,
@@ -86,12 +87,12 @@ export const handleCommand = async <S, C, E extends Event>(
     const expectedRevision: ExpectedRevision = revision === null ? 'no_stream' : revision;
     try {
       const result = await store.append(streamId, toAppend, { expectedRevision });
-      return {
-        events,
-        checkpoint: result.checkpoint,
-        nextExpectedRevision: result.nextExpectedRevision,
-        state: events.reduce(decider.evolve, state),
-      };
+      const next = events.reduce(decider.evolve, state);
+      // Only a fresh append on top of the state read: a retried one answered as a duplicate may sit lower.
+      if (result.nextExpectedRevision === (revision ?? -1n) + BigInt(events.length)) {
+        rememberWritten(store, decider, streamId, { state: next, revision: result.nextExpectedRevision });
+      }
+      return { events, checkpoint: result.checkpoint, nextExpectedRevision: result.nextExpectedRevision, state: next };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
       await pause(attempt);

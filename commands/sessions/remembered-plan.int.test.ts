@@ -1,9 +1,10 @@
 // A booking on PostgreSQL and PGlite is planned on the member and ledger states this process remembers
 // (request-session.ts, docs/decisions.md 34): no read before the write, which checks that the members'
-// streams have not moved. These tests change the streams behind the process's back and show that the
-// answer is always the one the stored state gives.
+// streams have not moved. These tests change the streams behind the process's back (through another
+// store object, as another process would: this one's commands leave what they write in its caches,
+// decision 42) and show that the answer is always the one the stored state gives.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../domain/session/rules.js';
 import { grantCorrection } from '../ledger.js';
 import { updateProfile } from '../members.js';
@@ -29,8 +30,17 @@ const book = (studentId: string, mentor: { mentorId: string; skillId: string }, 
     { sessionId: randomUUID(), studentId, instructorId: mentor.mentorId, skillId: mentor.skillId, startsAt, durationHours: 1, message: '', now: MONDAY },
   );
 
+/** The same database through another store object: another process, whose writes this one's caches never see. */
+const elsewhere = () =>
+  new Proxy(fixture.store, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+
 const setAvailability = (mentorId: string, availability: typeof WEEKDAYS_9_TO_17) =>
-  updateProfile({ store: fixture.store }, { memberId: mentorId, actorId: mentorId, now: MONDAY, patch: { availability } });
+  updateProfile({ store: elsewhere() }, { memberId: mentorId, actorId: mentorId, now: MONDAY, patch: { availability } });
 
 describe('a booking planned on remembered states', () => {
   it('refuses an hour the mentor removed after the process remembered their availability, taking nothing', async () => {
@@ -59,7 +69,7 @@ describe('a booking planned on remembered states', () => {
     const mentor = await newMentor(fixture.store, { pointsPerHour: 3 });
     const studentId = await newMember(fixture.store);
     await book(studentId, mentor, WEDNESDAY_10); // all 3 welcome points held: the remembered ledger has none left
-    await grantCorrection({ store: fixture.store }, { memberId: studentId, amount: 3, description: 'Goodwill' }, { now: MONDAY, actorId: 'admin' });
+    await grantCorrection({ store: elsewhere() }, { memberId: studentId, amount: 3, description: 'Goodwill' }, { now: MONDAY, actorId: 'admin' });
 
     const second = await book(studentId, mentor, WEDNESDAY_11);
     expect((await sessionState(fixture.store, second.sessionId)).status).toBe('requested');
@@ -71,8 +81,8 @@ describe('a booking planned on remembered states', () => {
     const studentId = await newMember(fixture.store);
     await book(studentId, mentor, WEDNESDAY_10);
     // A change the remembered plan would not refuse on: only the write's check of the stream sees it.
-    await updateProfile({ store: fixture.store }, { memberId: mentor.mentorId, actorId: mentor.mentorId, now: MONDAY, patch: { bio: 'Now with more hooks' } });
-    await updateProfile({ store: fixture.store }, { memberId: studentId, actorId: studentId, now: MONDAY, patch: { bio: 'Learning' } });
+    await updateProfile({ store: elsewhere() }, { memberId: mentor.mentorId, actorId: mentor.mentorId, now: MONDAY, patch: { bio: 'Now with more hooks' } });
+    await updateProfile({ store: elsewhere() }, { memberId: studentId, actorId: studentId, now: MONDAY, patch: { bio: 'Learning' } });
 
     const again = await book(studentId, mentor, WEDNESDAY_11);
     expect(again.participants?.instructor.name).toBeTruthy();
@@ -104,6 +114,27 @@ describe('a booking planned on remembered states', () => {
     await bookOn(WEDNESDAY_11);
     expect(reads).toEqual([]);
     expect(await balanceOf(fixture.store, studentId)).toEqual({ available: 1, held: 2 });
+  });
+
+  it("books a member whose sign-up and profile this process wrote without reading their streams first", async () => {
+    const mentor = await newMentor(fixture.store); // registered and given a skill through this store
+    const studentId = await newMember(fixture.store); // registered and granted the welcome points here
+    const readStreams = vi.spyOn(fixture.store, 'readStreams');
+    const readStream = vi.spyOn(fixture.store, 'readStream');
+    try {
+      // As the API books: a fresh session id, so no check for a re-sent request either.
+      const booked = await requestSession(
+        { store: fixture.store },
+        { sessionId: randomUUID(), sessionIdIsNew: true, studentId, instructorId: mentor.mentorId, skillId: mentor.skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY },
+      );
+      expect(readStreams).not.toHaveBeenCalled();
+      expect(readStream).not.toHaveBeenCalled();
+      expect((await sessionState(fixture.store, booked.sessionId)).status).toBe('requested');
+    } finally {
+      readStreams.mockRestore();
+      readStream.mockRestore();
+    }
+    expect(await balanceOf(fixture.store, studentId)).toEqual({ available: 2, held: 1 });
   });
 
   it('refuses a second booking of the same hour whichever process state it was planned on', async () => {

@@ -22,7 +22,7 @@ import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
 import type { Checkpoint, EventStore, UnchangedStream } from '../../eventstore/types.js';
 import { loadStream, type LoadedStream } from '../handle-command.js';
-import { createStreamCache, type StreamCache } from '../stream-cache.js';
+import { cacheStreamsOf, streamCacheOf } from '../stream-caches.js';
 import { bookingStreamId, ledgerStreamId, memberStreamId, sessionStreamId } from '../stream-ids.js';
 import { BOOKING_LOST_MESSAGE, bookingDecisionDecider, type BookingDecisionState, type BookingPlan } from './booking-record.js';
 import { bookingSteps, type RunContext } from './booking-steps.js';
@@ -72,13 +72,11 @@ export interface BookingParticipants {
 }
 
 // Per store, as a store is per process: every booking reads the mentor's and the student's profile and
-// the student's ledger, and of those only the events since the last booking are new.
-const streamCaches = new WeakMap<EventStore, { members: StreamCache<MemberState>; ledgers: StreamCache<LedgerState> }>();
-const cachesOf = (store: EventStore) => {
-  let caches = streamCaches.get(store);
-  if (!caches) streamCaches.set(store, (caches = { members: createStreamCache(memberDecider), ledgers: createStreamCache(ledgerDecider) }));
-  return caches;
-};
+// the student's ledger, and of those only the events since the last booking are new. The member and
+// ledger commands of this process leave the states they write there too (stream-caches.ts).
+cacheStreamsOf(memberDecider);
+cacheStreamsOf(ledgerDecider);
+const cachesOf = (store: EventStore) => ({ members: streamCacheOf(store, memberDecider), ledgers: streamCacheOf(store, ledgerDecider) });
 
 const notFound = () => new DomainError('NOT_FOUND', texts.skillMissing);
 
