@@ -10,7 +10,9 @@
 // batch of ~17 bookings, bench/notes.md). The locks are also taken in one statement instead of one
 // statement per stream.
 //
-// The functions keep their signatures and outcomes (see event-tables.ts for what each returns).
+// The functions keep their signatures and outcomes (see event-tables.ts for what each returns). Their
+// bodies repeat much of the versions they replace on purpose: a migration states each version whole, so
+// its `down` puts back exactly what was there and an edit here cannot change an earlier migration.
 import { sql, type RawBuilder } from 'kysely';
 
 /** First key of the per-stream advisory locks ('es' in ASCII), as in event-tables.ts. */
