@@ -1,4 +1,5 @@
-// Calling the es_append function (see migrations/event-tables.ts) and mapping its outcome onto the
+// Calling the es_append function (migrations/versions-from-events.ts; what each append function
+// returns is told in migrations/append-functions-with-streams-table.ts) and mapping its outcome onto the
 // port: ok, duplicate (an idempotent retry) or conflict (WrongExpectedVersionError).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';

@@ -10,17 +10,22 @@
 // batch of ~17 bookings, bench/notes.md). The locks are also taken in one statement instead of one
 // statement per stream.
 //
-// The functions keep their signatures and outcomes (see event-tables.ts for what each returns). Their
+// The functions keep their signatures and outcomes (see append-functions-with-streams-table.ts for what each returns). Their
 // bodies repeat much of the versions they replace on purpose: a migration states each version whole, so
 // its `down` puts back exactly what was there and an edit here cannot change an earlier migration.
 import { sql, type RawBuilder } from 'kysely';
-
-/** First key of the per-stream advisory locks ('es' in ASCII), as in event-tables.ts. */
-const NS = sql.lit(0x6573);
+import {
+  STREAM_LOCK_NAMESPACE as NS,
+  appendBatchFunction,
+  appendManyFunction,
+  createAppendFunction,
+  duplicatesByIndex,
+} from './append-functions-with-streams-table.js';
+import type { NamedMigration } from './run-migrations.js';
 
 const versionOf = (streamId: RawBuilder<unknown>) => sql`(select max(ev.stream_position) from events ev where ev.stream_id = ${streamId})`;
 
-export const appendFromEvents = sql`
+const appendFromEvents = sql`
 create or replace function es_append(p_stream_id text, p_expected text, p_events jsonb, p_notify text default null)
 returns table(status text, revision text, transaction_id text, global_position text)
 language plpgsql as $fn$
@@ -70,7 +75,7 @@ begin
 end
 $fn$`;
 
-export const appendManyFromEvents = sql`
+const appendManyFromEvents = sql`
 create or replace function es_append_many(p_appends jsonb)
 returns table(ord bigint, status text, revision text, transaction_id text, global_position text)
 set plan_cache_mode = force_generic_plan
@@ -142,7 +147,7 @@ begin
 end
 $fn$`;
 
-export const appendBatchFromEvents = sql`
+const appendBatchFromEvents = sql`
 create or replace function es_append_batch(p_items jsonb)
 returns table(item bigint, ord bigint, status text, revision text, transaction_id text, global_position text)
 set jit = off
@@ -211,3 +216,24 @@ begin
     order by 1, 2;
 end
 $fn$`;
+
+export const versionsFromEventsMigration: NamedMigration = {
+  name: '20261125T0100-versions-from-events',
+  async up(db) {
+    await appendFromEvents.execute(db);
+    await appendManyFromEvents.execute(db);
+    await appendBatchFromEvents.execute(db);
+    await sql`drop table streams`.execute(db);
+  },
+  async down(db) {
+    await sql`create table streams (stream_id text primary key, version bigint not null)`.execute(db);
+    await sql`insert into streams (stream_id, version) select stream_id, max(stream_position) from events group by stream_id`.execute(db);
+    await sql`drop function es_append(text, text, jsonb, text)`.execute(db);
+    await createAppendFunction.execute(db);
+    await appendManyFunction(duplicatesByIndex).execute(db);
+    await appendBatchFunction(true).execute(db);
+    // As migration 20261124T2200 left them: create or replace dropped the settings the functions had.
+    await sql`alter function es_append_batch(jsonb) set plan_cache_mode = force_generic_plan`.execute(db);
+    await sql`alter function es_append_many(jsonb) set plan_cache_mode = force_generic_plan`.execute(db);
+  },
+};
