@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.js';
 import { userRoutes } from './routes/users.js';
 import { wsRoutes } from './routes/ws.js';
 import { createKeyedCache } from './keyed-cache.js';
+import { createReadYourWrites } from './read-your-writes.js';
 import type { ChangeNotice } from '../projections/types.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { feedbackRoutes } from './routes/feedback.js';
@@ -77,7 +78,11 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Security next, so that even an early 401 carries the security headers.
   await registerSecurity(app, config, getPublicUrl);
-  registerSession(app, deps.clock);
+  // A member's request waits until the read models show the writes they were already answered for.
+  const readYourWrites = createReadYourWrites(deps.runtime, (memberIds, error) =>
+    app.log.warn({ memberIds, err: error }, 'the read models did not show a write in time; the requests waiting for it go on'),
+  );
+  registerSession(app, deps.clock, readYourWrites);
   registerErrorHandler(app, deps.onServerError);
 
   await app.register(swagger, {
@@ -121,7 +126,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { deps, oidc, publicUrl: getPublicUrl, secureCookies });
   await app.register(userRoutes, { deps, isAdmin, userCache });
   await app.register(sessionReadRoutes, { deps });
-  await app.register(sessionBookingRoutes, { deps });
+  await app.register(sessionBookingRoutes, { deps, readYourWrites });
   await app.register(sessionRescheduleRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
   await app.register(onboardingRoutes, { deps });

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 import { carryOverCellReservations } from '../commands/sessions/carry-over-slots.js';
 import { allProjectors } from '../projections/all-projectors.js';
+import type { Projector } from '../projections/types.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp, loggerOptions, urlHost } from './app.js';
@@ -20,6 +21,8 @@ export interface StartServerOptions {
   webDistDir?: string;
   /** How often the session scheduler runs a round; default 30 s. Tests run rounds with tickScheduler(). */
   schedulerIntervalMs?: number;
+  /** The read models to run; default all of them (tests hold one back by wrapping it). */
+  projectors?: Projector[];
 }
 
 export interface RunningServer {
@@ -64,7 +67,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     PGLITE_DATA_DIR: config.pgliteDataDir,
   });
   const { sql, store } = connections;
-  const runtime = createProjectionRuntime({ sql, store, projectors: allProjectors, logger: logger.child({ component: 'projections' }) });
+  const runtime = createProjectionRuntime({ sql, store, projectors: options.projectors ?? allProjectors, logger: logger.child({ component: 'projections' }) });
   const clock = options.clock ?? (() => new Date());
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;

@@ -1,5 +1,7 @@
 // Session writes (issue 3 §3, §4): request, approve, reject, withdraw, cancel, complete, rate and
-// chat. Each handler runs one command, waits for the read models and answers with the session.
+// chat. Each handler runs one command, waits for the read models and answers with the session, except
+// the request itself, which answers from its write and leaves the wait to the participants' next
+// requests (decision 43).
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestSession } from '../../commands/sessions/request-session.js';
@@ -32,13 +34,14 @@ import {
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
+import type { ReadYourWrites } from '../read-your-writes.js';
 import { assertSelf, sessionAfter, viewerOf } from '../session-access.js';
 
 const tags = ['sessions'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const schema = <B>(body: B) => ({ tags, params: sessionIdParams, body, response: { 200: sessionSchema, ...errors } });
 
-export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYourWrites: ReadYourWrites }> = async (app, { deps, readYourWrites }) => {
   const store = { store: deps.store };
   const now = () => deps.clock().toISOString();
 
@@ -65,9 +68,10 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     });
     const requested = result.events.find((e) => e.type === 'SessionRequested');
     if (result.checkpoint && requested && result.participants && result.viewerTimeZone) {
-      // A new session: its view comes from the write (no query); the wait keeps read-your-writes.
+      // A new session: its view comes from the write (no query), so the answer need not wait for the
+      // projections; the participants' next requests do (read-your-writes.ts).
       const view = requestedSessionView(requested, at, result.participants, { viewerId: memberId, timeZone: result.viewerTimeZone });
-      await deps.runtime.waitFor(result.checkpoint);
+      readYourWrites.wrote([view.student_id, view.instructor_id], result.checkpoint);
       return reply.code(201).send(view);
     }
     // A re-sent request: the session as it stands.

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../api/main.js';
+import { startServer, type RunningServer, type StartServerOptions } from '../../api/main.js';
 import { createTestClock, type TestClock } from './test-clock.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -15,6 +15,8 @@ export interface TestServerOptions {
   now?: (() => Date) | Date | string;
   /** Serve the client from here instead of web/dist. */
   webDistDir?: string;
+  /** The read models to run; default all of them. */
+  projectors?: StartServerOptions['projectors'];
 }
 
 export interface TestServer {
@@ -56,7 +58,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
   let server: RunningServer;
   try {
     // Rounds run when a test asks (tickScheduler), not on a timer racing the test's own steps.
-    server = await startServer(env, { clock, webDistDir: opts.webDistDir, schedulerIntervalMs: 24 * 60 * 60 * 1000 });
+    server = await startServer(env, { clock, webDistDir: opts.webDistDir, projectors: opts.projectors, schedulerIntervalMs: 24 * 60 * 60 * 1000 });
   } catch (error) {
     await cleanUp();
     throw error;

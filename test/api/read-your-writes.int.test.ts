@@ -1,0 +1,84 @@
+// Read-your-writes after a booking (docs/decisions.md 43): the answer is built from the write and does
+// not wait for the projections; the next request of either participant waits until the read models
+// show the booking, and nobody else's requests are held.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allProjectors } from '../../projections/all-projectors.js';
+import type { Projector } from '../../projections/types.js';
+import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtures.js';
+import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
+
+/** The sessions projector, whose batches wait while the gate is closed. */
+const gatedSessions = () => {
+  let opened: Promise<void> = Promise.resolve();
+  let open = () => {};
+  const projector: Projector = allProjectors.find((p) => p.name === 'sessions')!;
+  return {
+    projector: { ...projector, apply: async (...args: Parameters<Projector['apply']>) => (await opened, projector.apply(...args)) } as Projector,
+    close: () => void (opened = new Promise<void>((resolve) => (open = resolve))),
+    open: () => open(),
+  };
+};
+
+const within = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms))]);
+
+const pending = <T>(promise: Promise<T>) => {
+  const state = { settled: false };
+  void promise.then(() => (state.settled = true), () => (state.settled = true));
+  return state;
+};
+
+describe('read-your-writes after a booking', () => {
+  const gate = gatedSessions();
+  let server: TestServer;
+  let mia: ApiClient; // mentor
+  let sam: ApiClient; // student
+  let oscar: ApiClient; // takes no part
+  let miaSkill: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ now: MONDAY_0800, projectors: allProjectors.map((p) => (p.name === 'sessions' ? gate.projector : p)) });
+    [mia, sam, oscar] = await Promise.all([
+      signIn(server.url, 'mia@example.com', 'Mia'),
+      signIn(server.url, 'sam@example.com', 'Sam'),
+      signIn(server.url, 'oscar@example.com', 'Oscar'),
+    ]);
+    miaSkill = await becomeMentor(mia);
+  });
+  afterAll(async () => {
+    gate.open();
+    await server?.close();
+  });
+
+  it("answers while the sessions read model is held back, and holds the participants' next requests until it shows the booking", async () => {
+    gate.close();
+    const booked = await within(sam.post('/api/sessions', bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-08', time: '10:00' })), 3000, 'the booking');
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({ status: 'requested', student_id: sam.memberId, instructor_id: mia.memberId });
+    const id = booked.body.id as string;
+
+    const samReads = sam.get(`/api/sessions/${id}`);
+    const miaReads = mia.get(`/api/dashboard/sessions?tab=requested`);
+    const samState = pending(samReads);
+    const miaState = pending(miaReads);
+    // Someone the booking does not concern is answered meanwhile.
+    expect((await within(oscar.get('/api/user'), 3000, "another member's request")).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(samState.settled).toBe(false);
+    expect(miaState.settled).toBe(false);
+
+    gate.open();
+    const seenBySam = await samReads;
+    expect(seenBySam.status).toBe(200);
+    expect(seenBySam.body).toMatchObject({ id, status: 'requested', role: 'student' });
+    const seenByMia = await miaReads;
+    expect(seenByMia.status).toBe(200);
+    expect(seenByMia.body.sessions.map((s: { id: string }) => s.id)).toContain(id);
+  });
+
+  it('holds nothing once the read models show the booking', async () => {
+    const started = Date.now();
+    expect((await sam.get('/api/user')).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
