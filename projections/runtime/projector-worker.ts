@@ -210,6 +210,22 @@ export class ProjectorWorker {
         retryMs = Math.min(retryMs * 2, 30_000);
       }
     }
+    await this.writeDeferredPosition();
+  }
+
+  /**
+   * On stop, the position reached by batches that wrote nothing goes to the row before the lock is let
+   * go: a restart would only re-read those events, but a caller that waited for this position (and
+   * tools that compare checkpoints with the log's head) expects the row to say so once we stop.
+   */
+  private async writeDeferredPosition(): Promise<void> {
+    if (this.position === this.persisted || this.state === 'failed') return;
+    try {
+      await this.commit([], []);
+    } catch (error) {
+      // Lost the lock, or a rebuild moved the row: the owner of the row now says where it stands.
+      this.ctx.logger.info({ err: error, projector: this.projector.name }, 'position reached not written on stop');
+    }
   }
 
   /** Applies a batch with its checkpoint; `events` empty writes the position reached without a batch. */

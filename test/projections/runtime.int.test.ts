@@ -200,6 +200,20 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
     }
   });
 
+  it('writes the position it reached without a statement when it stops, before the lazy interval', async () => {
+    const idle: Projector = { name: 'writes-nothing-then-stops', version: 1, tables: [], migrations: [], handles: ['MemberRegistered'], writesInOneStatement: true, apply: async () => [] };
+    const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [idle], logger: silentLogger, pollIntervalMs: 60_000, lazyCheckpointMs: 60_000 });
+    await second.start();
+    const before = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
+    await second.waitFor(before, 10_000);
+    await eventually(async () => (await readCheckpointRow(h.sql.db, 'writes-nothing-then-stops'))?.checkpoint === before, 10_000);
+    const { checkpoint } = await h.store.append(`member-${randomUUID()}`, [register('stops-one')]);
+    await second.waitFor(checkpoint, 5000);
+    // Stopped at once: its rechecks after the wake-up (which would write the row) have not ended.
+    await second.stop();
+    expect((await readCheckpointRow(h.sql.db, 'writes-nothing-then-stops'))?.checkpoint).toBe(checkpoint);
+  });
+
   it('stops only the projector whose handler throws, records the event, and keeps its checkpoint before it', async () => {
     const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [fragileProjector], logger: silentLogger, batchSize: 500 });
     const bio = (id: string, text: string) => memberEvent({ type: 'ProfileDetailsChanged', data: { memberId: id, bio: text } });
