@@ -210,6 +210,7 @@ export class ProjectorWorker {
         retryMs = Math.min(retryMs * 2, 30_000);
       }
     }
+    // Only a stop ends the loop (a failed projector returned above, its row kept before the bad event).
     await this.writeDeferredPosition();
   }
 
@@ -219,7 +220,7 @@ export class ProjectorWorker {
    * tools that compare checkpoints with the log's head) expects the row to say so once we stop.
    */
   private async writeDeferredPosition(): Promise<void> {
-    if (this.position === this.persisted || this.state === 'failed') return;
+    if (this.position === this.persisted) return;
     try {
       await this.commit([], []);
     } catch (error) {

@@ -170,27 +170,28 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
     }
   });
 
+  /**
+   * A runtime whose one projector handles MemberRegistered with a one-statement apply that writes
+   * nothing (so its position is kept lazily), started and idle with its row at the log's head.
+   */
+  const startWritesNothing = async (name: string) => {
+    const counts = { applied: 0 };
+    const idle: Projector = { name, version: 1, tables: [], migrations: [], handles: ['MemberRegistered'], writesInOneStatement: true, apply: async () => ((counts.applied += 1), []) };
+    const runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [idle], logger: silentLogger, pollIntervalMs: 60_000, lazyCheckpointMs: 60_000 });
+    await runtime.start();
+    const before = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
+    await runtime.waitFor(before, 10_000);
+    await eventually(async () => (await readCheckpointRow(h.sql.db, name))?.checkpoint === before, 10_000);
+    return { runtime, before, counts };
+  };
+
   it('applies a one-statement batch that writes nothing without a statement, and stores its position once idle', async () => {
-    let applied = 0;
-    const idle: Projector = {
-      name: 'writes-nothing',
-      version: 1,
-      tables: [],
-      migrations: [],
-      handles: ['MemberRegistered'],
-      writesInOneStatement: true,
-      apply: async () => ((applied += 1), []),
-    };
-    const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [idle], logger: silentLogger, pollIntervalMs: 60_000, lazyCheckpointMs: 60_000 });
-    await second.start();
+    // First the log so far, whose position the projector writes once it is idle.
+    const { runtime: second, before, counts } = await startWritesNothing('writes-nothing');
     try {
-      // First the log so far, whose position the projector writes once it is idle.
-      const before = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
-      await second.waitFor(before, 10_000);
-      await eventually(async () => (await readCheckpointRow(h.sql.db, 'writes-nothing'))?.checkpoint === before, 10_000);
       const { checkpoint } = await h.store.append(`member-${randomUUID()}`, [register('idle-one')]);
       await second.waitFor(checkpoint, 5000);
-      expect(applied).toBeGreaterThan(0);
+      expect(counts.applied).toBeGreaterThan(0);
       // Reached, not yet written: the batch sent no statement (a write would have moved the row with it).
       expect((await readCheckpointRow(h.sql.db, 'writes-nothing'))?.checkpoint).toBe(before);
       // Once its rechecks after the wake-up are over, the idle projector writes the position it reached.
@@ -201,12 +202,7 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
   });
 
   it('writes the position it reached without a statement when it stops, before the lazy interval', async () => {
-    const idle: Projector = { name: 'writes-nothing-then-stops', version: 1, tables: [], migrations: [], handles: ['MemberRegistered'], writesInOneStatement: true, apply: async () => [] };
-    const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [idle], logger: silentLogger, pollIntervalMs: 60_000, lazyCheckpointMs: 60_000 });
-    await second.start();
-    const before = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
-    await second.waitFor(before, 10_000);
-    await eventually(async () => (await readCheckpointRow(h.sql.db, 'writes-nothing-then-stops'))?.checkpoint === before, 10_000);
+    const { runtime: second } = await startWritesNothing('writes-nothing-then-stops');
     const { checkpoint } = await h.store.append(`member-${randomUUID()}`, [register('stops-one')]);
     await second.waitFor(checkpoint, 5000);
     // Stopped at once: its rechecks after the wake-up (which would write the row) have not ended.
