@@ -23,11 +23,16 @@ if (existsSync(out)) {
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
-    numFailedTestSuites: number;
+    testResults: { status: string; assertionResults: { status: string }[] }[];
   };
   passed = report.numPassedTests;
-  // A file that fails to load counts as a failure even though it ran no test.
-  failed = report.numFailedTests + report.numFailedTestSuites;
+  // A file that fails to load (or in a hook outside any test) counts as one failure even though no
+  // test in it failed. vitest's numFailedTestSuites is not that: it also counts the file and every
+  // describe around a failed test, so one failed test read "3 failed".
+  const filesFailedOutsideTests = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  failed = report.numFailedTests + filesFailedOutsideTests;
 }
 const status = run.status ?? 1;
 if (status !== 0 && failed === 0) failed = 1;
