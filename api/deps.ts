@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import type { ServerErrorReport } from './plugins/error-handler.js';
 
 export interface ProjectorStatusView {
+  kind: 'projector' | 'reactor';
   name: string;
   status: string;
   /** Events the projector still has to apply, when known. */

@@ -1,8 +1,11 @@
-// Composition root: environment -> database + event store -> projection runtime -> API -> listen.
+// Composition root: environment -> database + event store -> projection runtime (read models and
+// reactors) -> API -> listen.
 // `startServer(env)` runs the real thing in-process (tests, benches); running this file directly
 // starts it for real and shuts down gracefully on SIGTERM/SIGINT.
 import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
+import { allReactors } from '../commands/all-reactors.js';
+import type { Reactor } from '../commands/reactor.js';
 import { carryOverCellReservations } from '../commands/sessions/carry-over-slots.js';
 import { allProjectors } from '../projections/all-projectors.js';
 import type { Projector } from '../projections/types.js';
@@ -23,6 +26,8 @@ export interface StartServerOptions {
   schedulerIntervalMs?: number;
   /** The read models to run; default all of them (tests hold one back by wrapping it). */
   projectors?: Projector[];
+  /** The reactors to run; default all of them. */
+  reactors?: Reactor[];
 }
 
 export interface RunningServer {
@@ -44,7 +49,7 @@ const untilProjectorsPrepared = async (runtime: ProjectionRuntime, logger: pino.
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const statuses = await runtime.status();
-    if (statuses.every((s) => s.status !== 'starting')) return;
+    if (statuses.every((s) => s.kind === 'reactor' || s.status !== 'starting')) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   logger.warn('projectors are still preparing their tables; starting the API anyway');
@@ -67,7 +72,13 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     PGLITE_DATA_DIR: config.pgliteDataDir,
   });
   const { sql, store } = connections;
-  const runtime = createProjectionRuntime({ sql, store, projectors: options.projectors ?? allProjectors, logger: logger.child({ component: 'projections' }) });
+  const runtime = createProjectionRuntime({
+    sql,
+    store,
+    projectors: options.projectors ?? allProjectors,
+    reactors: options.reactors ?? allReactors({ store }),
+    logger: logger.child({ component: 'projections' }),
+  });
   const clock = options.clock ?? (() => new Date());
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;

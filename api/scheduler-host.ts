@@ -1,5 +1,6 @@
 // Hosts the session scheduler in the server process (DESIGN.md §5 time): requests unanswered at
-// their start expire, sessions past their end complete, and stalled bookings are repaired. Driven
+// their start expire, sessions past their end complete, and stalled step-by-step bookings (EventStoreDB)
+// are reconciled. Follow-ups of ended sessions are the session follow-ups reactor's, not this loop's. Driven
 // by the injected clock; the sessions read model says what is due.
 import type { Kysely } from 'kysely';
 import { startScheduler } from '../commands/sessions/scheduler.js';

@@ -94,6 +94,8 @@ export const healthSchema = z.object({
   eventStore: z.enum(['postgres', 'pglite', 'eventstoredb']),
   database: z.enum(['postgres', 'pglite']),
   projections: z.array(z.object({ name: z.string(), status: z.string(), lag: z.number().int().nullable() })),
+  /** Followers of the log that issue commands (session follow-ups, welcome bonus); lag in events. */
+  reactors: z.array(z.object({ name: z.string(), status: z.string(), lag: z.number().int().nullable() })),
 });
 
 export const errorBodySchema = z.object({ error: z.string() });

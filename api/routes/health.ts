@@ -17,13 +17,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           request.log.error({ err: error }, 'health: database does not answer');
           return false;
         });
-      const projections = (await deps.runtime.status().catch(() => [])).map(({ name, status, lag }) => ({ name, status, lag }));
-      const healthy = databaseUp && projections.every((p) => p.status !== 'failed');
+      const statuses = await deps.runtime.status().catch(() => []);
+      const view = (kind: 'projector' | 'reactor') => statuses.filter((s) => s.kind === kind).map(({ name, status, lag }) => ({ name, status, lag }));
+      const [projections, reactors] = [view('projector'), view('reactor')];
+      const healthy = databaseUp && [...projections, ...reactors].every((p) => p.status !== 'failed');
       return reply.code(databaseUp ? 200 : 503).send({
         status: healthy ? 'ok' : 'degraded',
         eventStore: deps.store.kind,
         database: deps.sql.kind,
         projections,
+        reactors,
       });
     },
   );

@@ -1,9 +1,9 @@
-// Time-driven session commands: requests still unanswered at their start expire (refund, release),
-// confirmed sessions past their end complete (the held points move to the mentor). Which sessions
+// Time-driven session commands: requests still unanswered at their start expire, confirmed sessions
+// past their end complete. Their follow-ups (refund and release, or the points moving to the mentor)
+// are the session follow-ups reactor's (follow-ups-reactor.ts); actOnSession also runs them at once. Which sessions
 // are due comes from the sessions read model through `listDue`, so this module does not depend on
 // projections; a lagging read model only delays the work, as the deciders ignore sessions that moved on.
 import type { EventStore } from '../../eventstore/types.js';
-import { runFollowUps } from './follow-ups.js';
 import { DEFAULT_BOOKING_GRACE_MS, reconcileSessionRequests } from './reconciler.js';
 import { actOnSession } from './session-actions.js';
 
@@ -12,8 +12,6 @@ export interface DueSessions {
   expire: string[];
   /** Confirmed (or modification-pending) sessions whose end has passed. */
   complete: string[];
-  /** Optional: sessions whose follow-ups look unfinished (ended, but the hold still active). */
-  repair?: string[] | undefined;
 }
 
 export interface SchedulerDeps {
@@ -24,13 +22,12 @@ export interface SchedulerDeps {
 export interface SchedulerRun {
   expired: string[];
   completed: string[];
-  repaired: string[];
   failed: { sessionId: string; error: unknown }[];
 }
 
 export const runScheduler = async (deps: SchedulerDeps, now: string): Promise<SchedulerRun> => {
   const due = await deps.listDue(now);
-  const run: SchedulerRun = { expired: [], completed: [], repaired: [], failed: [] };
+  const run: SchedulerRun = { expired: [], completed: [], failed: [] };
   const each = async (ids: readonly string[], work: (sessionId: string) => Promise<boolean>, done: string[]) => {
     for (const sessionId of ids) {
       try {
@@ -43,7 +40,6 @@ export const runScheduler = async (deps: SchedulerDeps, now: string): Promise<Sc
   const context = { actorId: null, now };
   await each(due.expire, async (sessionId) => (await actOnSession(deps, { type: 'ExpireRequest', sessionId, now }, context)).events.length > 0, run.expired);
   await each(due.complete, async (sessionId) => (await actOnSession(deps, { type: 'CompleteSession', sessionId, now }, context)).events.length > 0, run.completed);
-  await each(due.repair ?? [], async (sessionId) => (await runFollowUps(deps, sessionId)).checkpoint !== null, run.repaired);
   return run;
 };
 

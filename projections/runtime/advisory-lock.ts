@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 
 /** Distinguishes our advisory locks from anyone else's (pg_advisory_lock(int4, int4)). */
-export const LOCK_CLASS = { projector: 736_001, rebuild: 736_002 } as const;
+export const LOCK_CLASS = { projector: 736_001, rebuild: 736_002, reactor: 736_003 } as const;
 
 export interface LockHolder {
   tryAcquire(kind: keyof typeof LOCK_CLASS, name: string): Promise<boolean>;

@@ -7,6 +7,7 @@ import { createLockHolder, type LockHolder } from './advisory-lock.js';
 import { ensureRuntimeTables, type ProjectorFailure } from './bookkeeping.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
 import { ProjectorWorker, type ProjectorState } from './projector-worker.js';
+import { ReactorWorker, type LogReactor, type ReactorState } from './reactor-worker.js';
 import { createSharedLogReader, type SharedLogReader } from './shared-log-reader.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
@@ -14,6 +15,8 @@ export interface ProjectionRuntimeOptions {
   sql: SqlDatabase;
   store: EventStore;
   projectors: readonly Projector[];
+  /** Followers of the log that turn events into commands on other streams (reactor-worker.ts). */
+  reactors?: readonly LogReactor[];
   logger?: RuntimeLogger;
   /** Events per transaction while following the log. Default 1000. */
   batchSize?: number;
@@ -30,9 +33,10 @@ export interface ProjectionRuntimeOptions {
 }
 
 export interface ProjectorStatus {
+  kind: 'projector' | 'reactor';
   name: string;
   version: number;
-  status: ProjectorState;
+  status: ProjectorState | ReactorState;
   checkpoint: Checkpoint | null;
   /** Events in the log after the checkpoint; null when unknown (not started, or the count failed). */
   lag: number | null;
@@ -61,7 +65,10 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     if (names.has(p.name)) throw new Error(`Two projectors are named ${p.name}`);
     names.add(p.name);
   }
+  const reactors = options.reactors ?? [];
+  if (new Set(reactors.map((r) => r.name)).size !== reactors.length) throw new Error('Two reactors have the same name');
   let workers: ProjectorWorker[] = [];
+  let reactorWorkers: ReactorWorker[] = [];
   let runs: Promise<void>[] = [];
   let locks: LockHolder | null = null;
   let unsubscribe: (() => void) | null = null;
@@ -89,7 +96,9 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       onBatch: options.onBatch ?? (() => {}),
     };
     workers = projectors.map((p) => new ProjectorWorker(ctx, p));
-    runs = workers.map((w) => w.run());
+    // Read-your-writes waits for the projectors only: a reactor's commands are writes of their own.
+    reactorWorkers = reactors.map((r) => new ReactorWorker(ctx, r));
+    runs = [...workers.map((w) => w.run()), ...reactorWorkers.map((w) => w.run())];
     await Promise.all(workers.map((w) => w.ready));
   };
 
@@ -99,7 +108,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     if (phase !== 'started') return;
     logger.error({}, 'lost the connection that holds the projector locks; restarting the projectors');
     void (async () => {
-      for (const w of workers) w.stop();
+      for (const w of [...workers, ...reactorWorkers]) w.stop();
       await Promise.all(runs);
       await locks?.close().catch(() => {});
       // The database may be down for a while: keep trying until it answers or we are stopped.
@@ -128,6 +137,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       unsubscribe = store.onAppended(() => {
         readLog?.appended();
         for (const w of workers) w.wake();
+        for (const w of reactorWorkers) w.wake();
       });
       await startWorkers(locks);
     },
@@ -139,7 +149,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       }
       phase = 'stopped';
       unsubscribe?.();
-      for (const w of workers) w.stop();
+      for (const w of [...workers, ...reactorWorkers]) w.stop();
       await Promise.all(runs);
       await locks?.close();
       waiters.rejectAll('The projection runtime stopped before the read models caught up');
@@ -158,6 +168,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
           lag = await store.countAfter(w.position).catch(() => null);
         }
         statuses.push({
+          kind: 'projector',
           name: w.projector.name,
           version: w.projector.version,
           status: w.state,
@@ -166,6 +177,10 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
           failure: w.failure,
           rebuild: w.rebuildProgress,
         });
+      }
+      for (const w of reactorWorkers) {
+        const lag = w.state === 'catching-up' || w.state === 'live' || w.state === 'failed' ? await store.countAfter(w.position).catch(() => null) : null;
+        statuses.push({ kind: 'reactor', name: w.reactor.name, version: 1, status: w.state, checkpoint: w.position, lag, failure: w.failure, rebuild: null });
       }
       return statuses;
     },

@@ -59,6 +59,8 @@ describe('HTTP surface', () => {
     const body = await response.json();
     expect(body).toMatchObject({ status: 'ok', eventStore: server.store.kind, database: server.sql.kind });
     expect(body.projections.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['members', 'balances']));
+    expect(body.reactors.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['session-follow-ups', 'welcome-bonus']));
+    expect(body.reactors.every((r: { status: string }) => r.status !== 'failed')).toBe(true);
   });
 
   it('serves the OpenAPI docs at /api/docs', async () => {
