@@ -34,7 +34,7 @@ for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   console.error(`  ${result.name}: ${fmt(result.subjectValue)} vs ${fmt(result.baselineValue)} ${result.unit} = ${fmt(result.ratio * 100)}% ${result.pass ? 'PASS' : 'FAIL'}`);
 }
 
-const notesFile = new URL('./notes.md', import.meta.url);
+const notesFile = new URL('../docs/performance.md', import.meta.url);
 const lines = [
   '# Benchmark results',
   '',
@@ -51,7 +51,7 @@ const lines = [
   '',
   ...results.flatMap((r) => [`- **${r.name}**: ${r.subject} vs ${r.baseline}.${r.notes ? ` ${r.notes}.` : ''}`]),
   '',
-  // The analysis that goes with the figures (what limits them, what was tried) lives in bench/notes.md.
+  // The analysis that goes with the figures (what limits them, what was tried) lives in docs/performance.md.
   ...(existsSync(notesFile) ? [readFileSync(notesFile, 'utf8').trim(), ''] : []),
 ];
 if (chosen.length === 0) writeFileSync(new URL('./results.md', import.meta.url), lines.join('\n'));
