@@ -81,7 +81,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await registerSecurity(app, config, getPublicUrl);
   registerSession(app, deps.clock);
   // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
-  registerReadYourWrites(app, deps.runtime);
+  const notedWrites = registerReadYourWrites(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
 
   await app.register(swagger, {
@@ -95,7 +95,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const hub = createChangeHub(app.log);
-  const userCache = registerUserCache(app);
+  const userCache = registerUserCache(app, notedWrites);
   // The user cache forgets what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
     { ...hub, dispatch: (notices) => (userCache.noticed(notices), hub.dispatch(notices)) },

@@ -69,17 +69,25 @@ export const createReadYourWrites = (
   };
 };
 
+/** Told of every write noted by a route, before the members' next requests can run (the user cache). */
+export interface NotedWrites {
+  onWrite(listener: (memberIds: readonly string[]) => void): void;
+}
+
 /**
  * Decorates every reply with afterWrite and holds a signed-in member's request while a write noted for
  * them is not shown yet. Register after the session plugin (the hook reads request.session).
  */
-export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<ProjectionRuntimeView, 'waitFor'>): ReadYourWrites => {
+export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<ProjectionRuntimeView, 'waitFor'>): NotedWrites => {
   const readYourWrites = createReadYourWrites(runtime, (memberIds, error) =>
     app.log.warn({ memberIds, err: error }, 'the read models did not show a write in time; the requests waiting for it go on'),
   );
+  const listeners: ((memberIds: readonly string[]) => void)[] = [];
   const settled = Promise.resolve();
   app.decorateReply('afterWrite', function (checkpoint: Checkpoint | null, memberIds: readonly string[]) {
-    return checkpoint === null ? settled : readYourWrites.wrote(memberIds, checkpoint);
+    if (checkpoint === null) return settled;
+    for (const listener of listeners) listener(memberIds);
+    return readYourWrites.wrote(memberIds, checkpoint);
   });
   // A callback hook, not an async one: every request runs it, and almost none has anything to wait for.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -87,5 +95,5 @@ export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<Proje
     if (pending) void pending.then(() => done());
     else done();
   });
-  return readYourWrites;
+  return { onWrite: (listener) => void listeners.push(listener) };
 };

@@ -2,13 +2,15 @@
 // as ready JSON, keyed by member id (keyed-cache.ts). It never hides a change:
 // - every change notice about a member evicts their entry before any socket hears of the change (the
 //   composition root hands `noticed` the notices ahead of the websocket hub);
-// - a member's own write (any signed-in request that is not a read) evicts their entry before the
-//   response goes out, and their next read waits for the read models (read-your-writes.ts), so the
-//   writer never reads an old value;
+// - a write noted for members (reply.afterWrite: the actor and the other participants) evicts their
+//   entries at once, and their next reads wait until the read models show it (read-your-writes.ts), so
+//   none of them reads an old value, even before the write's notice arrives; any other request of a
+//   member that is not a read evicts their entry before the response goes out;
 // - entries expire after 30 s anyway, which bounds what a lost notice (LISTEN dropped) leaves behind.
 import type { FastifyInstance } from 'fastify';
 import type { ChangeNotice } from '../../projections/types.js';
 import { createKeyedCache } from '../keyed-cache.js';
+import type { NotedWrites } from './read-your-writes.js';
 
 export interface UserCache {
   /** The member's answer (JSON), or null when the read model does not know them; loaded on a miss. */
@@ -18,8 +20,11 @@ export interface UserCache {
   noticed(notices: readonly ChangeNotice[]): void;
 }
 
-export const registerUserCache = (app: FastifyInstance, options = { maxEntries: 10_000, ttlMs: 30_000 }): UserCache => {
+export const registerUserCache = (app: FastifyInstance, writes: NotedWrites, options = { maxEntries: 10_000, ttlMs: 30_000 }): UserCache => {
   const cache = createKeyedCache<string | null>(options);
+  writes.onWrite((memberIds) => {
+    for (const id of memberIds) cache.evict(id);
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.session) cache.evict(request.session.memberId);
     return payload;
