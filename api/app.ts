@@ -12,23 +12,24 @@ import type { AppDeps } from './deps.js';
 import { createChangeHub, relayChanges } from './plugins/change-hub.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { registerSession, SESSION_COOKIE } from './plugins/session.js';
 import { registerStaticClient } from './plugins/static-client.js';
+import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { userRoutes } from './routes/users.js';
 import { wsRoutes } from './routes/ws.js';
-import { createKeyedCache } from './keyed-cache.js';
-import { createReadYourWrites } from './read-your-writes.js';
-import type { ChangeNotice } from '../projections/types.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { onboardingRoutes } from './routes/onboarding.js';
-import { sessionReadRoutes } from './routes/sessions.js';
-import { sessionBookingRoutes } from './routes/sessions-booking.js';
-import { sessionRescheduleRoutes } from './routes/sessions-reschedule.js';
+import { sessionBookingRoutes } from './routes/session-booking.js';
+import { sessionLifecycleRoutes } from './routes/session-lifecycle.js';
+import { sessionQueryRoutes } from './routes/session-queries.js';
+import { sessionRescheduleRoutes } from './routes/session-reschedule.js';
+import { sessionThreadRoutes } from './routes/session-thread.js';
 import { skillRoutes } from './routes/skills.js';
 
 export interface BuildAppOptions extends AppDeps {
@@ -78,11 +79,9 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Security next, so that even an early 401 carries the security headers.
   await registerSecurity(app, config, getPublicUrl);
-  // A member's request waits until the read models show the writes they were already answered for.
-  const readYourWrites = createReadYourWrites(deps.runtime, (memberIds, error) =>
-    app.log.warn({ memberIds, err: error }, 'the read models did not show a write in time; the requests waiting for it go on'),
-  );
-  registerSession(app, deps.clock, readYourWrites);
+  registerSession(app, deps.clock);
+  // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
+  const notedWrites = registerReadYourWrites(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
 
   await app.register(swagger, {
@@ -96,23 +95,10 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const hub = createChangeHub(app.log);
-  // GET /api/user answers from this cache; every notice about a member evicts it before any socket
-  // hears of the change, and a member's own write evicts it before the response goes out, so neither
-  // the writer nor a refetch triggered by the websocket can read an old value. The TTL bounds what a
-  // lost notice (LISTEN connection dropped) could leave behind.
-  const userCache = createKeyedCache<string | null>({ maxEntries: 10_000, ttlMs: 30_000 });
-  const evictNoticed = (notices: readonly ChangeNotice[]) => {
-    for (const notice of notices) {
-      if (notice.scope === 'user') userCache.evict(notice.id);
-      else if (notice.scope === 'session') for (const id of notice.participants) userCache.evict(id);
-    }
-  };
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.session) userCache.evict(request.session.memberId);
-    return payload;
-  });
+  const userCache = registerUserCache(app, notedWrites);
+  // The user cache forgets what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
-    { ...hub, dispatch: (notices) => (evictNoticed(notices), hub.dispatch(notices)) },
+    { ...hub, dispatch: (notices) => (userCache.noticed(notices), hub.dispatch(notices)) },
     (channel, onPayload) => deps.sql.listen(channel, onPayload),
     app.log,
   );
@@ -125,9 +111,11 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps, oidc, publicUrl: getPublicUrl, secureCookies });
   await app.register(userRoutes, { deps, isAdmin, userCache });
-  await app.register(sessionReadRoutes, { deps });
-  await app.register(sessionBookingRoutes, { deps, readYourWrites });
+  await app.register(sessionQueryRoutes, { deps });
+  await app.register(sessionBookingRoutes, { deps });
+  await app.register(sessionLifecycleRoutes, { deps });
   await app.register(sessionRescheduleRoutes, { deps });
+  await app.register(sessionThreadRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
   await app.register(onboardingRoutes, { deps });
   await app.register(notificationRoutes, { deps });

@@ -6,7 +6,6 @@ import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 import { allReactors } from '../commands/all-reactors.js';
 import type { Reactor } from '../commands/reactor.js';
-import { carryOverCellReservations } from '../commands/sessions/carry-over-slots.js';
 import { allProjectors } from '../projections/all-projectors.js';
 import type { Projector } from '../projections/types.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
@@ -85,9 +84,6 @@ export const startServer = async (env: Record<string, string | undefined>, optio
   try {
     await runtime.start();
     await untilProjectorsPrepared(runtime, logger);
-    // Bookings made before slot cells were grouped by hour keep their time (once per database).
-    const carried = await carryOverCellReservations(store, clock().toISOString(), (message) => logger.warn(message));
-    if (carried && carried.carried + carried.refused > 0) logger.info(carried, 'carried slot cell reservations over into hour streams');
     // Next to the projection runtime: what is due comes from the sessions read model.
     const schedulerLog = logger.child({ component: 'scheduler' });
     scheduler = hostScheduler({

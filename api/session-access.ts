@@ -1,6 +1,7 @@
 // What every session route needs: the viewer's zone, the body-id compatibility rule (DESIGN.md §6),
-// participant checks, and the read-your-writes answer after a command.
-import type { FastifyRequest } from 'fastify';
+// participant checks, and the answer of a session command under the one consistency policy.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionRef } from '../domain/session/events.js';
 import { texts } from '../domain/session/rules.js';
 import type { Checkpoint } from '../eventstore/types.js';
 import { getMember } from '../projections/members/queries.js';
@@ -47,10 +48,35 @@ export const participantSession = async (deps: AppDeps, sessionId: string, viewe
   return session;
 };
 
-/** Waits until the read models show the write, then answers with the session as the viewer sees it. */
-export const sessionAfter = async (deps: AppDeps, checkpoint: Checkpoint | null, sessionId: string, viewer: Viewer): Promise<SessionView> => {
-  if (checkpoint) await deps.runtime.waitFor(checkpoint);
+/** The session as the viewer sees it; 404 when the read models do not know it. */
+export const sessionFor = async (deps: AppDeps, sessionId: string, viewer: Viewer): Promise<SessionView> => {
   const session = await getSession(deps.sql.db, sessionId, { viewerId: viewer.memberId, timeZone: viewer.timeZone });
   if (!session) throw new HttpError(404, texts.notFound);
   return session;
+};
+
+/** The members a session write concerns: both participants. */
+export const participantsOf = (session: Pick<SessionRef, 'studentId' | 'instructorId'>): string[] => [session.studentId, session.instructorId];
+
+/** What every session action takes from its request: the session, the actor, the time and the request id. */
+export const actionOf = (request: { params: { id: string }; id: string }, viewer: Viewer, now: string) => ({
+  sessionId: request.params.id,
+  actorId: viewer.memberId,
+  now,
+  correlationId: request.id,
+});
+
+/**
+ * Answers a session command with the session (plugins/read-your-writes.ts): both participants' next
+ * requests wait until the read models show the write, and so does this answer, which is read from them.
+ */
+export const answerWithSession = async (
+  deps: AppDeps,
+  reply: FastifyReply,
+  result: { checkpoint: Checkpoint | null; session: { session: SessionRef } },
+  viewer: Viewer,
+): Promise<SessionView> => {
+  const { session } = result.session;
+  await reply.afterWrite(result.checkpoint, participantsOf(session));
+  return sessionFor(deps, session.sessionId, viewer);
 };

@@ -130,24 +130,20 @@ const text = (max: number, message: string) => z.string().max(max, message).null
 /** POST /api/sessions. Extra fields the spec's client sends (status, points_transferred...) are ignored. */
 export const requestSessionBodySchema = z.object({
   instructor_id: id,
-  instructorId: id,
   skill_id: id,
-  skillId: id,
   session_date: z.string().max(20).nullish(),
   session_time: z.string().max(20).nullish(),
   /** Alternative to date + time: the start as a UTC instant. */
   scheduled_at: z.string().max(40).nullish(),
   duration: z.number({ message: texts.durationInvalid }).nullish(),
   student_message: text(REQUEST_MESSAGE_MAX, texts.requestMessageTooLong),
-  requestMessage: text(REQUEST_MESSAGE_MAX, texts.requestMessageTooLong),
   student_id: id,
-  studentId: id,
 });
 export type RequestSessionBody = z.input<typeof requestSessionBodySchema>;
 
 // Bodies the spec's client may leave out entirely (Fastify hands the validator null for none).
 export const approveBodySchema = z.object({ approved_by: id }).nullish();
-export const rejectBodySchema = z.object({ rejection_message: text(REASON_MAX, texts.reasonTooLong), reason: text(REASON_MAX, texts.reasonTooLong), rejected_by: id }).nullish();
+export const rejectBodySchema = z.object({ rejection_message: text(REASON_MAX, texts.reasonTooLong), rejected_by: id }).nullish();
 export const cancelRequestBodySchema = z.object({ cancelled_by: id }).nullish();
 export const cancelSessionBodySchema = z.object({ reason: text(REASON_MAX, texts.reasonTooLong), user_id: id }).nullish();
 export const proposeModificationBodySchema = z.object({

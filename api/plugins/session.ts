@@ -1,6 +1,5 @@
 // The signed session cookie (DESIGN.md §6): identity comes from here and nowhere else. It holds
 // the member id and e-mail plus its issue time, so an old stolen cookie stops working on its own.
-import type { ReadYourWrites } from '../read-your-writes.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notAuthenticated } from '../http-error.js';
 
@@ -92,14 +91,10 @@ export const currentMember = (request: FastifyRequest): SessionMember => {
  * Reads the cookie on every request and refuses /api routes without a session unless they are
  * marked `config: { public: true }`: a route someone forgets to protect is protected anyway.
  */
-export const registerSession = (app: FastifyInstance, clock: () => Date, readYourWrites: Pick<ReadYourWrites, 'pendingFor'>) => {
+export const registerSession = (app: FastifyInstance, clock: () => Date) => {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     request.session = readSession(request, clock());
-    // The member waits until the read models show the writes they were already answered for
-    // (read-your-writes.ts); in this hook rather than one of its own, which every request would run.
-    const pending = request.session ? readYourWrites.pendingFor(request.session.memberId) : undefined;
-    if (pending) await pending;
     const route = request.routeOptions;
     // Unknown paths fall through to the 404 handler; the API docs are public.
     if (!route.url?.startsWith('/api/') || route.url.startsWith('/api/docs') || route.config.public) return;

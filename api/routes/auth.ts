@@ -141,13 +141,9 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
         { store: deps.store },
         { memberId, email, name: name ?? '', timeZone: pending.timeZone ?? 'UTC', now: now.toISOString() },
       );
-      if (result.checkpoint) {
-        // Read-your-writes: the first page after sign-in must see the member and the bonus. A slow
-        // projection is not a failed sign-in; the client retries /api/user on 401.
-        await deps.runtime.waitFor(result.checkpoint, 10_000).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'sign-in: projections are behind');
-        });
-      }
+      // The first page after sign-in must see the member and the bonus: the member's next requests wait
+      // for the read models. A slow projection is not a failed sign-in; the client retries /api/user on 401.
+      void reply.afterWrite(result.checkpoint, [memberId]);
       setSessionCookie(reply, { memberId, email }, { secure: secureCookies, now });
       return reply.redirect(pending.returnTo ?? '/feed');
     } catch (error) {

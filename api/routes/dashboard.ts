@@ -19,14 +19,13 @@ import {
   streakSchema,
   suggestionSchema,
 } from '../contracts/dashboard.js';
-import { errorBodySchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
 import { assertOwnPath, assertSelf, viewerOf } from '../session-access.js';
+import { commonErrors, idParams as userParams } from './route-schemas.js';
 
 const tags = ['dashboard'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const userParams = z.object({ id: z.string().min(1).max(100) });
+const errors = commonErrors;
 const tabs: readonly DashboardTab[] = ['requested', 'upcoming', 'completed'];
 
 /**

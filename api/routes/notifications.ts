@@ -5,15 +5,14 @@ import { z } from 'zod';
 import { markAllNotificationsRead, markNotificationRead } from '../../commands/notifications/notifications.js';
 import { listNotifications, unreadCount } from '../../projections/notifications/queries.js';
 import { notificationSchema, okSchema, unreadCountSchema } from '../contracts/dashboard.js';
-import { errorBodySchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
 import { assertOwnPath } from '../session-access.js';
+import { commonErrors, idParams } from './route-schemas.js';
 
 const tags = ['notifications'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const errors = commonErrors;
 const OWN_ONLY = 'You can only view your own notifications';
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -31,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     return { count: await unreadCount(db, memberId) };
   });
 
-  app.put('/api/notifications/:id/read', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request) => {
+  app.put('/api/notifications/:id/read', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request, reply) => {
     const { memberId } = currentMember(request);
     // Someone else's notification answers like a missing one: its existence is not ours to reveal.
     const own = await db
@@ -45,15 +44,15 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       { store: deps.store },
       { memberId, notificationId: request.params.id, now: deps.clock().toISOString(), correlationId: request.id },
     );
-    if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+    void reply.afterWrite(result.checkpoint, [memberId]);
     return { ok: true as const };
   });
 
-  app.put('/api/users/:id/notifications/read-all', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request) => {
+  app.put('/api/users/:id/notifications/read-all', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request, reply) => {
     const { memberId } = currentMember(request);
     assertOwnPath(request.params.id, memberId, 'You can only update your own notifications');
     const result = await markAllNotificationsRead({ store: deps.store }, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
-    if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+    void reply.afterWrite(result.checkpoint, [memberId]);
     return { ok: true as const };
   });
 };

@@ -1,20 +1,18 @@
 // The onboarding card and the welcome tour (spec 001 §2.9): the member's own steps, and recording
 // that the tour was seen.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { markWelcomeTourSeen } from '../../commands/notifications/welcome-tour.js';
 import { getMember } from '../../projections/members/queries.js';
 import { getOnboarding, type Onboarding } from '../../projections/onboarding/queries.js';
 import { onboardingPatchSchema, onboardingSchema } from '../contracts/dashboard.js';
-import { errorBodySchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
 import { assertOwnPath } from '../session-access.js';
+import { commonErrors, idParams as userParams } from './route-schemas.js';
 
 const tags = ['onboarding'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const userParams = z.object({ id: z.string().min(1).max(100) });
+const errors = commonErrors;
 
 const nothingDone: Onboarding = {
   onboardingSteps: { completed_profile: false, added_skills: false, set_availability: false, shared_post: false, asked_ai: false, scheduled_session: false },
@@ -44,11 +42,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   app.patch(
     '/api/users/:id/onboarding',
     { schema: { tags, params: userParams, body: onboardingPatchSchema, response: { 200: onboardingSchema, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { memberId } = currentMember(request);
       assertOwnPath(request.params.id, memberId, 'You can only update your own onboarding');
       const result = await markWelcomeTourSeen({ store: deps.store }, { memberId, actorId: memberId, now: deps.clock().toISOString(), correlationId: request.id });
-      if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+      await reply.afterWrite(result.checkpoint, [memberId]); // answered from the read model
       return onboardingOf(memberId);
     },
   );

@@ -5,15 +5,14 @@ import { z } from 'zod';
 import { SKILL_NOT_FOUND_MESSAGE, toggleSkillLike } from '../../commands/skill-likes/skill-likes.js';
 import { skillLikeStatus } from '../../projections/skill-likes/queries.js';
 import { skillLikeBodySchema, skillLikeStatusSchema } from '../contracts/dashboard.js';
-import { errorBodySchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
 import { assertSelf } from '../session-access.js';
+import { commonErrors, idParams } from './route-schemas.js';
 
 const tags = ['skills'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const errors = commonErrors;
 const statusQuery = z.object({ userId: z.string().max(100).optional() });
 
 export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -44,14 +43,16 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.post(
     '/api/skills/:id/like',
     { schema: { tags, params: idParams, body: skillLikeBodySchema, response: { 200: skillLikeStatusSchema, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { memberId } = currentMember(request);
       assertSelf(request.body?.userId, memberId);
+      const ownerId = await ownerOf(request.params.id);
       const result = await toggleSkillLike(
         { store: deps.store },
-        { skillId: request.params.id, ownerId: await ownerOf(request.params.id), memberId, now: deps.clock().toISOString(), correlationId: request.id },
+        { skillId: request.params.id, ownerId, memberId, now: deps.clock().toISOString(), correlationId: request.id },
       );
-      if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+      // Answered from the command's result; the liker's and the mentor's next reads show the count.
+      void reply.afterWrite(result.checkpoint, [memberId, ownerId]);
       return { liked: result.liked, likesCount: result.likesCount };
     },
   );

@@ -14,14 +14,14 @@ import {
   userSchema,
 } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
-import type { KeyedCache } from '../keyed-cache.js';
 import { HttpError, notAuthenticated } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
+import type { UserCache } from '../plugins/user-cache.js';
+import { errorResponses, idParams } from './route-schemas.js';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(401, 403, 404);
 
-export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email: string) => boolean; userCache: KeyedCache<string | null> }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email: string) => boolean; userCache: UserCache }> = async (
   app,
   { deps, isAdmin, userCache },
 ) => {
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
   };
 
   // The hottest read of the app (every page load): answered from the keyed cache as ready JSON, evicted by
-  // the change notices of the member's read models and by the member's own writes (see app.ts).
+  // the change notices of the member's read models and by the member's own writes (plugins/user-cache.ts).
   app.get('/api/user', { schema: { tags: ['users'], response: { 200: currentUserSchema, 401: errorBodySchema } } }, async (request, reply) => {
     const session = currentMember(request);
     const json = await userCache.get(session.memberId, async () => {
@@ -59,15 +59,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
   app.patch(
     '/api/users/:id',
     { schema: { tags: ['users'], params: idParams, body: updateProfileSchema, response: { 200: userSchema, 400: errorBodySchema, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const session = currentMember(request);
       if (request.params.id !== session.memberId) throw new HttpError(403, 'You can only edit your own profile');
       const result = await updateProfile(
         { store: deps.store },
         { memberId: session.memberId, actorId: session.memberId, patch: request.body, now: deps.clock().toISOString(), correlationId: request.id },
       );
-      // Read-your-writes: answer from the read model only once it has applied this change.
-      if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
+      // Answered from the read model, so once it shows the change.
+      await reply.afterWrite(result.checkpoint, [session.memberId]);
       return userOr404(session.memberId);
     },
   );

@@ -1,6 +1,7 @@
-// Read-your-writes after a booking (docs/decisions.md 43): the answer is built from the write and does
-// not wait for the projections; the next request of either participant waits until the read models
-// show the booking, and nobody else's requests are held.
+// Read-your-writes, the one consistency policy of command routes (api/plugins/read-your-writes.ts,
+// docs/decisions.md 43): a route answered from its write (the booking, a thread message) does not wait
+// for the projections; the next request of either participant waits until the read models show the
+// write, and nobody else's requests are held. A route answered from the read models waits for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjectors } from '../../projections/all-projectors.js';
 import type { Projector } from '../../projections/types.js';
@@ -28,7 +29,7 @@ const pending = <T>(promise: Promise<T>) => {
   return state;
 };
 
-describe('read-your-writes after a booking', () => {
+describe('read-your-writes after a command', () => {
   const gate = gatedSessions();
   let server: TestServer;
   let mia: ApiClient; // mentor
@@ -74,6 +75,30 @@ describe('read-your-writes after a booking', () => {
     const seenByMia = await miaReads;
     expect(seenByMia.status).toBe(200);
     expect(seenByMia.body.sessions.map((s: { id: string }) => s.id)).toContain(id);
+  });
+
+  it("answers a thread message from its write and holds the other participant's next read until the thread shows it", async () => {
+    const booked = await sam.post('/api/sessions', bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-08', time: '11:00' }));
+    const id = booked.body.id as string;
+    expect((await sam.get(`/api/sessions/${id}`)).status).toBe(200); // the booking is shown before the gate closes
+    gate.close();
+    const sent = await within(sam.post(`/api/sessions/${id}/message`, { message: ' Hello ' }), 3000, 'the message');
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ session_id: id, sender_id: sam.memberId, sender_name: 'Sam', message: 'Hello', is_system_message: false });
+
+    const miaReads = mia.get(`/api/sessions/${id}/thread`);
+    // Approving answers with the session read back, so that answer waits for the read models too.
+    const miaApproves = mia.post(`/api/sessions/${id}/approve`, {});
+    const readState = pending(miaReads);
+    const approveState = pending(miaApproves);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readState.settled).toBe(false);
+    expect(approveState.settled).toBe(false);
+
+    gate.open();
+    const thread = (await miaReads).body as { id: string; message: string; created_at: string }[];
+    expect(thread.find((m) => m.id === sent.body.id)).toEqual({ ...sent.body, sender_name: 'Sam' });
+    expect((await miaApproves).body).toMatchObject({ id, status: 'confirmed', role: 'instructor' });
   });
 
   it('holds nothing once the read models show the booking', async () => {

@@ -69,7 +69,7 @@ describe('booking a session', () => {
   });
 
   it('answers with exactly the session the read model then shows, in either zone', async () => {
-    // The answer is built from the write, not read back (api/routes/sessions-booking.ts): it must not differ.
+    // The answer is built from the write, not read back (api/routes/session-booking.ts): it must not differ.
     const [uma, ugo] = await Promise.all([signIn(server.url, 'uma@example.com', 'Uma'), signIn(server.url, 'ugo@example.com', 'Ugo')]);
     await ugo.patch(`/api/users/${ugo.memberId}`, { timeZone: 'Asia/Kolkata' });
     for (const [student, date, time] of [[uma, '2026-12-09', '11:00'], [ugo, '2026-12-10', '16:30']] as const) {

@@ -1,11 +1,11 @@
-// Session reads (issue 3): one session, its thread, reschedule requests, holds, the smart calendar,
-// a calendar file, and a member's sessions and bookable slots. Participants only, except slots.
+// Session reads (issue 3): one session, its reschedule requests, holds, the smart calendar, a calendar
+// file, and a member's sessions and bookable slots. Participants only, except slots. The thread's read
+// is in session-thread.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { availableSlots, mutualAvailability } from '../../domain/session/availability.js';
-import { getMember, getMembers } from '../../projections/members/queries.js';
-import { bookedIntervals, getHolds, getThread, listMemberSessions, listModifications } from '../../projections/sessions/queries.js';
-import { errorBodySchema } from '../contracts/members.js';
+import { getMember } from '../../projections/members/queries.js';
+import { bookedIntervals, getHolds, listMemberSessions, listModifications } from '../../projections/sessions/queries.js';
 import {
   availableSlotsQuerySchema,
   availableSlotsSchema,
@@ -16,33 +16,23 @@ import {
   mutualAvailabilitySchema,
   sessionIdParams,
   sessionSchema,
-  threadMessageSchema,
 } from '../contracts/sessions.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
 import { calendarFileName, sessionCalendarFile } from '../ics.js';
 import { participantSession, viewerOf } from '../session-access.js';
+import { commonErrors, idParams as userParams, sessionTags as tags } from './route-schemas.js';
 
 export const HOLDS_FORBIDDEN = "You are not authorized to view this session's financial information";
 
-const tags = ['sessions'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const userParams = z.object({ id: z.string().min(1).max(100) });
+const errors = commonErrors;
 
-export const sessionReadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.sql.db;
 
   app.get('/api/sessions/:id', { schema: { tags, params: sessionIdParams, response: { 200: sessionSchema, ...errors } } }, async (request) =>
     participantSession(deps, request.params.id, await viewerOf(deps, request)),
   );
-
-  app.get('/api/sessions/:id/thread', { schema: { tags, params: sessionIdParams, response: { 200: z.array(threadMessageSchema), ...errors } } }, async (request) => {
-    await participantSession(deps, request.params.id, await viewerOf(deps, request));
-    const messages = await getThread(db, request.params.id);
-    const senders = await getMembers(db, messages.flatMap((m) => (m.sender_id ? [m.sender_id] : [])));
-    const names = new Map(senders.map((m) => [m.id, m.name]));
-    return messages.map((m) => ({ ...m, sender_name: m.sender_id ? (names.get(m.sender_id) ?? null) : null }));
-  });
 
   app.get('/api/sessions/:id/modifications', { schema: { tags, params: sessionIdParams, response: { 200: z.array(modificationSchema), ...errors } } }, async (request) => {
     const viewer = await viewerOf(deps, request);

@@ -58,4 +58,16 @@ describe('read-your-writes at the next request', () => {
     expect(late).toEqual([{ members: ['student', 'student', 'mentor'], error: 'Read models did not reach checkpoint 3 within 5000 ms' }]);
     expect(ryw.size()).toBe(0);
   });
+
+  it("gives the writing route the same wait, which settles even when the read models are late", async () => {
+    const runtime = heldRuntime();
+    const ryw = createReadYourWrites(runtime);
+    const shown = ryw.wrote(['student'], '4');
+    const late = ryw.wrote(['mentor'], '5');
+    expect(await settledYet(shown)).toBe(false);
+    runtime.pass('4');
+    expect(await settledYet(shown)).toBe(true);
+    runtime.fail('5', new Error('late'));
+    expect(await settledYet(late)).toBe(true);
+  });
 });

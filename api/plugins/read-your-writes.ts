@@ -1,0 +1,99 @@
+// The one consistency policy of the API's command routes (docs/pending/api.md; extends decision 43).
+// After its command a route calls `reply.afterWrite(checkpoint, memberIds)` with the members the write
+// concerns (the actor and the other participants) and answers. Any later request of those members, of
+// any method on any route, first waits until the read models show that write, so what they read next is
+// never older than what they were told. Everyone else learns of the change through the websocket.
+//
+// afterWrite returns the same wait for the route itself: a route that answers from the write (the
+// booking, a thread message) or with nothing the read models show ({ ok: true }) does not await it; a
+// route that answers with a query (a session after approve) awaits it first, since that query is the
+// first read after the write. No route calls runtime.waitFor itself.
+//
+// Every wait is bounded by the runtime's waitFor (5 s): past it the request goes on and reads what the
+// read models hold (the write is durable; its websocket notice follows when the projections catch up),
+// and a warning is logged. Only this process's writes are noted: a second API process does not run the
+// projectors (one process holds their locks), so its waitFor never waited either.
+import type { FastifyInstance } from 'fastify';
+import type { Checkpoint } from '../../eventstore/types.js';
+import type { ProjectionRuntimeView } from '../deps.js';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Notes a write for the members it concerns: their next requests wait until the read models show
+     * it. Settles (never rejects) once they do, or once the wait's bound has passed; await it only to
+     * answer with a query. A null checkpoint (nothing written) settles at once.
+     */
+    afterWrite(checkpoint: Checkpoint | null, memberIds: readonly string[]): Promise<void>;
+  }
+}
+
+export interface ReadYourWrites {
+  /** A write at this checkpoint concerns these members; settles when the read models show it (or late). */
+  wrote(memberIds: readonly string[], checkpoint: Checkpoint): Promise<void>;
+  /** Settles once the read models show every write noted for the member; undefined when none is pending. */
+  pendingFor(memberId: string): Promise<void> | undefined;
+  /** Members with a write the read models do not show yet. */
+  size(): number;
+}
+
+export const createReadYourWrites = (
+  runtime: Pick<ProjectionRuntimeView, 'waitFor'>,
+  onLate: (memberIds: readonly string[], error: unknown) => void = () => {},
+): ReadYourWrites => {
+  const pending = new Map<string, Promise<void>>();
+  return {
+    wrote(memberIds, checkpoint) {
+      const caughtUp = runtime.waitFor(checkpoint).then(
+        () => undefined,
+        (error: unknown) => onLate(memberIds, error),
+      );
+      for (const memberId of new Set(memberIds)) {
+        // Two writes concerning one member noted concurrently: the next request waits for both,
+        // whatever order their checkpoints are in.
+        const before = pending.get(memberId);
+        const entry = before ? Promise.all([before, caughtUp]).then(() => undefined) : caughtUp;
+        pending.set(memberId, entry);
+        void entry.then(() => {
+          if (pending.get(memberId) === entry) pending.delete(memberId);
+        });
+      }
+      return caughtUp;
+    },
+    pendingFor(memberId) {
+      return pending.get(memberId);
+    },
+    size() {
+      return pending.size;
+    },
+  };
+};
+
+/** Told of every write noted by a route, before the members' next requests can run (the user cache). */
+export interface NotedWrites {
+  onWrite(listener: (memberIds: readonly string[]) => void): void;
+}
+
+/**
+ * Decorates every reply with afterWrite and holds a signed-in member's request while a write noted for
+ * them is not shown yet. Register after the session plugin (the hook reads request.session).
+ */
+export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<ProjectionRuntimeView, 'waitFor'>): NotedWrites => {
+  const readYourWrites = createReadYourWrites(runtime, (memberIds, error) =>
+    app.log.warn({ memberIds, err: error }, 'the read models did not show a write in time; the requests waiting for it go on'),
+  );
+  const listeners: ((memberIds: readonly string[]) => void)[] = [];
+  const settled = Promise.resolve();
+  app.decorateReply('afterWrite', function (checkpoint: Checkpoint | null, memberIds: readonly string[]) {
+    if (checkpoint === null) return settled;
+    for (const listener of listeners) listener(memberIds);
+    return readYourWrites.wrote(memberIds, checkpoint);
+  });
+  // A callback hook, not an async one: every request runs it, and almost none has anything to wait for.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const pending = request.session ? readYourWrites.pendingFor(request.session.memberId) : undefined;
+    if (pending) void pending.then(() => done());
+    else done();
+  });
+  return { onWrite: (listener) => void listeners.push(listener) };
+};
