@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
-import { decideLedger } from './decide.js';
+import { DeciderSpecification } from '../decider-spec.js';
+import type { LedgerCommand } from './commands.js';
+import { decideLedger, ledgerDecider } from './decide.js';
 import type { LedgerEvent } from './events.js';
 import { evolveLedger, initialLedgerState } from './state.js';
 
@@ -9,17 +10,17 @@ const welcome: LedgerEvent = {
   type: 'PointsGranted',
   data: { memberId: 'm1', transactionId: 't0', amount: 3, reason: 'welcome', description: 'Welcome bonus' },
 };
-const correction = (amount: number, description = 'Refund for a no-show mentor') =>
-  decideLedger({ type: 'GrantCorrection', memberId: 'm1', transactionId: 't1', amount, description }, given(welcome));
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const correctionCommand = (amount: number, description = 'Refund for a no-show mentor'): LedgerCommand => ({
+  type: 'GrantCorrection',
+  memberId: 'm1',
+  transactionId: 't1',
+  amount,
+  description,
+});
+const correction = (amount: number, description?: string) => decideLedger(correctionCommand(amount, description), given(welcome));
+const ledger = DeciderSpecification.for(ledgerDecider);
+/** A correction of the member who got the welcome bonus (3 points). */
+const refusedCorrection = (amount: number, description?: string) => ledger.given([welcome]).when(correctionCommand(amount, description));
 
 describe('GrantWelcomeBonus', () => {
   it('grants 3 points described as the welcome bonus', () => {
@@ -29,9 +30,7 @@ describe('GrantWelcomeBonus', () => {
   });
 
   it('refuses a second welcome bonus as a conflict', () => {
-    expect(errorOf(() => decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't9' }, given(welcome))).code).toBe(
-      'CONFLICT',
-    );
+    ledger.given([welcome]).when({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't9' }).thenRefuses('CONFLICT');
   });
 });
 
@@ -51,22 +50,16 @@ describe('GrantCorrection', () => {
   });
 
   it('refuses to make the available balance negative', () => {
-    expect(errorOf(() => correction(-4))).toMatchObject({
-      code: 'INSUFFICIENT_POINTS',
-      message: 'This correction would make the available balance negative (available: 3 points).',
-    });
+    refusedCorrection(-4).thenRefuses('INSUFFICIENT_POINTS', 'This correction would make the available balance negative (available: 3 points).');
   });
 
   it('refuses a zero or fractional amount', () => {
-    expect(errorOf(() => correction(0)).code).toBe('VALIDATION');
-    expect(errorOf(() => correction(1.5)).code).toBe('VALIDATION');
+    refusedCorrection(0).thenRefuses('VALIDATION');
+    refusedCorrection(1.5).thenRefuses('VALIDATION');
   });
 
   it('requires a description', () => {
-    expect(errorOf(() => correction(2, '  '))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'Please give a reason for the correction',
-    });
+    refusedCorrection(2, '  ').thenRefuses('VALIDATION', 'Please give a reason for the correction');
   });
 
   it('does not count as the welcome bonus', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { LedgerCommand } from './commands.js';
-import { decideLedger } from './decide.js';
+import { decideLedger, ledgerDecider } from './decide.js';
 import type { LedgerEvent } from './events.js';
 import { evolveLedger, initialLedgerState, type LedgerState } from './state.js';
 
@@ -27,15 +27,7 @@ const run = (command: LedgerCommand, state: LedgerState) => {
   const events = decideLedger(command, state);
   return { events, state: events.reduce(evolveLedger, state) };
 };
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const ledger = DeciderSpecification.for(ledgerDecider);
 const placeHold = (amount: number, holdId = 'h1', sessionId = 's1'): LedgerCommand => ({ type: 'PlaceHold', memberId: 'm1', holdId, sessionId, amount });
 
 describe('PlaceHold', () => {
@@ -50,18 +42,15 @@ describe('PlaceHold', () => {
   });
 
   it('refuses a hold larger than the available points with the booking text', () => {
-    expect(errorOf(() => decideLedger(placeHold(4), given(welcome)))).toMatchObject({
-      code: 'INSUFFICIENT_POINTS',
-      message: 'Insufficient points. You need at least 4 point(s) to request this session.',
-    });
+    ledger.given([welcome]).when(placeHold(4)).thenRefuses('INSUFFICIENT_POINTS', 'Insufficient points. You need at least 4 point(s) to request this session.');
   });
 
   it('does not count held points as available', () => {
-    expect(errorOf(() => decideLedger(placeHold(2, 'h2', 's2'), given(welcome, held))).code).toBe('INSUFFICIENT_POINTS');
+    ledger.given([welcome, held]).when(placeHold(2, 'h2', 's2')).thenRefuses('INSUFFICIENT_POINTS');
   });
 
   it.each([0, -1, 1.5])('refuses an amount of %s', (amount) => {
-    expect(errorOf(() => decideLedger(placeHold(amount), given(welcome))).code).toBe('VALIDATION');
+    ledger.given([welcome]).when(placeHold(amount)).thenRefuses('VALIDATION');
   });
 
   it('places nothing twice when the same hold is requested again', () => {
@@ -69,7 +58,7 @@ describe('PlaceHold', () => {
   });
 
   it('refuses a different hold under an id already used', () => {
-    expect(errorOf(() => decideLedger(placeHold(1, 'h1', 's9'), given(welcome, held))).code).toBe('CONFLICT');
+    ledger.given([welcome, held]).when(placeHold(1, 'h1', 's9')).thenRefuses('CONFLICT');
   });
 });
 
@@ -88,18 +77,15 @@ describe('RefundHold', () => {
   });
 
   it('refuses to refund a hold twice', () => {
-    expect(errorOf(() => decideLedger(refund, given(welcome, held, refunded)))).toMatchObject({
-      code: 'INVALID_STATE',
-      message: 'This hold is already refunded',
-    });
+    ledger.given([welcome, held, refunded]).when(refund).thenRefuses('INVALID_STATE', 'This hold is already refunded');
   });
 
   it('refuses to refund an adjudicated hold', () => {
-    expect(errorOf(() => decideLedger(refund, given(welcome, held, adjudicated))).code).toBe('INVALID_STATE');
+    ledger.given([welcome, held, adjudicated]).when(refund).thenRefuses('INVALID_STATE');
   });
 
   it('refuses an unknown hold', () => {
-    expect(errorOf(() => decideLedger(refund, given(welcome))).code).toBe('NOT_FOUND');
+    ledger.given([welcome]).when(refund).thenRefuses('NOT_FOUND');
   });
 });
 
@@ -113,14 +99,11 @@ describe('AdjudicateHold', () => {
   });
 
   it('refuses to adjudicate a refunded hold', () => {
-    expect(errorOf(() => decideLedger(adjudicate, given(welcome, held, refunded)))).toMatchObject({
-      code: 'INVALID_STATE',
-      message: 'This hold is already refunded',
-    });
+    ledger.given([welcome, held, refunded]).when(adjudicate).thenRefuses('INVALID_STATE', 'This hold is already refunded');
   });
 
   it('refuses to adjudicate a hold twice', () => {
-    expect(errorOf(() => decideLedger(adjudicate, given(welcome, held, adjudicated))).code).toBe('INVALID_STATE');
+    ledger.given([welcome, held, adjudicated]).when(adjudicate).thenRefuses('INVALID_STATE');
   });
 });
 
@@ -152,7 +135,7 @@ describe('ReceivePoints', () => {
   });
 
   it('refuses a non-positive amount', () => {
-    expect(errorOf(() => decideLedger({ ...receive, amount: 0 }, given())).code).toBe('VALIDATION');
+    ledger.given([]).when({ ...receive, amount: 0 }).thenRefuses('VALIDATION');
   });
 });
 

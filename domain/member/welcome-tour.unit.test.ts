@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { MemberStreamEvent } from './events.js';
-import { decideWelcomeTour, evolveWelcomeTour, initialWelcomeTourState, type MarkWelcomeTourSeen } from './welcome-tour.js';
+import { decideWelcomeTour, evolveWelcomeTour, initialWelcomeTourState, welcomeTourDecider, type MarkWelcomeTourSeen } from './welcome-tour.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';
 const registered: MemberStreamEvent = {
@@ -10,15 +10,7 @@ const registered: MemberStreamEvent = {
 };
 const given = (...events: MemberStreamEvent[]) => events.reduce(evolveWelcomeTour, initialWelcomeTourState());
 const mark = (actorId = 'm1'): MarkWelcomeTourSeen => ({ type: 'MarkWelcomeTourSeen', memberId: 'm1', actorId, now: NOW });
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const tour = DeciderSpecification.for(welcomeTourDecider);
 
 describe('the welcome tour', () => {
   it('is recorded as seen the first time the member closes it', () => {
@@ -33,7 +25,7 @@ describe('the welcome tour', () => {
   });
 
   it('refuses another member and an unknown one', () => {
-    expect(errorOf(() => decideWelcomeTour(mark('m2'), given(registered))).code).toBe('NOT_AUTHORISED');
-    expect(errorOf(() => decideWelcomeTour(mark(), given())).code).toBe('NOT_FOUND');
+    tour.given([registered]).when(mark('m2')).thenRefuses('NOT_AUTHORISED');
+    tour.given([]).when(mark()).thenRefuses('NOT_FOUND');
   });
 });

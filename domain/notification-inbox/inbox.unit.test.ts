@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { InboxCommand } from './commands.js';
-import { decideInbox, evolveInbox, initialInboxState } from './decide.js';
+import { decideInbox, evolveInbox, inboxDecider, initialInboxState } from './decide.js';
 import type { InboxEvent } from './events.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';
 const given = (...events: InboxEvent[]) => events.reduce(evolveInbox, initialInboxState());
 const markRead = (notificationIds: string[], actorId = 'm1'): InboxCommand => ({ type: 'MarkNotificationsRead', memberId: 'm1', actorId, notificationIds, now: NOW });
 const markAll = (upTo: string, actorId = 'm1'): InboxCommand => ({ type: 'MarkAllNotificationsRead', memberId: 'm1', actorId, upTo, now: upTo });
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const inbox = DeciderSpecification.for(inboxDecider);
 
 describe('marking notifications read', () => {
   it('records the ids, trimmed and without repeats', () => {
@@ -34,14 +26,11 @@ describe('marking notifications read', () => {
   });
 
   it("refuses to touch another member's notifications", () => {
-    expect(errorOf(() => decideInbox(markRead(['n1'], 'm2'), given()))).toMatchObject({
-      code: 'NOT_AUTHORISED',
-      message: 'You can only update your own notifications',
-    });
+    inbox.given([]).when(markRead(['n1'], 'm2')).thenRefuses('NOT_AUTHORISED', 'You can only update your own notifications');
   });
 
   it('asks for at least one id', () => {
-    expect(errorOf(() => decideInbox(markRead([' ']), given())).code).toBe('VALIDATION');
+    inbox.given([]).when(markRead([' '])).thenRefuses('VALIDATION');
   });
 });
 
@@ -60,7 +49,7 @@ describe('marking all notifications read', () => {
   });
 
   it('refuses an instant that is not one, and another member', () => {
-    expect(errorOf(() => decideInbox(markAll('yesterday'), given())).code).toBe('VALIDATION');
-    expect(errorOf(() => decideInbox(markAll(NOW, 'm2'), given())).code).toBe('NOT_AUTHORISED');
+    inbox.given([]).when(markAll('yesterday')).thenRefuses('VALIDATION');
+    inbox.given([]).when(markAll(NOW, 'm2')).thenRefuses('NOT_AUTHORISED');
   });
 });

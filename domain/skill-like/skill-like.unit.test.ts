@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { SkillLikeCommand } from './commands.js';
-import { OWN_SKILL_MESSAGE, decideSkillLike, evolveSkillLike, initialSkillLikeState, isLikedBy } from './decide.js';
+import { OWN_SKILL_MESSAGE, decideSkillLike, evolveSkillLike, initialSkillLikeState, isLikedBy, skillLikeDecider } from './decide.js';
 import type { SkillLikeEvent } from './events.js';
 
 const ref = { skillId: 's1', ownerId: 'mentor', memberId: 'm1' };
 const liked: SkillLikeEvent = { type: 'SkillLiked', data: ref };
 const given = (...events: SkillLikeEvent[]) => events.reduce(evolveSkillLike, initialSkillLikeState());
 const command = (type: SkillLikeCommand['type'], memberId = 'm1'): SkillLikeCommand => ({ type, ...ref, memberId });
+const skillLike = DeciderSpecification.for(skillLikeDecider);
 
 describe('skill likes', () => {
   it('likes a skill on the first toggle and unlikes it on the second', () => {
@@ -32,14 +33,7 @@ describe('skill likes', () => {
   });
 
   it('refuses a like of one’s own skill with a readable text', () => {
-    let error: unknown;
-    try {
-      decideSkillLike(command('ToggleSkillLike', 'mentor'), given());
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'VALIDATION', message: OWN_SKILL_MESSAGE });
+    skillLike.given([]).when(command('ToggleSkillLike', 'mentor')).thenRefuses('VALIDATION', OWN_SKILL_MESSAGE);
     expect(OWN_SKILL_MESSAGE).toBe('You cannot like your own skill');
   });
 });
