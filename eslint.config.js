@@ -24,6 +24,8 @@ const WEB_MAY_IMPORT_CONTRACT_VALUES = true;
 
 const TS = ['**/*.{ts,tsx}'];
 const TESTS = ['**/*.test.{ts,tsx}'];
+/** Tests and the helpers only tests import (`testing.ts`, `test-*.ts` next to the code they set up). */
+const TEST_CODE = [...TESTS, '**/testing.ts', '**/test-*.ts'];
 const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -31,20 +33,29 @@ const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: tr
 /** One zone of import-x/no-restricted-paths: files under `target` must not import from `from` (minus `except`). */
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
+// Each layer names what it may import (everything else under the repository is refused), so each
+// wrong import is reported once. Packages resolve outside these folders and are not restricted here.
+const only = (target, allowed, message) => zone(target, '.', message, [...allowed, './node_modules']);
 const boundaries = [
-  zone('./domain', '.', 'domain/ imports only domain/.', ['./domain', './node_modules']),
-  zone('./eventstore', ['./domain', './commands', './projections', './api', './web'], 'eventstore/ is the ground floor: it imports no layer above it.'),
-  zone('./commands', './projections', 'commands/ and projections/ never import each other (CQRS).'),
-  zone('./projections', './commands', 'commands/ and projections/ never import each other (CQRS).'),
-  zone(
-    ['./eventstore', './commands', './projections', './web'],
-    './api',
-    'Only api/ itself and entry points (test/, bench/, scripts/) import api/; others may import api/contracts only.',
-    ['./contracts'],
+  only('./domain', ['./domain'], 'domain/ imports only domain/.'),
+  only('./eventstore', ['./eventstore'], 'eventstore/ is the ground floor: it imports only eventstore/.'),
+  only(
+    './commands',
+    ['./commands', './domain', './eventstore', './api/contracts'],
+    'commands/ imports only commands/, domain/, eventstore/ and api/contracts (never projections/: CQRS).',
   ),
-  zone('./api/contracts', '.', 'api/contracts is shared with web/: it imports only itself and domain/.', ['./api/contracts', './domain', './node_modules']),
-  zone(['./domain', './eventstore', './commands', './projections', './api'], './web', 'Nothing imports web/ but web/ itself and entry points.'),
-  zone('./web', '.', 'web/ imports only web/ and api/contracts.', ['./web', './api/contracts', './node_modules']),
+  only(
+    './projections',
+    ['./projections', './domain', './eventstore', './api/contracts'],
+    'projections/ imports only projections/, domain/, eventstore/ and api/contracts (never commands/: CQRS).',
+  ),
+  only('./api/contracts', ['./api/contracts', './domain'], 'api/contracts is shared with web/: it imports only itself and domain/.'),
+  only(
+    ['./api/*.{ts,tsx}', './api/!(contracts)/**'],
+    ['./api', './commands', './projections', './domain', './eventstore'],
+    'api/ imports api/ and the layers below it, never web/ or an entry point.',
+  ),
+  only('./web', ['./web', './api/contracts'], 'web/ imports only web/ and api/contracts.'),
   zone(['./web/src/lib', './web/src/ui'], ['./web/src/features', './web/src/app'], 'web/src/lib and web/src/ui are shared: they import no feature and not the app shell.'),
   zone('./web/src/features', './web/src/app', 'A feature does not import the app shell (app/ composes the features).'),
   ...features.map((feature) =>
@@ -52,8 +63,8 @@ const boundaries = [
   ),
 ];
 
-/** Type-only use of api/contracts from web/, when WEB_MAY_IMPORT_CONTRACT_VALUES is false. */
-const webContractTypesOnly = {
+/** Type-only use of api/contracts from web/, when WEB_MAY_IMPORT_CONTRACT_VALUES is false (exported for its test). */
+export const webContractTypesOnly = {
   name: 'skillswap/web-imports-only-types-from-contracts',
   files: ['web/**/*.{ts,tsx}'],
   rules: {
@@ -106,12 +117,12 @@ export default defineConfig(
     },
   },
   {
-    // Boundaries hold for the code that ships. Tests are entry points, like test/, bench/ and scripts/:
-    // an integration test may borrow another layer's fixture (projections' tests use
-    // commands/test-event-store.ts).
+    // Boundaries hold for the code that ships. Tests and their helpers are entry points, like test/,
+    // bench/ and scripts/: they may borrow another layer's fixture (projections' tests use
+    // commands/test-event-store.ts, projections/sessions/testing.ts uses test/projections/support).
     name: 'skillswap/import-boundaries',
     files: TS,
-    ignores: [...TESTS],
+    ignores: TEST_CODE,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
     },
