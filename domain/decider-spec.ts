@@ -1,8 +1,8 @@
 // Given / when / then for deciders, after emmett's DeciderSpecification (imported by *.unit.test.ts only):
 //
-//   const member = DeciderSpecification.for(memberDecider);
-//   member.given([registered]).when(register()).then([]);
-//   member.given([]).when(register({ name: ' ' })).thenRefuses('VALIDATION', 'Please enter your name');
+//   const given = DeciderSpecification.for(memberDecider);
+//   given([]).when(register()).then([registered]);
+//   given([registered]).when(register()).thenRefuses('CONFLICT');
 //
 // No test-runner import: domain/ depends on nothing outside domain/. A failed expectation throws an Error
 // that carries `actual` and `expected`, which vitest prints as a diff.
@@ -25,9 +25,10 @@ export const expectRefusal = (run: () => unknown, code: DomainErrorCode, message
 };
 
 export const DeciderSpecification = {
-  for: <State, Command, E extends Event>(decider: Decider<State, Command, E>) => ({
-    /** The stream's history so far; the state the command meets is its fold. */
-    given: (events: readonly E[]) => ({
+  /** `given(events)`: the stream's history so far; the state the command meets is its fold. */
+  for:
+    <State, Command, E extends Event>(decider: Decider<State, Command, E>) =>
+    (events: readonly E[]) => ({
       when: (command: Command) => {
         const decide = () => decider.decide(command, events.reduce(decider.evolve, decider.initialState()));
         return {
@@ -43,7 +44,6 @@ export const DeciderSpecification = {
         };
       },
     }),
-  }),
 };
 
 const mismatch = (text: string, actual: unknown, expected: unknown) => Object.assign(new Error(text), { actual, expected });

@@ -16,18 +16,18 @@ const counter: Decider<number, Count, Counted> = {
   },
 };
 const counted = (by: number): Counted => ({ type: 'Counted', data: { by } });
-const spec = DeciderSpecification.for(counter);
+const given = DeciderSpecification.for(counter);
 
 describe('DeciderSpecification', () => {
   it('passes when the command appends exactly the expected events, undefined fields counting as absent', () => {
-    expect(() => spec.given([counted(2)]).when({ type: 'Count', by: -2 }).then([counted(-2)])).not.toThrow();
-    expect(() => spec.given([]).when({ type: 'Count', by: 0 }).then([])).not.toThrow();
+    expect(() => given([counted(2)]).when({ type: 'Count', by: -2 }).then([counted(-2)])).not.toThrow();
+    expect(() => given([]).when({ type: 'Count', by: 0 }).then([])).not.toThrow();
   });
 
   it('fails with the actual and expected events when they differ', () => {
     let failure: unknown;
     try {
-      spec.given([]).when({ type: 'Count', by: 1, note: 'x' }).then([counted(1)]);
+      given([]).when({ type: 'Count', by: 1, note: 'x' }).then([counted(1)]);
     } catch (error) {
       failure = error;
     }
@@ -36,27 +36,27 @@ describe('DeciderSpecification', () => {
       actual: [{ type: 'Counted', data: { by: 1, note: 'x' } }],
       expected: [counted(1)],
     });
-    expect(() => spec.given([]).when({ type: 'Count', by: 1 }).then([counted(1), counted(1)])).toThrow('expected events');
+    expect(() => given([]).when({ type: 'Count', by: 1 }).then([counted(1), counted(1)])).toThrow('expected events');
   });
 
   it('folds the given events into the state the command meets', () => {
-    expect(spec.given([counted(3), counted(-1)]).when({ type: 'Count', by: -3 }).thenRefuses('INSUFFICIENT_POINTS', 'Only 2 left')).toBeInstanceOf(DomainError);
-    expect(() => spec.given([counted(3), counted(-1)]).when({ type: 'Count', by: -2 }).then([counted(-2)])).not.toThrow();
+    expect(given([counted(3), counted(-1)]).when({ type: 'Count', by: -3 }).thenRefuses('INSUFFICIENT_POINTS', 'Only 2 left')).toBeInstanceOf(DomainError);
+    expect(() => given([counted(3), counted(-1)]).when({ type: 'Count', by: -2 }).then([counted(-2)])).not.toThrow();
   });
 
   it('fails a refusal expectation when the command is accepted, refused otherwise, or refused with another text', () => {
-    expect(() => spec.given([]).when({ type: 'Count', by: 1 }).thenRefuses('INSUFFICIENT_POINTS')).toThrow('but the command was accepted');
-    expect(() => spec.given([]).when({ type: 'Count', by: -1 }).thenRefuses('VALIDATION')).toThrow('Expected a VALIDATION refusal, got INSUFFICIENT_POINTS');
-    expect(() => spec.given([]).when({ type: 'Count', by: -1 }).thenRefuses('INSUFFICIENT_POINTS', 'No')).toThrow('Expected the refusal "No"');
+    expect(() => given([]).when({ type: 'Count', by: 1 }).thenRefuses('INSUFFICIENT_POINTS')).toThrow('but the command was accepted');
+    expect(() => given([]).when({ type: 'Count', by: -1 }).thenRefuses('VALIDATION')).toThrow('Expected a VALIDATION refusal, got INSUFFICIENT_POINTS');
+    expect(() => given([]).when({ type: 'Count', by: -1 }).thenRefuses('INSUFFICIENT_POINTS', 'No')).toThrow('Expected the refusal "No"');
   });
 
   it('lets an error that is not a refusal through unchanged', () => {
-    expect(() => spec.given([]).when({ type: 'Count', by: 13 }).thenRefuses('VALIDATION')).toThrow(TypeError);
+    expect(() => given([]).when({ type: 'Count', by: 13 }).thenRefuses('VALIDATION')).toThrow(TypeError);
     expect(() => expectRefusal(() => JSON.parse('{'), 'VALIDATION')).toThrow(SyntaxError);
   });
 
   it('is not a promise: awaiting a spec fails instead of hanging', async () => {
-    const awaited: unknown = spec.given([]).when({ type: 'Count', by: 1 });
+    const awaited: unknown = given([]).when({ type: 'Count', by: 1 });
     await expect(Promise.resolve(awaited)).rejects.toThrow('is not awaited');
   });
 });

@@ -11,7 +11,7 @@ const submit = (message: string, extra: Partial<SubmitFeedback> = {}): SubmitFee
   ...extra,
 });
 
-const feedback = DeciderSpecification.for(feedbackDecider);
+const given = DeciderSpecification.for(feedbackDecider);
 
 describe('SubmitFeedback', () => {
   it('records the trimmed message with its sender', () => {
@@ -21,11 +21,11 @@ describe('SubmitFeedback', () => {
   });
 
   it('refuses blank text with the dialog message', () => {
-    feedback.given([]).when(submit(' \n ')).thenRefuses('VALIDATION', FEEDBACK_EMPTY_MESSAGE);
+    given([]).when(submit(' \n ')).thenRefuses('VALIDATION', FEEDBACK_EMPTY_MESSAGE);
   });
 
   it('refuses text over the limit', () => {
-    feedback.given([]).when(submit('x'.repeat(FEEDBACK_MAX_LENGTH + 1))).thenRefuses('VALIDATION');
+    given([]).when(submit('x'.repeat(FEEDBACK_MAX_LENGTH + 1))).thenRefuses('VALIDATION');
     expect(decideFeedback(submit('x'.repeat(FEEDBACK_MAX_LENGTH)), initialFeedbackState())).toHaveLength(1);
   });
 

@@ -5,7 +5,7 @@ import { decideLedger, ledgerDecider } from './decide.js';
 import type { LedgerEvent } from './events.js';
 import { evolveLedger, initialLedgerState } from './state.js';
 
-const given = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
+const stateAfter = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
 const welcome: LedgerEvent = {
   type: 'PointsGranted',
   data: { memberId: 'm1', transactionId: 't0', amount: 3, reason: 'welcome', description: 'Welcome bonus' },
@@ -17,20 +17,20 @@ const correctionCommand = (amount: number, description = 'Refund for a no-show m
   amount,
   description,
 });
-const correction = (amount: number, description?: string) => decideLedger(correctionCommand(amount, description), given(welcome));
-const ledger = DeciderSpecification.for(ledgerDecider);
+const correction = (amount: number, description?: string) => decideLedger(correctionCommand(amount, description), stateAfter(welcome));
+const given = DeciderSpecification.for(ledgerDecider);
 /** A correction of the member who got the welcome bonus (3 points). */
-const refusedCorrection = (amount: number, description?: string) => ledger.given([welcome]).when(correctionCommand(amount, description));
+const refusedCorrection = (amount: number, description?: string) => given([welcome]).when(correctionCommand(amount, description));
 
 describe('GrantWelcomeBonus', () => {
   it('grants 3 points described as the welcome bonus', () => {
-    const events = decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, given());
+    const events = decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, stateAfter());
     expect(events).toEqual([welcome]);
-    expect(events.reduce(evolveLedger, given())).toMatchObject({ available: 3, held: 0, welcomeGranted: true });
+    expect(events.reduce(evolveLedger, stateAfter())).toMatchObject({ available: 3, held: 0, welcomeGranted: true });
   });
 
   it('refuses a second welcome bonus as a conflict', () => {
-    ledger.given([welcome]).when({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't9' }).thenRefuses('CONFLICT');
+    given([welcome]).when({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't9' }).thenRefuses('CONFLICT');
   });
 });
 
@@ -45,7 +45,7 @@ describe('GrantCorrection', () => {
   });
 
   it('takes points away down to exactly zero available', () => {
-    const state = correction(-3).reduce(evolveLedger, given(welcome));
+    const state = correction(-3).reduce(evolveLedger, stateAfter(welcome));
     expect(state.available).toBe(0);
   });
 
@@ -63,7 +63,7 @@ describe('GrantCorrection', () => {
   });
 
   it('does not count as the welcome bonus', () => {
-    const state = given({ ...welcome, data: { ...welcome.data, reason: 'correction', description: 'Goodwill' } });
+    const state = stateAfter({ ...welcome, data: { ...welcome.data, reason: 'correction', description: 'Goodwill' } });
     expect(decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, state)).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ const react: TaughtSkill = {
   experienceLevel: 'advanced',
   pointsPerHour: 2,
 };
-const given = (...events: MemberEvent[]) => [registered, ...events].reduce(evolveMember, initialMemberState());
+const stateAfter = (...events: MemberEvent[]) => [registered, ...events].reduce(evolveMember, initialMemberState());
 type Options = { actorId?: string; newSkillIds?: string[] };
 const updateCommand = (patch: ProfilePatch, options: Options = {}): UpdateProfile => ({
   type: 'UpdateProfile',
@@ -28,10 +28,10 @@ const updateCommand = (patch: ProfilePatch, options: Options = {}): UpdateProfil
   newSkillIds: options.newSkillIds ?? ['n1', 'n2', 'n3'],
   now: NOW,
 });
-const update = (patch: ProfilePatch, state: MemberState = given(), options: Options = {}) => decideMember(updateCommand(patch, options), state);
-const member = DeciderSpecification.for(memberDecider);
+const update = (patch: ProfilePatch, state: MemberState = stateAfter(), options: Options = {}) => decideMember(updateCommand(patch, options), state);
+const given = DeciderSpecification.for(memberDecider);
 /** The registered member's profile refuses this update. */
-const refused = (patch: ProfilePatch, options: Options = {}) => member.given([registered]).when(updateCommand(patch, options));
+const refused = (patch: ProfilePatch, options: Options = {}) => given([registered]).when(updateCommand(patch, options));
 
 describe('UpdateProfile: details', () => {
   it('emits only the fields that changed', () => {
@@ -70,11 +70,11 @@ describe('UpdateProfile: details', () => {
   });
 
   it('refuses a member who is not registered', () => {
-    member.given([]).when(updateCommand({ bio: 'x' })).thenRefuses('NOT_FOUND');
+    given([]).when(updateCommand({ bio: 'x' })).thenRefuses('NOT_FOUND');
   });
 
   it('folds the changes into the profile', () => {
-    const state = given(...update({ name: 'Ada L.', bio: 'Analyst' }));
+    const state = stateAfter(...update({ name: 'Ada L.', bio: 'Analyst' }));
     expect(state).toMatchObject({ name: 'Ada L.', bio: 'Analyst', location: '' });
   });
 });
@@ -94,7 +94,7 @@ describe('UpdateProfile: skills taught', () => {
   });
 
   it('updates a known skill only when something about it changed', () => {
-    const state = given({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
+    const state = stateAfter({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
     expect(update({ skillsToTeach: [{ ...react }] }, state)).toEqual([]);
     expect(update({ skillsToTeach: [{ ...react, pointsPerHour: 5 }] }, state)).toEqual([
       { type: 'SkillTaughtUpdated', data: { memberId: 'm1', skill: { ...react, pointsPerHour: 5 } } },
@@ -102,7 +102,7 @@ describe('UpdateProfile: skills taught', () => {
   });
 
   it('removes the skills missing from the new list', () => {
-    const state = given({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
+    const state = stateAfter({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
     const events = update({ skillsToTeach: [] }, state);
     expect(events).toEqual([{ type: 'SkillTaughtRemoved', data: { memberId: 'm1', skillId: 's1' } }]);
     expect(events.reduce(evolveMember, state)).toMatchObject({ skillsToTeach: [] });
@@ -143,7 +143,7 @@ describe('UpdateProfile: skills to learn', () => {
   });
 
   it('removes names no longer in the list and keeps the rest untouched', () => {
-    const state = given(
+    const state = stateAfter(
       { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Rust' } },
       { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Go' } },
     );
@@ -179,7 +179,7 @@ describe('UpdateProfile: availability', () => {
   });
 
   it('replaces an entry whose end time changed by a removal and an addition', () => {
-    const state = given({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
+    const state = stateAfter({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
     const longer = { ...monday, endTime: '15:00' };
     const events = update({ availability: [longer] }, state);
     expect(events).toEqual([
@@ -190,7 +190,7 @@ describe('UpdateProfile: availability', () => {
   });
 
   it('emits nothing for an unchanged list', () => {
-    const state = given({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
+    const state = stateAfter({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
     expect(update({ availability: [{ ...monday }] }, state)).toEqual([]);
   });
 });

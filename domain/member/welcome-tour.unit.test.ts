@@ -8,24 +8,24 @@ const registered: MemberStreamEvent = {
   type: 'MemberRegistered',
   data: { memberId: 'm1', email: 'ada@example.com', name: 'Ada', timeZone: 'UTC', registeredAt: NOW },
 };
-const given = (...events: MemberStreamEvent[]) => events.reduce(evolveWelcomeTour, initialWelcomeTourState());
+const stateAfter = (...events: MemberStreamEvent[]) => events.reduce(evolveWelcomeTour, initialWelcomeTourState());
 const mark = (actorId = 'm1'): MarkWelcomeTourSeen => ({ type: 'MarkWelcomeTourSeen', memberId: 'm1', actorId, now: NOW });
-const tour = DeciderSpecification.for(welcomeTourDecider);
+const given = DeciderSpecification.for(welcomeTourDecider);
 
 describe('the welcome tour', () => {
   it('is recorded as seen the first time the member closes it', () => {
-    const events = decideWelcomeTour(mark(), given(registered));
+    const events = decideWelcomeTour(mark(), stateAfter(registered));
     expect(events).toEqual([{ type: 'WelcomeTourSeen', data: { memberId: 'm1', seenAt: NOW } }]);
-    expect(given(registered, ...events)).toEqual({ registered: true, seenAt: NOW });
+    expect(stateAfter(registered, ...events)).toEqual({ registered: true, seenAt: NOW });
   });
 
   it('records nothing when it was already seen', () => {
-    const seen = given(registered, { type: 'WelcomeTourSeen', data: { memberId: 'm1', seenAt: NOW } });
+    const seen = stateAfter(registered, { type: 'WelcomeTourSeen', data: { memberId: 'm1', seenAt: NOW } });
     expect(decideWelcomeTour(mark(), seen)).toEqual([]);
   });
 
   it('refuses another member and an unknown one', () => {
-    tour.given([registered]).when(mark('m2')).thenRefuses('NOT_AUTHORISED');
-    tour.given([]).when(mark()).thenRefuses('NOT_FOUND');
+    given([registered]).when(mark('m2')).thenRefuses('NOT_AUTHORISED');
+    given([]).when(mark()).thenRefuses('NOT_FOUND');
   });
 });

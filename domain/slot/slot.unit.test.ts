@@ -15,7 +15,7 @@ const release = (sessionId: string, cells = [cell(0), cell(15), cell(30), cell(4
 const run = (...commands: SlotCommand[]): SlotEvent[] =>
   commands.reduce<SlotEvent[]>((events, command) => [...events, ...decideSlot(command, events.reduce(evolveSlot, initialSlotState()))], []);
 
-const slot = DeciderSpecification.for(slotDecider);
+const given = DeciderSpecification.for(slotDecider);
 
 describe('slot reservation in an hour stream', () => {
   it('reserves the free cells of the hour for a session in one event', () => {
@@ -23,10 +23,7 @@ describe('slot reservation in an hour stream', () => {
   });
 
   it('refuses when another active session holds any of the cells, with the spec text', () => {
-    const error = slot
-      .given(run(reserve('s1', [cell(30), cell(45)])))
-      .when(reserve('s2', [cell(15), cell(30)]))
-      .thenRefuses('CONFLICT', 'This time slot is no longer available. Please select a different time.');
+    const error = given(run(reserve('s1', [cell(30), cell(45)]))).when(reserve('s2', [cell(15), cell(30)])).thenRefuses('CONFLICT', 'This time slot is no longer available. Please select a different time.');
     expect(SLOT_TAKEN_MESSAGE).toBe(error.message);
   });
 
@@ -51,7 +48,7 @@ describe('slot reservation in an hour stream', () => {
   it('ignores a repeated release and never frees cells for a session that does not hold them', () => {
     expect(run(reserve('s1'), release('s1'), release('s1'))).toHaveLength(2);
     expect(run(reserve('s1'), release('s2'))).toHaveLength(1);
-    slot.given(run(reserve('s1'), release('s2'))).when(reserve('s3')).thenRefuses('CONFLICT');
+    given(run(reserve('s1'), release('s2'))).when(reserve('s3')).thenRefuses('CONFLICT');
     expect(run(release('s1'))).toEqual([]);
     // Only the releasing session's own cells of those named are given back.
     const mixed = run(reserve('s1', [cell(0)]), reserve('s2', [cell(15)]), release('s1', [cell(0), cell(15)]));
@@ -67,8 +64,8 @@ describe('slot reservation in an hour stream', () => {
   });
 
   it('refuses cells outside the hour and an empty list', () => {
-    slot.given([]).when(reserve('s1', [cell(45), '2026-03-05T15:00:00.000Z'])).thenRefuses('VALIDATION');
-    slot.given([]).when(reserve('s1', [])).thenRefuses('VALIDATION');
+    given([]).when(reserve('s1', [cell(45), '2026-03-05T15:00:00.000Z'])).thenRefuses('VALIDATION');
+    given([]).when(reserve('s1', [])).thenRefuses('VALIDATION');
   });
 
   it('names one stream per mentor and normalised UTC hour', () => {
