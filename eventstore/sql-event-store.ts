@@ -12,7 +12,7 @@ import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, t
 import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
 import type { SqlDatabase } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
-import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, RecordedEvent, StreamAppend, SubscribeAllOptions } from './types.js';
+import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeAllOptions } from './types.js';
 
 export { appendWithin, EVENTS_APPENDED_CHANNEL } from './sql-append.js';
 export { compareSqlCheckpoints, parseSqlCheckpoint } from './sql-checkpoints.js';

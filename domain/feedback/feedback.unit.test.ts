@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
-import { decideFeedback, evolveFeedback, FEEDBACK_EMPTY_MESSAGE, initialFeedbackState, type SubmitFeedback } from './decide.js';
+import { DeciderSpecification } from '../decider-spec.js';
+import { decideFeedback, evolveFeedback, FEEDBACK_EMPTY_MESSAGE, feedbackDecider, initialFeedbackState, type SubmitFeedback } from './decide.js';
 import { FEEDBACK_MAX_LENGTH } from './events.js';
 
 const submit = (message: string, extra: Partial<SubmitFeedback> = {}): SubmitFeedback => ({
@@ -11,15 +11,7 @@ const submit = (message: string, extra: Partial<SubmitFeedback> = {}): SubmitFee
   ...extra,
 });
 
-const refusal = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const given = DeciderSpecification.for(feedbackDecider);
 
 describe('SubmitFeedback', () => {
   it('records the trimmed message with its sender', () => {
@@ -29,12 +21,11 @@ describe('SubmitFeedback', () => {
   });
 
   it('refuses blank text with the dialog message', () => {
-    const error = refusal(() => decideFeedback(submit(' \n '), initialFeedbackState()));
-    expect([error.code, error.message]).toEqual(['VALIDATION', FEEDBACK_EMPTY_MESSAGE]);
+    given([]).when(submit(' \n ')).thenRefuses('VALIDATION', FEEDBACK_EMPTY_MESSAGE);
   });
 
   it('refuses text over the limit', () => {
-    expect(refusal(() => decideFeedback(submit('x'.repeat(FEEDBACK_MAX_LENGTH + 1)), initialFeedbackState())).code).toBe('VALIDATION');
+    given([]).when(submit('x'.repeat(FEEDBACK_MAX_LENGTH + 1))).thenRefuses('VALIDATION');
     expect(decideFeedback(submit('x'.repeat(FEEDBACK_MAX_LENGTH)), initialFeedbackState())).toHaveLength(1);
   });
 

@@ -1,37 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
-import { decideLedger } from './decide.js';
+import { DeciderSpecification } from '../decider-spec.js';
+import type { LedgerCommand } from './commands.js';
+import { decideLedger, ledgerDecider } from './decide.js';
 import type { LedgerEvent } from './events.js';
 import { evolveLedger, initialLedgerState } from './state.js';
 
-const given = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
+const stateAfter = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
 const welcome: LedgerEvent = {
   type: 'PointsGranted',
   data: { memberId: 'm1', transactionId: 't0', amount: 3, reason: 'welcome', description: 'Welcome bonus' },
 };
-const correction = (amount: number, description = 'Refund for a no-show mentor') =>
-  decideLedger({ type: 'GrantCorrection', memberId: 'm1', transactionId: 't1', amount, description }, given(welcome));
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const correctionCommand = (amount: number, description = 'Refund for a no-show mentor'): LedgerCommand => ({
+  type: 'GrantCorrection',
+  memberId: 'm1',
+  transactionId: 't1',
+  amount,
+  description,
+});
+const correction = (amount: number, description?: string) => decideLedger(correctionCommand(amount, description), stateAfter(welcome));
+const given = DeciderSpecification.for(ledgerDecider);
+/** A correction of the member who got the welcome bonus (3 points). */
+const refusedCorrection = (amount: number, description?: string) => given([welcome]).when(correctionCommand(amount, description));
 
 describe('GrantWelcomeBonus', () => {
   it('grants 3 points described as the welcome bonus', () => {
-    const events = decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, given());
+    const events = decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, stateAfter());
     expect(events).toEqual([welcome]);
-    expect(events.reduce(evolveLedger, given())).toMatchObject({ available: 3, held: 0, welcomeGranted: true });
+    expect(events.reduce(evolveLedger, stateAfter())).toMatchObject({ available: 3, held: 0, welcomeGranted: true });
   });
 
   it('refuses a second welcome bonus as a conflict', () => {
-    expect(errorOf(() => decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't9' }, given(welcome))).code).toBe(
-      'CONFLICT',
-    );
+    given([welcome]).when({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't9' }).thenRefuses('CONFLICT');
   });
 });
 
@@ -46,31 +45,25 @@ describe('GrantCorrection', () => {
   });
 
   it('takes points away down to exactly zero available', () => {
-    const state = correction(-3).reduce(evolveLedger, given(welcome));
+    const state = correction(-3).reduce(evolveLedger, stateAfter(welcome));
     expect(state.available).toBe(0);
   });
 
   it('refuses to make the available balance negative', () => {
-    expect(errorOf(() => correction(-4))).toMatchObject({
-      code: 'INSUFFICIENT_POINTS',
-      message: 'This correction would make the available balance negative (available: 3 points).',
-    });
+    refusedCorrection(-4).thenRefuses('INSUFFICIENT_POINTS', 'This correction would make the available balance negative (available: 3 points).');
   });
 
   it('refuses a zero or fractional amount', () => {
-    expect(errorOf(() => correction(0)).code).toBe('VALIDATION');
-    expect(errorOf(() => correction(1.5)).code).toBe('VALIDATION');
+    refusedCorrection(0).thenRefuses('VALIDATION');
+    refusedCorrection(1.5).thenRefuses('VALIDATION');
   });
 
   it('requires a description', () => {
-    expect(errorOf(() => correction(2, '  '))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'Please give a reason for the correction',
-    });
+    refusedCorrection(2, '  ').thenRefuses('VALIDATION', 'Please give a reason for the correction');
   });
 
   it('does not count as the welcome bonus', () => {
-    const state = given({ ...welcome, data: { ...welcome.data, reason: 'correction', description: 'Goodwill' } });
+    const state = stateAfter({ ...welcome, data: { ...welcome.data, reason: 'correction', description: 'Goodwill' } });
     expect(decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, state)).toHaveLength(1);
   });
 });

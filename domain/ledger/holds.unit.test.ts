@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { LedgerCommand } from './commands.js';
-import { decideLedger } from './decide.js';
+import { decideLedger, ledgerDecider } from './decide.js';
 import type { LedgerEvent } from './events.js';
 import { evolveLedger, initialLedgerState, type LedgerState } from './state.js';
 
-const given = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
+const stateAfter = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
 const welcome: LedgerEvent = {
   type: 'PointsGranted',
   data: { memberId: 'm1', transactionId: 't0', amount: 3, reason: 'welcome', description: 'Welcome bonus' },
@@ -27,49 +27,38 @@ const run = (command: LedgerCommand, state: LedgerState) => {
   const events = decideLedger(command, state);
   return { events, state: events.reduce(evolveLedger, state) };
 };
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const given = DeciderSpecification.for(ledgerDecider);
 const placeHold = (amount: number, holdId = 'h1', sessionId = 's1'): LedgerCommand => ({ type: 'PlaceHold', memberId: 'm1', holdId, sessionId, amount });
 
 describe('PlaceHold', () => {
   it('moves points from available to held', () => {
-    const { events, state } = run(placeHold(2), given(welcome));
+    const { events, state } = run(placeHold(2), stateAfter(welcome));
     expect(events).toEqual([held]);
     expect(state).toMatchObject({ available: 1, held: 2, holds: { h1: { amount: 2, sessionId: 's1', state: 'active' } } });
   });
 
   it('may hold every available point', () => {
-    expect(run(placeHold(3), given(welcome)).state).toMatchObject({ available: 0, held: 3 });
+    expect(run(placeHold(3), stateAfter(welcome)).state).toMatchObject({ available: 0, held: 3 });
   });
 
   it('refuses a hold larger than the available points with the booking text', () => {
-    expect(errorOf(() => decideLedger(placeHold(4), given(welcome)))).toMatchObject({
-      code: 'INSUFFICIENT_POINTS',
-      message: 'Insufficient points. You need at least 4 point(s) to request this session.',
-    });
+    given([welcome]).when(placeHold(4)).thenRefuses('INSUFFICIENT_POINTS', 'Insufficient points. You need at least 4 point(s) to request this session.');
   });
 
   it('does not count held points as available', () => {
-    expect(errorOf(() => decideLedger(placeHold(2, 'h2', 's2'), given(welcome, held))).code).toBe('INSUFFICIENT_POINTS');
+    given([welcome, held]).when(placeHold(2, 'h2', 's2')).thenRefuses('INSUFFICIENT_POINTS');
   });
 
   it.each([0, -1, 1.5])('refuses an amount of %s', (amount) => {
-    expect(errorOf(() => decideLedger(placeHold(amount), given(welcome))).code).toBe('VALIDATION');
+    given([welcome]).when(placeHold(amount)).thenRefuses('VALIDATION');
   });
 
   it('places nothing twice when the same hold is requested again', () => {
-    expect(decideLedger(placeHold(2), given(welcome, held))).toEqual([]);
+    expect(decideLedger(placeHold(2), stateAfter(welcome, held))).toEqual([]);
   });
 
   it('refuses a different hold under an id already used', () => {
-    expect(errorOf(() => decideLedger(placeHold(1, 'h1', 's9'), given(welcome, held))).code).toBe('CONFLICT');
+    given([welcome, held]).when(placeHold(1, 'h1', 's9')).thenRefuses('CONFLICT');
   });
 });
 
@@ -77,29 +66,26 @@ describe('RefundHold', () => {
   const refund: LedgerCommand = { type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'rejected', description: 'Refund' };
 
   it('refunds the hold when the mentor rejects', () => {
-    const { events, state } = run(refund, given(welcome, held));
+    const { events, state } = run(refund, stateAfter(welcome, held));
     expect(events).toEqual([refunded]);
     expect(state).toMatchObject({ available: 3, held: 0, holds: { h1: { state: 'refunded' } } });
   });
 
   it('describes the refund with the amount and the reason by default', () => {
-    const [event] = decideLedger({ type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'expired' }, given(welcome, held));
+    const [event] = decideLedger({ type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'expired' }, stateAfter(welcome, held));
     expect(event?.data).toMatchObject({ description: 'Refund of 2 points held for session (expired)' });
   });
 
   it('refuses to refund a hold twice', () => {
-    expect(errorOf(() => decideLedger(refund, given(welcome, held, refunded)))).toMatchObject({
-      code: 'INVALID_STATE',
-      message: 'This hold is already refunded',
-    });
+    given([welcome, held, refunded]).when(refund).thenRefuses('INVALID_STATE', 'This hold is already refunded');
   });
 
   it('refuses to refund an adjudicated hold', () => {
-    expect(errorOf(() => decideLedger(refund, given(welcome, held, adjudicated))).code).toBe('INVALID_STATE');
+    given([welcome, held, adjudicated]).when(refund).thenRefuses('INVALID_STATE');
   });
 
   it('refuses an unknown hold', () => {
-    expect(errorOf(() => decideLedger(refund, given(welcome))).code).toBe('NOT_FOUND');
+    given([welcome]).when(refund).thenRefuses('NOT_FOUND');
   });
 });
 
@@ -107,20 +93,17 @@ describe('AdjudicateHold', () => {
   const adjudicate: LedgerCommand = { type: 'AdjudicateHold', memberId: 'm1', holdId: 'h1', mentorId: 'm2', description: 'Transferred' };
 
   it('moves the held points out of the ledger on completion', () => {
-    const { events, state } = run(adjudicate, given(welcome, held));
+    const { events, state } = run(adjudicate, stateAfter(welcome, held));
     expect(events).toEqual([adjudicated]);
     expect(state).toMatchObject({ available: 1, held: 0, holds: { h1: { state: 'adjudicated' } } });
   });
 
   it('refuses to adjudicate a refunded hold', () => {
-    expect(errorOf(() => decideLedger(adjudicate, given(welcome, held, refunded)))).toMatchObject({
-      code: 'INVALID_STATE',
-      message: 'This hold is already refunded',
-    });
+    given([welcome, held, refunded]).when(adjudicate).thenRefuses('INVALID_STATE', 'This hold is already refunded');
   });
 
   it('refuses to adjudicate a hold twice', () => {
-    expect(errorOf(() => decideLedger(adjudicate, given(welcome, held, adjudicated))).code).toBe('INVALID_STATE');
+    given([welcome, held, adjudicated]).when(adjudicate).thenRefuses('INVALID_STATE');
   });
 });
 
@@ -136,7 +119,7 @@ describe('ReceivePoints', () => {
   };
 
   it("credits the mentor's available points", () => {
-    const { events, state } = run(receive, given());
+    const { events, state } = run(receive, stateAfter());
     expect(events).toEqual([
       {
         type: 'PointsReceived',
@@ -147,19 +130,19 @@ describe('ReceivePoints', () => {
   });
 
   it('receives nothing a second time for the same hold', () => {
-    const first = run(receive, given());
+    const first = run(receive, stateAfter());
     expect(decideLedger({ ...receive, transactionId: 't6' }, first.state)).toEqual([]);
   });
 
   it('refuses a non-positive amount', () => {
-    expect(errorOf(() => decideLedger({ ...receive, amount: 0 }, given())).code).toBe('VALIDATION');
+    given([]).when({ ...receive, amount: 0 }).thenRefuses('VALIDATION');
   });
 });
 
 describe('the double-entry balance', () => {
   it('keeps granted points equal to available + held + transferred out across a session life', () => {
-    const student = given(welcome, held, adjudicated);
-    const mentor = run({ type: 'ReceivePoints', memberId: 'm2', transactionId: 't5', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'm1' }, given()).state;
+    const student = stateAfter(welcome, held, adjudicated);
+    const mentor = run({ type: 'ReceivePoints', memberId: 'm2', transactionId: 't5', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'm1' }, stateAfter()).state;
     expect(student.available + student.held + mentor.available + mentor.held).toBe(3);
   });
 });

@@ -1,29 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
-import { decideMember } from './decide.js';
+import { DeciderSpecification } from '../decider-spec.js';
+import type { ChangeProfilePicture } from './commands.js';
+import { decideMember, memberDecider } from './decide.js';
 import type { MemberEvent } from './events.js';
 import { evolveMember, initialMemberState } from './state.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
-const given = (...events: MemberEvent[]) => events.reduce(evolveMember, initialMemberState());
+const stateAfter = (...events: MemberEvent[]) => events.reduce(evolveMember, initialMemberState());
 const registered: MemberEvent = {
   type: 'MemberRegistered',
   data: { memberId: 'm1', email: 'ada@example.com', name: 'Ada Lovelace', timeZone: 'Europe/London', registeredAt: NOW },
 };
-
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const given = DeciderSpecification.for(memberDecider);
 
 describe('ChangeProfilePicture', () => {
-  const change = (imageUrl: string, actorId = 'm1') =>
-    decideMember({ type: 'ChangeProfilePicture', memberId: 'm1', actorId, imageUrl, now: NOW }, given(registered));
+  const changeCommand = (imageUrl: string, actorId = 'm1'): ChangeProfilePicture => ({ type: 'ChangeProfilePicture', memberId: 'm1', actorId, imageUrl, now: NOW });
+  const change = (imageUrl: string, actorId = 'm1') => decideMember(changeCommand(imageUrl, actorId), stateAfter(registered));
 
   it('records the new picture', () => {
     expect(change('/media/m1/a.jpg')).toEqual([
@@ -32,25 +24,19 @@ describe('ChangeProfilePicture', () => {
   });
 
   it('emits nothing when the picture is the current one', () => {
-    const state = given(registered, { type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/a.jpg' } });
+    const state = stateAfter(registered, { type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/a.jpg' } });
     expect(decideMember({ type: 'ChangeProfilePicture', memberId: 'm1', actorId: 'm1', imageUrl: '/a.jpg', now: NOW }, state)).toEqual([]);
   });
 
   it("refuses to change someone else's picture", () => {
-    expect(errorOf(() => change('/a.jpg', 'm2'))).toMatchObject({
-      code: 'NOT_AUTHORISED',
-      message: 'You can only edit your own profile',
-    });
+    given([registered]).when(changeCommand('/a.jpg', 'm2')).thenRefuses('NOT_AUTHORISED', 'You can only edit your own profile');
   });
 
   it('refuses an empty image address', () => {
-    expect(errorOf(() => change('  ')).code).toBe('VALIDATION');
+    given([registered]).when(changeCommand('  ')).thenRefuses('VALIDATION');
   });
 
   it('refuses a member who is not registered', () => {
-    const error = errorOf(() =>
-      decideMember({ type: 'ChangeProfilePicture', memberId: 'm1', actorId: 'm1', imageUrl: '/a.jpg', now: NOW }, given()),
-    );
-    expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'User not found' });
+    given([]).when(changeCommand('/a.jpg')).thenRefuses('NOT_FOUND', 'User not found');
   });
 });

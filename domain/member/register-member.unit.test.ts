@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { RegisterMember } from './commands.js';
-import { decideMember } from './decide.js';
+import { decideMember, memberDecider } from './decide.js';
 import type { MemberEvent } from './events.js';
 import { evolveMember, initialMemberState } from './state.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
-const given = (...events: MemberEvent[]) => events.reduce(evolveMember, initialMemberState());
+const stateAfter = (...events: MemberEvent[]) => events.reduce(evolveMember, initialMemberState());
 const register = (overrides: Partial<RegisterMember> = {}): RegisterMember => ({
   type: 'RegisterMember',
   memberId: 'm1',
@@ -20,50 +20,36 @@ const registered: MemberEvent = {
   type: 'MemberRegistered',
   data: { memberId: 'm1', email: 'ada@example.com', name: 'Ada Lovelace', timeZone: 'Europe/London', registeredAt: NOW },
 };
-
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const given = DeciderSpecification.for(memberDecider);
 
 describe('RegisterMember', () => {
   it('registers a new member with the time of the command', () => {
-    expect(decideMember(register(), given())).toEqual([registered]);
+    expect(decideMember(register(), stateAfter())).toEqual([registered]);
   });
 
   it('trims the name and e-mail before storing them', () => {
-    const [event] = decideMember(register({ name: '  Ada  ', email: ' ada@example.com ' }), given());
+    const [event] = decideMember(register({ name: '  Ada  ', email: ' ada@example.com ' }), stateAfter());
     expect(event).toMatchObject({ data: { name: 'Ada', email: 'ada@example.com' } });
   });
 
   it('refuses a second registration as a conflict', () => {
-    const error = errorOf(() => decideMember(register(), given(registered)));
-    expect(error.code).toBe('CONFLICT');
+    given([registered]).when(register()).thenRefuses('CONFLICT');
   });
 
   it('refuses a time zone that is not an IANA zone', () => {
-    const error = errorOf(() => decideMember(register({ timeZone: 'Mars/Olympus_Mons' }), given()));
-    expect(error).toMatchObject({ code: 'VALIDATION', message: 'Please choose a valid time zone' });
+    given([]).when(register({ timeZone: 'Mars/Olympus_Mons' })).thenRefuses('VALIDATION', 'Please choose a valid time zone');
   });
 
   it('refuses an empty name', () => {
-    expect(errorOf(() => decideMember(register({ name: '   ' }), given()))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'Please enter your name',
-    });
+    given([]).when(register({ name: '   ' })).thenRefuses('VALIDATION', 'Please enter your name');
   });
 
   it('refuses an empty e-mail address', () => {
-    expect(errorOf(() => decideMember(register({ email: '' }), given())).code).toBe('VALIDATION');
+    given([]).when(register({ email: '' })).thenRefuses('VALIDATION');
   });
 
   it('starts the profile empty with no picture', () => {
-    expect(given(registered)).toEqual({
+    expect(stateAfter(registered)).toEqual({
       status: 'active',
       memberId: 'm1',
       email: 'ada@example.com',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
-import type { ProfilePatch } from './commands.js';
-import { decideMember } from './decide.js';
+import { DeciderSpecification } from '../decider-spec.js';
+import type { ProfilePatch, UpdateProfile } from './commands.js';
+import { decideMember, memberDecider } from './decide.js';
 import type { MemberEvent, TaughtSkill } from './events.js';
 import { evolveMember, initialMemberState, type MemberState } from './state.js';
 
@@ -18,21 +18,20 @@ const react: TaughtSkill = {
   experienceLevel: 'advanced',
   pointsPerHour: 2,
 };
-const given = (...events: MemberEvent[]) => [registered, ...events].reduce(evolveMember, initialMemberState());
-const update = (patch: ProfilePatch, state: MemberState = given(), options: { actorId?: string; newSkillIds?: string[] } = {}) =>
-  decideMember(
-    { type: 'UpdateProfile', memberId: 'm1', actorId: options.actorId ?? 'm1', patch, newSkillIds: options.newSkillIds ?? ['n1', 'n2', 'n3'], now: NOW },
-    state,
-  );
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const stateAfter = (...events: MemberEvent[]) => [registered, ...events].reduce(evolveMember, initialMemberState());
+type Options = { actorId?: string; newSkillIds?: string[] };
+const updateCommand = (patch: ProfilePatch, options: Options = {}): UpdateProfile => ({
+  type: 'UpdateProfile',
+  memberId: 'm1',
+  actorId: options.actorId ?? 'm1',
+  patch,
+  newSkillIds: options.newSkillIds ?? ['n1', 'n2', 'n3'],
+  now: NOW,
+});
+const update = (patch: ProfilePatch, state: MemberState = stateAfter(), options: Options = {}) => decideMember(updateCommand(patch, options), state);
+const given = DeciderSpecification.for(memberDecider);
+/** The registered member's profile refuses this update. */
+const refused = (patch: ProfilePatch, options: Options = {}) => given([registered]).when(updateCommand(patch, options));
 
 describe('UpdateProfile: details', () => {
   it('emits only the fields that changed', () => {
@@ -59,29 +58,23 @@ describe('UpdateProfile: details', () => {
   });
 
   it('refuses an unknown time zone', () => {
-    expect(errorOf(() => update({ timeZone: 'Europe/Atlantis' }))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'Please choose a valid time zone',
-    });
+    refused({ timeZone: 'Europe/Atlantis' }).thenRefuses('VALIDATION', 'Please choose a valid time zone');
   });
 
   it('refuses an empty name', () => {
-    expect(errorOf(() => update({ name: '  ' })).message).toBe('Please enter your name');
+    refused({ name: '  ' }).thenRefuses('VALIDATION', 'Please enter your name');
   });
 
   it("refuses to edit someone else's profile", () => {
-    expect(errorOf(() => update({ bio: 'hacked' }, given(), { actorId: 'm2' }))).toMatchObject({
-      code: 'NOT_AUTHORISED',
-      message: 'You can only edit your own profile',
-    });
+    refused({ bio: 'hacked' }, { actorId: 'm2' }).thenRefuses('NOT_AUTHORISED', 'You can only edit your own profile');
   });
 
   it('refuses a member who is not registered', () => {
-    expect(errorOf(() => update({ bio: 'x' }, initialMemberState())).code).toBe('NOT_FOUND');
+    given([]).when(updateCommand({ bio: 'x' })).thenRefuses('NOT_FOUND');
   });
 
   it('folds the changes into the profile', () => {
-    const state = given(...update({ name: 'Ada L.', bio: 'Analyst' }));
+    const state = stateAfter(...update({ name: 'Ada L.', bio: 'Analyst' }));
     expect(state).toMatchObject({ name: 'Ada L.', bio: 'Analyst', location: '' });
   });
 });
@@ -101,7 +94,7 @@ describe('UpdateProfile: skills taught', () => {
   });
 
   it('updates a known skill only when something about it changed', () => {
-    const state = given({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
+    const state = stateAfter({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
     expect(update({ skillsToTeach: [{ ...react }] }, state)).toEqual([]);
     expect(update({ skillsToTeach: [{ ...react, pointsPerHour: 5 }] }, state)).toEqual([
       { type: 'SkillTaughtUpdated', data: { memberId: 'm1', skill: { ...react, pointsPerHour: 5 } } },
@@ -109,7 +102,7 @@ describe('UpdateProfile: skills taught', () => {
   });
 
   it('removes the skills missing from the new list', () => {
-    const state = given({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
+    const state = stateAfter({ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: react } });
     const events = update({ skillsToTeach: [] }, state);
     expect(events).toEqual([{ type: 'SkillTaughtRemoved', data: { memberId: 'm1', skillId: 's1' } }]);
     expect(events.reduce(evolveMember, state)).toMatchObject({ skillsToTeach: [] });
@@ -121,23 +114,15 @@ describe('UpdateProfile: skills taught', () => {
   });
 
   it('requires a skill name', () => {
-    expect(errorOf(() => update({ skillsToTeach: [{ ...input, name: ' ' }] }))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'Please enter a skill name',
-    });
+    refused({ skillsToTeach: [{ ...input, name: ' ' }] }).thenRefuses('VALIDATION', 'Please enter a skill name');
   });
 
   it('requires a description', () => {
-    expect(errorOf(() => update({ skillsToTeach: [{ ...input, description: '' }] }))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'Please enter a description for this skill',
-    });
+    refused({ skillsToTeach: [{ ...input, description: '' }] }).thenRefuses('VALIDATION', 'Please enter a description for this skill');
   });
 
   it.each([0, 21, 1.5, Number.NaN])('refuses %s points per hour', (pointsPerHour) => {
-    expect(errorOf(() => update({ skillsToTeach: [{ ...input, pointsPerHour }] })).message).toBe(
-      'Points per hour must be a whole number from 1 to 20',
-    );
+    refused({ skillsToTeach: [{ ...input, pointsPerHour }] }).thenRefuses('VALIDATION', 'Points per hour must be a whole number from 1 to 20');
   });
 
   it.each([1, 20])('accepts %s points per hour', (pointsPerHour) => {
@@ -145,9 +130,7 @@ describe('UpdateProfile: skills taught', () => {
   });
 
   it('refuses an unknown experience level', () => {
-    expect(errorOf(() => update({ skillsToTeach: [{ ...input, experienceLevel: 'guru' }] })).message).toBe(
-      'Experience level must be beginner, intermediate, advanced or expert',
-    );
+    refused({ skillsToTeach: [{ ...input, experienceLevel: 'guru' }] }).thenRefuses('VALIDATION', 'Experience level must be beginner, intermediate, advanced or expert');
   });
 });
 
@@ -160,7 +143,7 @@ describe('UpdateProfile: skills to learn', () => {
   });
 
   it('removes names no longer in the list and keeps the rest untouched', () => {
-    const state = given(
+    const state = stateAfter(
       { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Rust' } },
       { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Go' } },
     );
@@ -187,19 +170,16 @@ describe('UpdateProfile: availability', () => {
   });
 
   it('refuses an end time that is not after the start time', () => {
-    expect(errorOf(() => update({ availability: [{ ...monday, endTime: '09:00' }] }))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'End time must be after start time',
-    });
+    refused({ availability: [{ ...monday, endTime: '09:00' }] }).thenRefuses('VALIDATION', 'End time must be after start time');
   });
 
   it('refuses a day outside Monday to Sunday and times that are not HH:MM', () => {
-    expect(errorOf(() => update({ availability: [{ ...monday, day: 'Funday' }] })).message).toBe('Day must be Monday to Sunday');
-    expect(errorOf(() => update({ availability: [{ ...monday, startTime: '9:00' }] })).code).toBe('VALIDATION');
+    refused({ availability: [{ ...monday, day: 'Funday' }] }).thenRefuses('VALIDATION', 'Day must be Monday to Sunday');
+    refused({ availability: [{ ...monday, startTime: '9:00' }] }).thenRefuses('VALIDATION');
   });
 
   it('replaces an entry whose end time changed by a removal and an addition', () => {
-    const state = given({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
+    const state = stateAfter({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
     const longer = { ...monday, endTime: '15:00' };
     const events = update({ availability: [longer] }, state);
     expect(events).toEqual([
@@ -210,7 +190,7 @@ describe('UpdateProfile: availability', () => {
   });
 
   it('emits nothing for an unchanged list', () => {
-    const state = given({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
+    const state = stateAfter({ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } });
     expect(update({ availability: [{ ...monday }] }, state)).toEqual([]);
   });
 });

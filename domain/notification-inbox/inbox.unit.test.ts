@@ -1,32 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { InboxCommand } from './commands.js';
-import { decideInbox, evolveInbox, initialInboxState } from './decide.js';
+import { decideInbox, evolveInbox, inboxDecider, initialInboxState } from './decide.js';
 import type { InboxEvent } from './events.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';
-const given = (...events: InboxEvent[]) => events.reduce(evolveInbox, initialInboxState());
+const stateAfter = (...events: InboxEvent[]) => events.reduce(evolveInbox, initialInboxState());
 const markRead = (notificationIds: string[], actorId = 'm1'): InboxCommand => ({ type: 'MarkNotificationsRead', memberId: 'm1', actorId, notificationIds, now: NOW });
 const markAll = (upTo: string, actorId = 'm1'): InboxCommand => ({ type: 'MarkAllNotificationsRead', memberId: 'm1', actorId, upTo, now: upTo });
-const errorOf = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
+const given = DeciderSpecification.for(inboxDecider);
 
 describe('marking notifications read', () => {
   it('records the ids, trimmed and without repeats', () => {
-    expect(decideInbox(markRead([' n1 ', 'n2', 'n1']), given())).toEqual([
+    expect(decideInbox(markRead([' n1 ', 'n2', 'n1']), stateAfter())).toEqual([
       { type: 'NotificationsMarkedRead', data: { memberId: 'm1', notificationIds: ['n1', 'n2'] } },
     ]);
   });
 
   it('records only the ids not read yet, and nothing when all were', () => {
-    const state = given({ type: 'NotificationsMarkedRead', data: { memberId: 'm1', notificationIds: ['n1'] } });
+    const state = stateAfter({ type: 'NotificationsMarkedRead', data: { memberId: 'm1', notificationIds: ['n1'] } });
     expect(decideInbox(markRead(['n1', 'n3']), state)).toEqual([
       { type: 'NotificationsMarkedRead', data: { memberId: 'm1', notificationIds: ['n3'] } },
     ]);
@@ -34,33 +26,30 @@ describe('marking notifications read', () => {
   });
 
   it("refuses to touch another member's notifications", () => {
-    expect(errorOf(() => decideInbox(markRead(['n1'], 'm2'), given()))).toMatchObject({
-      code: 'NOT_AUTHORISED',
-      message: 'You can only update your own notifications',
-    });
+    given([]).when(markRead(['n1'], 'm2')).thenRefuses('NOT_AUTHORISED', 'You can only update your own notifications');
   });
 
   it('asks for at least one id', () => {
-    expect(errorOf(() => decideInbox(markRead([' ']), given())).code).toBe('VALIDATION');
+    given([]).when(markRead([' '])).thenRefuses('VALIDATION');
   });
 });
 
 describe('marking all notifications read', () => {
   it('records the instant up to which everything is read', () => {
-    expect(decideInbox(markAll('2026-03-02T09:00:00Z'), given())).toEqual([
+    expect(decideInbox(markAll('2026-03-02T09:00:00Z'), stateAfter())).toEqual([
       { type: 'AllNotificationsMarkedRead', data: { memberId: 'm1', upTo: '2026-03-02T09:00:00.000Z' } },
     ]);
   });
 
   it('records nothing for an instant not after the last one', () => {
-    const state = given({ type: 'AllNotificationsMarkedRead', data: { memberId: 'm1', upTo: NOW } });
+    const state = stateAfter({ type: 'AllNotificationsMarkedRead', data: { memberId: 'm1', upTo: NOW } });
     expect(decideInbox(markAll(NOW), state)).toEqual([]);
     expect(decideInbox(markAll('2026-03-01T09:00:00.000Z'), state)).toEqual([]);
     expect(decideInbox(markAll('2026-03-02T09:00:01.000Z'), state)).toHaveLength(1);
   });
 
   it('refuses an instant that is not one, and another member', () => {
-    expect(errorOf(() => decideInbox(markAll('yesterday'), given())).code).toBe('VALIDATION');
-    expect(errorOf(() => decideInbox(markAll(NOW, 'm2'), given())).code).toBe('NOT_AUTHORISED');
+    given([]).when(markAll('yesterday')).thenRefuses('VALIDATION');
+    given([]).when(markAll(NOW, 'm2')).thenRefuses('NOT_AUTHORISED');
   });
 });

@@ -1,7 +1,5 @@
 // Given/when helpers for the session unit tests (imported by *.unit.test.ts only). No test-runner
 // import here: domain/ depends on nothing outside domain/.
-import { DomainError } from '../shared.js';
-import type { DomainErrorCode } from '../shared.js';
 import type { RequestSession, SessionCommand } from './commands.js';
 import { decide } from './decide.js';
 import type { SessionEvent } from './events.js';
@@ -57,17 +55,4 @@ export const given = (events: SessionEvent[]) => {
   };
 };
 
-/** Fails (throws) unless `run` is refused with a DomainError of this code (and message, when given). */
-export const expectRefusal = (run: () => unknown, code: DomainErrorCode, message?: string): DomainError => {
-  try {
-    run();
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (error.code !== code) throw new Error(`Expected a ${code} refusal, got ${error.code}: ${error.message}`);
-    if (message !== undefined && error.message !== message) {
-      throw new Error(`Expected the refusal "${message}", got "${error.message}"`);
-    }
-    return error;
-  }
-  throw new Error(`Expected a ${code} refusal, but the command was accepted`);
-};
+export { expectRefusal } from '../decider-spec.js';

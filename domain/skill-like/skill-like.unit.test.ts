@@ -1,45 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
+import { DeciderSpecification } from '../decider-spec.js';
 import type { SkillLikeCommand } from './commands.js';
-import { OWN_SKILL_MESSAGE, decideSkillLike, evolveSkillLike, initialSkillLikeState, isLikedBy } from './decide.js';
+import { OWN_SKILL_MESSAGE, decideSkillLike, evolveSkillLike, initialSkillLikeState, isLikedBy, skillLikeDecider } from './decide.js';
 import type { SkillLikeEvent } from './events.js';
 
 const ref = { skillId: 's1', ownerId: 'mentor', memberId: 'm1' };
 const liked: SkillLikeEvent = { type: 'SkillLiked', data: ref };
-const given = (...events: SkillLikeEvent[]) => events.reduce(evolveSkillLike, initialSkillLikeState());
+const stateAfter = (...events: SkillLikeEvent[]) => events.reduce(evolveSkillLike, initialSkillLikeState());
 const command = (type: SkillLikeCommand['type'], memberId = 'm1'): SkillLikeCommand => ({ type, ...ref, memberId });
+const given = DeciderSpecification.for(skillLikeDecider);
 
 describe('skill likes', () => {
   it('likes a skill on the first toggle and unlikes it on the second', () => {
-    const first = decideSkillLike(command('ToggleSkillLike'), given());
+    const first = decideSkillLike(command('ToggleSkillLike'), stateAfter());
     expect(first).toEqual([liked]);
-    const state = given(...first);
+    const state = stateAfter(...first);
     expect(state).toMatchObject({ likesCount: 1 });
     expect(isLikedBy(state, 'm1')).toBe(true);
     const second = decideSkillLike(command('ToggleSkillLike'), state);
     expect(second).toEqual([{ type: 'SkillUnliked', data: ref }]);
-    expect(given(...first, ...second)).toEqual({ likedBy: {}, likesCount: 0 });
+    expect(stateAfter(...first, ...second)).toEqual({ likedBy: {}, likesCount: 0 });
   });
 
   it('counts one like per member', () => {
-    const state = given(liked, { type: 'SkillLiked', data: { ...ref, memberId: 'm2' } }, liked);
+    const state = stateAfter(liked, { type: 'SkillLiked', data: { ...ref, memberId: 'm2' } }, liked);
     expect(state.likesCount).toBe(2);
   });
 
   it('treats a repeated like or an unlike of what was never liked as already done', () => {
-    expect(decideSkillLike(command('LikeSkill'), given(liked))).toEqual([]);
-    expect(decideSkillLike(command('UnlikeSkill'), given())).toEqual([]);
+    expect(decideSkillLike(command('LikeSkill'), stateAfter(liked))).toEqual([]);
+    expect(decideSkillLike(command('UnlikeSkill'), stateAfter())).toEqual([]);
   });
 
   it('refuses a like of one’s own skill with a readable text', () => {
-    let error: unknown;
-    try {
-      decideSkillLike(command('ToggleSkillLike', 'mentor'), given());
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'VALIDATION', message: OWN_SKILL_MESSAGE });
+    given([]).when(command('ToggleSkillLike', 'mentor')).thenRefuses('VALIDATION', OWN_SKILL_MESSAGE);
     expect(OWN_SKILL_MESSAGE).toBe('You cannot like your own skill');
   });
 });

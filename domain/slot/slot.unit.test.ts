@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared.js';
-import { SLOT_TAKEN_MESSAGE, decideSlot, evolveSlot, holderOf, initialSlotState } from './decider.js';
+import { DeciderSpecification, expectRefusal } from '../decider-spec.js';
+import { SLOT_TAKEN_MESSAGE, decideSlot, evolveSlot, holderOf, initialSlotState, slotDecider } from './decider.js';
 import type { SlotCommand } from './decider.js';
 import type { SlotEvent } from './events.js';
 import { slotHourStreamId } from './events.js';
@@ -15,15 +15,7 @@ const release = (sessionId: string, cells = [cell(0), cell(15), cell(30), cell(4
 const run = (...commands: SlotCommand[]): SlotEvent[] =>
   commands.reduce<SlotEvent[]>((events, command) => [...events, ...decideSlot(command, events.reduce(evolveSlot, initialSlotState()))], []);
 
-const refusalOf = (runIt: () => unknown): DomainError | undefined => {
-  try {
-    runIt();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  return undefined;
-};
+const given = DeciderSpecification.for(slotDecider);
 
 describe('slot reservation in an hour stream', () => {
   it('reserves the free cells of the hour for a session in one event', () => {
@@ -31,10 +23,8 @@ describe('slot reservation in an hour stream', () => {
   });
 
   it('refuses when another active session holds any of the cells, with the spec text', () => {
-    const error = refusalOf(() => run(reserve('s1', [cell(30), cell(45)]), reserve('s2', [cell(15), cell(30)])));
-    expect(error?.code).toBe('CONFLICT');
-    expect(error?.message).toBe('This time slot is no longer available. Please select a different time.');
-    expect(SLOT_TAKEN_MESSAGE).toBe(error?.message);
+    const error = given(run(reserve('s1', [cell(30), cell(45)]))).when(reserve('s2', [cell(15), cell(30)])).thenRefuses('CONFLICT', 'This time slot is no longer available. Please select a different time.');
+    expect(SLOT_TAKEN_MESSAGE).toBe(error.message);
   });
 
   it('lets two sessions share an hour when their cells do not overlap', () => {
@@ -58,7 +48,7 @@ describe('slot reservation in an hour stream', () => {
   it('ignores a repeated release and never frees cells for a session that does not hold them', () => {
     expect(run(reserve('s1'), release('s1'), release('s1'))).toHaveLength(2);
     expect(run(reserve('s1'), release('s2'))).toHaveLength(1);
-    expect(refusalOf(() => run(reserve('s1'), release('s2'), reserve('s3')))?.code).toBe('CONFLICT');
+    given(run(reserve('s1'), release('s2'))).when(reserve('s3')).thenRefuses('CONFLICT');
     expect(run(release('s1'))).toEqual([]);
     // Only the releasing session's own cells of those named are given back.
     const mixed = run(reserve('s1', [cell(0)]), reserve('s2', [cell(15)]), release('s1', [cell(0), cell(15)]));
@@ -74,8 +64,8 @@ describe('slot reservation in an hour stream', () => {
   });
 
   it('refuses cells outside the hour and an empty list', () => {
-    expect(refusalOf(() => run(reserve('s1', [cell(45), '2026-03-05T15:00:00.000Z'])))?.code).toBe('VALIDATION');
-    expect(refusalOf(() => run(reserve('s1', [])))?.code).toBe('VALIDATION');
+    given([]).when(reserve('s1', [cell(45), '2026-03-05T15:00:00.000Z'])).thenRefuses('VALIDATION');
+    given([]).when(reserve('s1', [])).thenRefuses('VALIDATION');
   });
 
   it('names one stream per mentor and normalised UTC hour', () => {
@@ -129,7 +119,7 @@ describe('slotsCovered', () => {
   });
 
   it('refuses an invalid start or duration', () => {
-    expect(refusalOf(() => slotsCovered('soon', 1))?.code).toBe('VALIDATION');
-    expect(refusalOf(() => slotsCovered('2026-03-05T10:00:00.000Z', 0))?.code).toBe('VALIDATION');
+    expectRefusal(() => slotsCovered('soon', 1), 'VALIDATION');
+    expectRefusal(() => slotsCovered('2026-03-05T10:00:00.000Z', 0), 'VALIDATION');
   });
 });

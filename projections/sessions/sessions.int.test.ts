@@ -20,7 +20,7 @@ const tell = () => {
   const s = (id: string, student: string, mentor: string, skillName: string, startsAt: string, at: string, message = '') =>
     story.session({ id, student, mentor, skillName, startsAt, at, message });
   const sql = s('s4', 'sam', 'mia', 'SQL', '2026-03-02T15:00:00.000Z', '2026-03-01T08:00:00.000Z');
-  const react = s('s1', 'sam', 'mia', 'React', '2026-03-10T14:00:00.000Z', '2026-03-01T09:00:00.000Z', 'Could we look at hooks?');
+  s('s1', 'sam', 'mia', 'React', '2026-03-10T14:00:00.000Z', '2026-03-01T09:00:00.000Z', 'Could we look at hooks?');
   const ts = s('s2', 'sam', 'mia', 'TypeScript', '2026-03-05T10:00:00.000Z', '2026-03-01T10:00:00.000Z');
   sql.approve('2026-03-01T10:30:00.000Z');
   ts.approve('2026-03-01T11:00:00.000Z');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError } from '../../eventstore/types.js';
 import type { EventStore } from '../../eventstore/types.js';
-import { collect, events, expectRejection, headOf, newEvent, readAllAfter, sleep, waitFor } from './conformance-helpers.js';
+import { collect, events, expectRejection, headOf, readAllAfter, sleep, waitFor } from './conformance-helpers.js';
 import type { ConformanceAdapter, ConformanceTarget } from './conformance-helpers.js';
 import { concurrentWritersCases } from './concurrent-writers-cases.js';
 import { multiStreamCases } from './multi-stream-cases.js';
