@@ -1,8 +1,8 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useAuth } from '../lib/current-user';
-import { getLiveSocket } from '../lib/live-socket';
+import { useAuth } from '@/lib/current-user';
+import { getLiveSocket } from '@/lib/live-socket';
 import { createQueryClient } from './query-client';
 
 /** The socket is opened for signed-in members only: the server ties it to the session cookie. */

@@ -1,5 +1,5 @@
 // Pure rules of the booking panel (document 000 §2, §5, §9; document 001 §5), testable without a browser.
-import type { AvailableSlots } from '../../../../api/contracts/sessions';
+import type { AvailableSlots } from '@contracts/sessions';
 
 export const DURATIONS = [0.75, 1, 1.5] as const;
 export type Duration = (typeof DURATIONS)[number];

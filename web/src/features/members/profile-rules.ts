@@ -1,6 +1,6 @@
 // Pure rules of the profile page (document 001 §2.1, §5), kept apart from the components so they
 // can be tested without a browser.
-import type { AvailabilityEntry, SkillTaught, UpdateProfile, User } from '../../../../api/contracts/members';
+import type { AvailabilityEntry, SkillTaught, UpdateProfile, User } from '@contracts/members';
 
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const satisfies readonly AvailabilityEntry['day'][];
 export const experienceLevels = ['beginner', 'intermediate', 'advanced', 'expert'] as const satisfies readonly SkillTaught['experienceLevel'][];

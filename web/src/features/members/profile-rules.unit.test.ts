@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../api/contracts/members';
+import type { User } from '@contracts/members';
 import { activityLevel, addAvailability, addLearnSkill, changedFields, draftFrom, validateSkillDraft, weeklyHours, emptySkillDraft } from './profile-rules';
 
 const slot = (day: User['availability'][number]['day'], startTime = '09:00') => ({ day, startTime, endTime: '17:00' });

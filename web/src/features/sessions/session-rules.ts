@@ -1,6 +1,6 @@
 // Pure rules of the session card and its dialogs (document 000 §2, §4, §5), apart from the
 // components so they can be tested without a browser.
-import type { Modification, MutualAvailability, Session } from '../../../../api/contracts/sessions';
+import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
 
 export const DEFAULT_REJECTION_TEXT = "Sorry, I'm not available at this time. Please check my availability and book another session.";
 export const SELECT_DATE_AND_TIME = 'Please select both date and time';

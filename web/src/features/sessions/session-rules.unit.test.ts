@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Modification, MutualAvailability, Session } from '../../../../api/contracts/sessions';
+import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
 import {
   cardAbilities,
   classifySlots,

@@ -1,10 +1,10 @@
 // The booking panel's reads and its one write. Free slots live under the mentor's ['users', id] key,
 // so the mentor's own screens follow bookings live; a student's panel reloads them after a 409.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SkillLikeStatus } from '../../../../../api/contracts/dashboard';
-import type { User } from '../../../../../api/contracts/members';
-import type { AvailableSlots, Session } from '../../../../../api/contracts/sessions';
-import { getJson, sendJson } from '../../../lib/http';
+import type { SkillLikeStatus } from '@contracts/dashboard';
+import type { User } from '@contracts/members';
+import type { AvailableSlots, Session } from '@contracts/sessions';
+import { getJson, sendJson } from '@/lib/http';
 
 export const slotsKey = (mentorId: string) => ['users', mentorId, 'available-slots'] as const;
 

@@ -1,11 +1,11 @@
 import { BookOpen, CalendarDays, Coins, Hourglass, Repeat2, UserRound, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SkillTaught, User } from '../../../../../api/contracts/members';
-import { pointsText } from '../../../lib/session-format';
-import { Badge } from '../../../ui/badge';
-import type { BadgeTone } from '../../../ui/badge';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { Notice } from '../../../ui/notice';
+import type { SkillTaught, User } from '@contracts/members';
+import { pointsText } from '@/lib/session-format';
+import { Badge } from '@/ui/badge';
+import type { BadgeTone } from '@/ui/badge';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { Notice } from '@/ui/notice';
 import { costOf, DEFAULT_DURATION } from '../booking-rules';
 
 const levelTone: Record<SkillTaught['experienceLevel'], BadgeTone> = { beginner: 'success', intermediate: 'info', advanced: 'brand', expert: 'warning' };

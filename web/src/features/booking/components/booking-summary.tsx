@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
-import type { SkillTaught } from '../../../../../api/contracts/members';
-import { formatClock, formatDay, pointsText } from '../../../lib/session-format';
-import { Notice } from '../../../ui/notice';
+import type { SkillTaught } from '@contracts/members';
+import { formatClock, formatDay, pointsText } from '@/lib/session-format';
+import { Notice } from '@/ui/notice';
 import type { Duration } from '../booking-rules';
 import { durationLabels, insufficientText } from '../booking-rules';
 

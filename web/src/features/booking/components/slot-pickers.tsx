@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatClock, formatDay } from '../../../lib/session-format';
-import { Button } from '../../../ui/button';
-import { Field, Select } from '../../../ui/input';
+import { formatClock, formatDay } from '@/lib/session-format';
+import { Button } from '@/ui/button';
+import { Field, Select } from '@/ui/input';
 import type { Duration, TimeOption } from '../booking-rules';
 import { DURATIONS, durationLabels, MONTH_OFFSET_MAX, MONTH_OFFSET_MIN, monthLabel } from '../booking-rules';
 

@@ -2,10 +2,10 @@
 // ['dashboard'] (session notices); stats and the activity summary sit under the member's own
 // ['users', id] key, which the user notices of the balance and member-stats projectors refresh.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivitySummary, DashboardCounts, DashboardPage, DashboardStats } from '../../../../../api/contracts/dashboard';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { getJson } from '../../../lib/http';
-import type { DashboardTab } from '../../../lib/session-format';
+import type { ActivitySummary, DashboardCounts, DashboardPage, DashboardStats } from '@contracts/dashboard';
+import type { Session } from '@contracts/sessions';
+import { getJson } from '@/lib/http';
+import type { DashboardTab } from '@/lib/session-format';
 
 export interface SessionsFilter {
   tab: DashboardTab;

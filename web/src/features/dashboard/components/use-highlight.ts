@@ -4,8 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DashboardTab } from '../../../lib/session-format';
-import { tabOfStatus } from '../../../lib/session-format';
+import type { DashboardTab } from '@/lib/session-format';
+import { tabOfStatus } from '@/lib/session-format';
 import { useSessionLookup } from '../api/dashboard-api';
 
 export const HIGHLIGHT_TRIES = 20;

@@ -1,11 +1,11 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../../../lib/http';
-import { Button } from '../../../ui/button';
-import { CharCount } from '../../../ui/char-count';
-import { Dialog } from '../../../ui/dialog';
-import { Field, Textarea } from '../../../ui/input';
+import { ApiError } from '@/lib/http';
+import { Button } from '@/ui/button';
+import { CharCount } from '@/ui/char-count';
+import { Dialog } from '@/ui/dialog';
+import { Field, Textarea } from '@/ui/input';
 import { useSendFeedback } from '../api/send-feedback';
 
 export const FEEDBACK_MAX = 2000;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balance } from '../../../../../api/contracts/members';
-import { ApiError, getJson } from '../../../lib/http';
-import { useLiveFallbackInterval } from '../../../lib/live-socket';
+import type { Balance } from '@contracts/members';
+import { ApiError, getJson } from '@/lib/http';
+import { useLiveFallbackInterval } from '@/lib/live-socket';
 
 export const balanceKey = (userId: string) => ['users', userId, 'balance'] as const;
 

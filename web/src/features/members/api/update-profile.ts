@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, UpdateProfile, User } from '../../../../../api/contracts/members';
-import { currentUserKey } from '../../../lib/current-user';
-import { sendJson } from '../../../lib/http';
+import type { CurrentUser, UpdateProfile, User } from '@contracts/members';
+import { currentUserKey } from '@/lib/current-user';
+import { sendJson } from '@/lib/http';
 import { userKey } from './user';
 
 export const updateProfile = (userId: string, changes: UpdateProfile): Promise<User> =>

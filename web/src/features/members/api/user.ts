@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../../api/contracts/members';
-import { getJson } from '../../../lib/http';
+import type { User } from '@contracts/members';
+import { getJson } from '@/lib/http';
 
 export const userKey = (userId: string) => ['users', userId] as const;
 

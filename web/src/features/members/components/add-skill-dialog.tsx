@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { Field, Input, Select, Textarea } from '../../../ui/input';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/ui/input';
 import { emptySkillDraft, experienceLevels, maxPointsPerHour, minPointsPerHour, skillCategories, validateSkillDraft } from '../profile-rules';
 import type { SkillDraft, SkillDraftErrors } from '../profile-rules';
 

@@ -1,10 +1,10 @@
 import { CalendarClock, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { AvailabilityEntry } from '../../../../../api/contracts/members';
-import { Button } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { Field, Input, Select } from '../../../ui/input';
+import type { AvailabilityEntry } from '@contracts/members';
+import { Button } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { Field, Input, Select } from '@/ui/input';
 import { addAvailability, sortAvailability, weekDays } from '../profile-rules';
 import { ScheduleSummary } from './schedule-summary';
 

@@ -1,9 +1,9 @@
 import { Check, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
-import type { CurrentUser, SkillTaught } from '../../../../../api/contracts/members';
-import { errorText } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
-import { Button } from '../../../ui/button';
+import type { CurrentUser, SkillTaught } from '@contracts/members';
+import { errorText } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
+import { Button } from '@/ui/button';
 import { useUpdateProfile } from '../api/update-profile';
 import { changedFields, draftFrom, skillsWith } from '../profile-rules';
 import type { ProfileDraft, SkillDraft } from '../profile-rules';

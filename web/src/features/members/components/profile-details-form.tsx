@@ -1,5 +1,5 @@
 import type { ProfileDraft } from '../profile-rules';
-import { Field, Input, Textarea } from '../../../ui/input';
+import { Field, Input, Textarea } from '@/ui/input';
 import { TimeZoneSelect } from './time-zone-select';
 
 export interface ProfileDetailsFormProps {

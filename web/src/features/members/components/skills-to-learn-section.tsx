@@ -1,10 +1,10 @@
 import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { Chip } from '../../../ui/chip';
-import { Input } from '../../../ui/input';
+import { Button } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { Chip } from '@/ui/chip';
+import { Input } from '@/ui/input';
 import { addLearnSkill } from '../profile-rules';
 
 export interface SkillsToLearnSectionProps {

@@ -1,9 +1,9 @@
 // The member's notifications. Keys sit under ['users', me], so the websocket's user notice (sent when
 // the notifications projector writes one) refreshes the bell; polling only while the socket is down.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '../../../../../api/contracts/dashboard';
-import { getJson, sendJson } from '../../../lib/http';
-import { useLiveFallbackInterval } from '../../../lib/live-socket';
+import type { Notification } from '@contracts/dashboard';
+import { getJson, sendJson } from '@/lib/http';
+import { useLiveFallbackInterval } from '@/lib/live-socket';
 
 export const notificationsKey = (userId: string) => ['users', userId, 'notifications'] as const;
 const base = (userId: string) => `/api/users/${encodeURIComponent(userId)}/notifications`;

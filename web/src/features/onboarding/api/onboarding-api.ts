@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Onboarding } from '../../../../../api/contracts/dashboard';
-import { getJson } from '../../../lib/http';
-import { useLiveFallbackInterval } from '../../../lib/live-socket';
+import type { Onboarding } from '@contracts/dashboard';
+import { getJson } from '@/lib/http';
+import { useLiveFallbackInterval } from '@/lib/live-socket';
 
 /** Live through the member's user notices; the spec's 3 s poll runs only while the socket is down. */
 export const useOnboarding = (userId: string) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { Field, Input, Select, Textarea } from '../../../ui/input';
+import { Button } from '@/ui/button';
+import { Field, Input, Select, Textarea } from '@/ui/input';
 
 export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 export const ticketCategories = ['general', 'technical', 'account', 'billing', 'feature'] as const;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Recommendation, Suggestion } from '../../../../../api/contracts/dashboard';
-import { getJson } from '../../../lib/http';
+import type { Recommendation, Suggestion } from '@contracts/dashboard';
+import { getJson } from '@/lib/http';
 
 export const MAX_RECOMMENDATIONS = 6;
 

@@ -3,8 +3,8 @@
 // again by the websocket notice, so the other participant's screen follows too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Session, ThreadMessage } from '../../../../../api/contracts/sessions';
-import { sendJson } from '../../../lib/http';
+import type { Session, ThreadMessage } from '@contracts/sessions';
+import { sendJson } from '@/lib/http';
 import { sessionKey } from './session-queries';
 
 const path = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;

@@ -2,8 +2,8 @@
 // session notice invalidates for both participants; the list of sessions shared with another member
 // sits under the viewer's own ['users', me] key, refreshed by the viewer's user notice.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Modification, MutualAvailability, Session, ThreadMessage } from '../../../../../api/contracts/sessions';
-import { getJson } from '../../../lib/http';
+import type { Modification, MutualAvailability, Session, ThreadMessage } from '@contracts/sessions';
+import { getJson } from '@/lib/http';
 
 const path = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 

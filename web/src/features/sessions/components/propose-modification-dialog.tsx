@@ -1,13 +1,13 @@
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { formatClock, formatDay, monthOffsetOfDate } from '../../../lib/session-format';
-import { Button } from '../../../ui/button';
-import { CharCount } from '../../../ui/char-count';
-import { Dialog } from '../../../ui/dialog';
-import { Field, Input, Select, Textarea } from '../../../ui/input';
-import { Notice } from '../../../ui/notice';
+import type { Session } from '@contracts/sessions';
+import { formatClock, formatDay, monthOffsetOfDate } from '@/lib/session-format';
+import { Button } from '@/ui/button';
+import { CharCount } from '@/ui/char-count';
+import { Dialog } from '@/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/ui/input';
+import { Notice } from '@/ui/notice';
 import { useModifications, useMutualAvailability } from '../api/session-queries';
 import { proposalBlockedText, REASON_MAX, smartSuggestions, validateProposal } from '../session-rules';
 

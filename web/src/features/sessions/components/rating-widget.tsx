@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { Button } from '../../../ui/button';
-import { CharCount } from '../../../ui/char-count';
-import { Field, Textarea } from '../../../ui/input';
-import { StarInput, Stars } from '../../../ui/star-rating';
+import type { Session } from '@contracts/sessions';
+import { Button } from '@/ui/button';
+import { CharCount } from '@/ui/char-count';
+import { Field, Textarea } from '@/ui/input';
+import { StarInput, Stars } from '@/ui/star-rating';
 import { REVIEW_MAX } from '../session-rules';
 
 export interface RatingWidgetProps {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { CharCount } from '../../../ui/char-count';
-import { Dialog } from '../../../ui/dialog';
-import { Field, Textarea } from '../../../ui/input';
+import { Button } from '@/ui/button';
+import { CharCount } from '@/ui/char-count';
+import { Dialog } from '@/ui/dialog';
+import { Field, Textarea } from '@/ui/input';
 import { DEFAULT_REJECTION_TEXT, REASON_MAX } from '../session-rules';
 
 export interface RejectDialogProps {
