@@ -8,14 +8,14 @@ import { Card } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
 import { FullPageSpinner } from '@/ui/spinner';
 import { useMentor } from '../api/booking-api';
-import { NOT_FOUND } from '../booking-rules';
+import { sessionTexts } from '@contracts/sessions';
 import { AboutInstructor, AboutSkill, MeetingLinkNote } from '../components/about-cards';
 import { BookingHeader } from '../components/booking-header';
 import { BookingPanel } from '../components/booking-panel';
 
 const NotFound = () => (
   <Card>
-    <EmptyState icon={<SearchX />} title={NOT_FOUND} action={<Link to="/search" className={buttonClasses('outline')}>Find another skill</Link>}>
+    <EmptyState icon={<SearchX />} title={sessionTexts.skillMissing} action={<Link to="/search" className={buttonClasses('outline')}>Find another skill</Link>}>
       The mentor may have removed this skill, or the link is wrong.
     </EmptyState>
   </Card>
