@@ -1,0 +1,36 @@
+// The dashboard's query keys, and which of them a change makes stale: any session change may move a
+// session between tabs and counts; the stats and activity summary follow the member's own changes.
+import type { StaleKeys } from '@/lib/stale-keys';
+import type { DashboardTab } from '@/lib/session-format';
+
+export interface SessionsFilter {
+  tab: DashboardTab;
+  page: number;
+  limit: number;
+  search: string;
+  skill: string;
+  status: string;
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  lists: ['dashboard', 'lists'] as const,
+  sessions: (filter: SessionsFilter) => [...dashboardKeys.lists, 'sessions', filter] as const,
+  counts: ['dashboard', 'lists', 'counts'] as const,
+  lookup: (sessionId: string) => [...dashboardKeys.lists, 'session', sessionId] as const,
+  member: (userId: string) => [...dashboardKeys.all, 'member', userId] as const,
+  stats: (userId: string) => [...dashboardKeys.member(userId), 'stats'] as const,
+  activitySummary: (userId: string) => [...dashboardKeys.member(userId), 'activity-summary'] as const,
+  mySessions: (userId: string) => [...dashboardKeys.member(userId), 'sessions'] as const,
+};
+
+export const dashboardStaleKeys: StaleKeys = (change) => {
+  switch (change.scope) {
+    case 'session':
+      return [{ queryKey: dashboardKeys.lists }];
+    case 'user':
+      return [{ queryKey: dashboardKeys.member(change.id) }];
+    default:
+      return [];
+  }
+};
