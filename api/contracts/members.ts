@@ -11,6 +11,8 @@ import {
   MAX_POINTS_PER_HOUR,
   MIN_POINTS_PER_HOUR,
   NAME_MAX,
+  normaliseAvailability,
+  normaliseSkillsToLearn,
   profileTexts,
   SKILL_CATEGORY_MAX,
   SKILL_DESCRIPTION_MAX,
@@ -19,6 +21,8 @@ import {
   WEEK_DAYS,
 } from '../../domain/member/profile-rules.js';
 
+/** How the server stores the lists the profile form edits (blank and repeated entries dropped); the form shows the same. */
+export { normaliseAvailability, normaliseSkillsToLearn };
 export { BIO_MAX, DEFAULT_EXPERIENCE_LEVEL, DEFAULT_SKILL_CATEGORY, LOCATION_MAX, MAX_POINTS_PER_HOUR, MIN_POINTS_PER_HOUR, NAME_MAX, profileTexts, SKILL_DESCRIPTION_MAX, SKILL_NAME_MAX, SKILL_TO_LEARN_MAX };
 export const experienceLevels = EXPERIENCE_LEVELS;
 export const weekDays = WEEK_DAYS;

@@ -2,7 +2,7 @@
 // can be tested without a browser.
 // Week days, levels, categories, limits and texts come from @contracts/members, whose schemas the
 // profile's forms validate with.
-import { weekDays } from '@contracts/members';
+import { normaliseAvailability, normaliseSkillsToLearn, weekDays } from '@contracts/members';
 import type { AvailabilityEntry, SkillTaught, SkillTaughtInput, UpdateProfile, User } from '@contracts/members';
 
 /** Each availability entry counts as 8 hours in the schedule summary. */
@@ -11,16 +11,11 @@ export const weeklyHours = (availability: readonly AvailabilityEntry[]): number 
 export const activityLevel = (availability: readonly AvailabilityEntry[]): 'very active' | 'moderate' | 'light' =>
   availability.length > 5 ? 'very active' : availability.length > 2 ? 'moderate' : 'light';
 
-/** A learn-skill is added only if non-empty and not already listed (case-insensitive). */
-export const addLearnSkill = (skills: readonly string[], input: string): string[] => {
-  const skill = input.trim();
-  if (!skill || skills.some((s) => s.toLowerCase() === skill.toLowerCase())) return [...skills];
-  return [...skills, skill];
-};
+/** A learn-skill is added only if non-empty and not already listed (case-insensitive), as the server stores it. */
+export const addLearnSkill = (skills: readonly string[], input: string): string[] => normaliseSkillsToLearn([...skills, input]);
 
-/** A new entry with the same day and start time as an existing one is ignored. */
-export const addAvailability = (entries: readonly AvailabilityEntry[], entry: AvailabilityEntry): AvailabilityEntry[] =>
-  entries.some((e) => e.day === entry.day && e.startTime === entry.startTime) ? [...entries] : [...entries, entry];
+/** A new entry with the same day and start time as an existing one is ignored, as the server does. */
+export const addAvailability = (entries: readonly AvailabilityEntry[], entry: AvailabilityEntry): AvailabilityEntry[] => normaliseAvailability([...entries, entry]);
 
 export const sortAvailability = (entries: readonly AvailabilityEntry[]): AvailabilityEntry[] =>
   [...entries].sort((a, b) => weekDays.indexOf(a.day) - weekDays.indexOf(b.day) || a.startTime.localeCompare(b.startTime));

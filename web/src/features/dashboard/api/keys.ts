@@ -12,11 +12,15 @@ export interface SessionsFilter {
   status: string;
 }
 
+const all = ['dashboard'] as const;
+const lists = [...all, 'lists'] as const;
+
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  lists: ['dashboard', 'lists'] as const,
-  sessions: (filter: SessionsFilter) => [...dashboardKeys.lists, 'sessions', filter] as const,
-  counts: ['dashboard', 'lists', 'counts'] as const,
+  all,
+  /** Everything that lists sessions by tab: any session change may move one. */
+  lists,
+  sessions: (filter: SessionsFilter) => [...lists, 'sessions', filter] as const,
+  counts: [...lists, 'counts'] as const,
   lookup: (sessionId: string) => [...dashboardKeys.lists, 'session', sessionId] as const,
   member: (userId: string) => [...dashboardKeys.all, 'member', userId] as const,
   stats: (userId: string) => [...dashboardKeys.member(userId), 'stats'] as const,
