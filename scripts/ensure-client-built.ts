@@ -1,4 +1,5 @@
-// Builds the React client when web/dist is missing or older than any source file under web/.
+// Builds the React client when web/dist is missing or older than any source file it bundles: web/,
+// api/contracts (its schemas and texts) and domain/ (the rules and texts the contracts take from it).
 // Used by `npm start` and `npm test` so a fresh clone needs no separate build step.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -17,7 +18,7 @@ const newest = (dir: string): number => {
 export const clientIsStale = (): boolean => {
   const index = 'web/dist/index.html';
   if (!existsSync(index)) return true;
-  return Math.max(newest('web'), statSync('api/contracts').mtimeMs) > statSync(index).mtimeMs;
+  return Math.max(newest('web'), newest('api/contracts'), newest('domain')) > statSync(index).mtimeMs;
 };
 
 export const ensureClientBuilt = (): void => {

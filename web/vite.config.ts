@@ -10,6 +10,14 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  // The same aliases as tsconfig.json's paths (and vitest.config.ts): '@/' is web/src, '@contracts/' the
+  // API's request and response shapes, which the client imports with their zod schemas and texts.
+  resolve: {
+    alias: {
+      '@contracts': fileURLToPath(new URL('../api/contracts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 // Response shapes of the dashboard, its sidebar, notifications, skill likes and feedback (issue 3,
-// docs/sessions-api.md). The web client imports these *types* only.
+// docs/sessions-api.md), and the feedback form's schema with the domain's limit and texts.
 import { z } from 'zod';
 import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_TOO_LONG_MESSAGE } from '../../domain/feedback/decide.js';
 import { FEEDBACK_MAX_LENGTH } from '../../domain/feedback/events.js';
@@ -135,4 +135,8 @@ export const feedbackBodySchema = z.object({
   source: z.string().max(40).nullish(),
 });
 export type FeedbackBody = z.input<typeof feedbackBodySchema>;
+/** The feedback dialog's own check: what the decider refuses, with its texts. */
+export const feedbackFormSchema = z.object({ message: z.string().trim().min(1, FEEDBACK_EMPTY_MESSAGE).max(FEEDBACK_MAX_LENGTH, FEEDBACK_TOO_LONG_MESSAGE) });
+export type FeedbackForm = z.input<typeof feedbackFormSchema>;
+export { FEEDBACK_MAX_LENGTH };
 export const feedbackResultSchema = z.object({ ok: z.literal(true), id: z.string() });

@@ -1,11 +1,35 @@
-// Request and response shapes of the member area. The web client imports these *types* only.
+// Request and response shapes of the member area, with the lists, limits and texts of the profile's
+// rules (from domain/), which the web client's forms validate with before the server does.
 import { z } from 'zod';
+import {
+  BIO_MAX,
+  DEFAULT_EXPERIENCE_LEVEL,
+  DEFAULT_SKILL_CATEGORY,
+  EXPERIENCE_LEVELS,
+  HHMM,
+  LOCATION_MAX,
+  MAX_POINTS_PER_HOUR,
+  MIN_POINTS_PER_HOUR,
+  NAME_MAX,
+  normaliseAvailability,
+  normaliseSkillsToLearn,
+  profileTexts,
+  SKILL_CATEGORY_MAX,
+  SKILL_DESCRIPTION_MAX,
+  SKILL_NAME_MAX,
+  SKILL_TO_LEARN_MAX,
+  WEEK_DAYS,
+} from '../../domain/member/profile-rules.js';
 
-export const experienceLevels = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
-export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** How the server stores the lists the profile form edits (blank and repeated entries dropped); the form shows the same. */
+export { normaliseAvailability, normaliseSkillsToLearn };
+export { BIO_MAX, DEFAULT_EXPERIENCE_LEVEL, DEFAULT_SKILL_CATEGORY, LOCATION_MAX, MAX_POINTS_PER_HOUR, MIN_POINTS_PER_HOUR, NAME_MAX, profileTexts, SKILL_DESCRIPTION_MAX, SKILL_NAME_MAX, SKILL_TO_LEARN_MAX };
+export const experienceLevels = EXPERIENCE_LEVELS;
+export const weekDays = WEEK_DAYS;
+/** The server accepts any category text; these are the ones the product offers. */
 export const skillCategories = ['Development', 'Design', 'Business', 'Marketing', 'Digital Marketing', 'Data', 'Other'] as const;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times must be HH:MM (24-hour)');
+const hhmm = z.string().regex(HHMM, profileTexts.timeInvalid);
 
 export const skillTaughtSchema = z.object({
   id: z.string(),
@@ -20,20 +44,27 @@ export type SkillTaught = z.infer<typeof skillTaughtSchema>;
 /** A skill as the client sends it; id is optional for a new skill (the server assigns one). */
 export const skillTaughtInputSchema = z.object({
   id: z.string().min(1).max(64).optional(),
-  name: z.string().trim().min(1, 'Please enter a skill name').max(100, 'Skill names are at most 100 characters'),
-  description: z.string().trim().min(1, 'Please enter a description for this skill').max(1000, 'Skill descriptions are at most 1000 characters'),
-  category: z.string().trim().min(1).max(50).default('Development'),
-  experienceLevel: z.enum(experienceLevels, { message: 'Experience level must be beginner, intermediate, advanced or expert' }).default('intermediate'),
-  pointsPerHour: z.number({ message: 'Points per hour must be a whole number from 1 to 20' }).int('Points per hour must be a whole number from 1 to 20').min(1, 'Points per hour must be a whole number from 1 to 20').max(20, 'Points per hour must be a whole number from 1 to 20').default(1),
+  name: z.string().trim().min(1, profileTexts.skillNameEmpty).max(SKILL_NAME_MAX, profileTexts.skillNameTooLong),
+  description: z.string().trim().min(1, profileTexts.skillDescriptionEmpty).max(SKILL_DESCRIPTION_MAX, profileTexts.skillDescriptionTooLong),
+  category: z.string().trim().min(1).max(SKILL_CATEGORY_MAX, profileTexts.skillCategoryTooLong).default(DEFAULT_SKILL_CATEGORY),
+  experienceLevel: z.enum(experienceLevels, { message: profileTexts.experienceLevelInvalid }).default(DEFAULT_EXPERIENCE_LEVEL),
+  pointsPerHour: z
+    .number({ message: profileTexts.pointsPerHourInvalid })
+    .int(profileTexts.pointsPerHourInvalid)
+    .min(MIN_POINTS_PER_HOUR, profileTexts.pointsPerHourInvalid)
+    .max(MAX_POINTS_PER_HOUR, profileTexts.pointsPerHourInvalid)
+    .default(MIN_POINTS_PER_HOUR),
 });
 export type SkillTaughtInput = z.input<typeof skillTaughtInputSchema>;
 
 export const availabilityEntrySchema = z.object({
-  day: z.enum(weekDays, { message: 'Day must be Monday to Sunday' }),
+  day: z.enum(weekDays, { message: profileTexts.dayInvalid }),
   startTime: hhmm,
   endTime: hhmm,
 });
 export type AvailabilityEntry = z.infer<typeof availabilityEntrySchema>;
+/** One entry as the profile form adds it: the decider also refuses an end before the start. */
+export const availabilityEntryFormSchema = availabilityEntrySchema.refine((entry) => entry.endTime > entry.startTime, { message: profileTexts.endBeforeStart, path: ['endTime'] });
 
 export const userSchema = z.object({
   id: z.string(),
@@ -61,18 +92,17 @@ export type User = z.infer<typeof userSchema>;
 export const currentUserSchema = userSchema.extend({ isAdmin: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const updateProfileSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Please enter your name').max(100, 'Names are at most 100 characters'),
-    bio: z.string().max(2000, 'Bios are at most 2000 characters'),
-    location: z.string().max(200, 'Locations are at most 200 characters'),
-    timeZone: z.string().min(1).max(64),
-    skillsToTeach: z.array(skillTaughtInputSchema).max(50, 'At most 50 skills'),
-    skillsToLearn: z.array(z.string().max(100, 'Skills to learn are at most 100 characters')).max(100, 'At most 100 skills to learn'),
-    availability: z.array(availabilityEntrySchema).max(100, 'At most 100 availability entries'),
-  })
-  .partial()
-  .strict();
+/** Every field of the profile form; the PATCH body sends only the changed ones. */
+export const profileFieldsSchema = z.object({
+  name: z.string().trim().min(1, profileTexts.nameEmpty).max(NAME_MAX, profileTexts.nameTooLong),
+  bio: z.string().max(BIO_MAX, profileTexts.bioTooLong),
+  location: z.string().max(LOCATION_MAX, profileTexts.locationTooLong),
+  timeZone: z.string().min(1).max(64),
+  skillsToTeach: z.array(skillTaughtInputSchema).max(50, 'At most 50 skills'),
+  skillsToLearn: z.array(z.string().max(SKILL_TO_LEARN_MAX, profileTexts.skillToLearnTooLong)).max(100, 'At most 100 skills to learn'),
+  availability: z.array(availabilityEntrySchema).max(100, 'At most 100 availability entries'),
+});
+export const updateProfileSchema = profileFieldsSchema.partial().strict();
 export type UpdateProfile = z.input<typeof updateProfileSchema>;
 
 export const balanceSchema = z.object({ availablePoints: z.number().int(), heldPoints: z.number().int() });

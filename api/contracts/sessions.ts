@@ -1,9 +1,26 @@
-// Request and response shapes of the session area (issue 3, docs/sessions-api.md). The web client
-// imports these *types* only. Dates and times are on the signed-in member's clock; every instant is
-// also given as UTC ISO. Rule texts come from the domain, so a 400 reads the same from either layer.
+// Request and response shapes of the session area (issue 3, docs/sessions-api.md). Dates and times are
+// on the signed-in member's clock; every instant is also given as UTC ISO. Rule texts and limits come
+// from the domain and are re-exported here for the web client, so a 400 and a form's own check read
+// the same; the client's form schemas are in session-forms.ts.
 import { z } from 'zod';
 import { REQUEST_MESSAGE_MAX, RESCHEDULE_MESSAGE_MAX, REVIEW_MAX, REASON_MAX, THREAD_MESSAGE_MAX, texts } from '../../domain/session/rules.js';
 import { experienceLevels } from './members.js';
+
+export type { SessionDuration } from '../../domain/session/events.js';
+export {
+  DEFAULT_REJECTION_REASON,
+  DEFAULT_SESSION_DURATION,
+  REASON_MAX,
+  REQUEST_MESSAGE_MAX,
+  RESCHEDULE_MESSAGE_MAX,
+  REVIEW_MAX,
+  SESSION_DURATIONS,
+  sessionCost,
+  texts as sessionTexts,
+  THREAD_MESSAGE_MAX,
+} from '../../domain/session/rules.js';
+/** The reschedule message's limit text (the domain has none of its own: the request message's reads the same). */
+export const rescheduleMessageTooLong = `Messages are at most ${RESCHEDULE_MESSAGE_MAX} characters`;
 
 export const sessionStatuses = ['requested', 'confirmed', 'modification_pending', 'completed', 'cancelled', 'declined', 'rejected'] as const;
 export const dashboardTabs = ['requested', 'upcoming', 'completed'] as const;
@@ -149,13 +166,13 @@ export const cancelSessionBodySchema = z.object({ reason: text(REASON_MAX, texts
 export const proposeModificationBodySchema = z.object({
   proposed_date: z.string().max(20).nullish(),
   proposed_time: z.string().max(20).nullish(),
-  message: text(RESCHEDULE_MESSAGE_MAX, `Messages are at most ${RESCHEDULE_MESSAGE_MAX} characters`),
+  message: text(RESCHEDULE_MESSAGE_MAX, rescheduleMessageTooLong),
   proposed_by: id,
 });
 export const proposeRescheduleBodySchema = z.object({
   new_date: z.string().max(20).nullish(),
   new_time: z.string().max(20).nullish(),
-  message: text(RESCHEDULE_MESSAGE_MAX, `Messages are at most ${RESCHEDULE_MESSAGE_MAX} characters`),
+  message: text(RESCHEDULE_MESSAGE_MAX, rescheduleMessageTooLong),
   user_id: id,
 });
 export const modificationAnswerBodySchema = z.object({ user_id: id }).nullish();

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
+// What a socket receives: the client invalidates the query keys that match scope and id.
+import type { ChangedMessage } from '../contracts/live.js';
 
 export interface HubClient {
   memberId: string;
@@ -12,11 +14,6 @@ export interface HubClient {
   posts: Set<string>;
 }
 
-/** What a socket receives: the client invalidates the query keys that match scope and id. */
-export type ChangedMessage =
-  | { type: 'changed'; scope: 'user' | 'session'; id: string }
-  | { type: 'changed'; scope: 'post'; id: string; postId: string }
-  | { type: 'changed'; scope: 'members' | 'admin' };
 
 const MAX_POST_SUBSCRIPTIONS = 200;
 

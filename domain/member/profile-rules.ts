@@ -10,12 +10,39 @@ export const DEFAULT_SKILL_CATEGORY = 'Development';
 export const DEFAULT_EXPERIENCE_LEVEL: ExperienceLevel = 'intermediate';
 export const MIN_POINTS_PER_HOUR = 1;
 export const MAX_POINTS_PER_HOUR = 20;
+export const NAME_MAX = 100;
+export const BIO_MAX = 2000;
+export const LOCATION_MAX = 200;
+export const SKILL_NAME_MAX = 100;
+export const SKILL_DESCRIPTION_MAX = 1000;
+export const SKILL_CATEGORY_MAX = 50;
+export const SKILL_TO_LEARN_MAX = 100;
+
+/** The texts a member sees when the profile is refused; api/contracts' schemas and the web client use them too. */
+export const profileTexts = {
+  timeZoneInvalid: 'Please choose a valid time zone',
+  nameEmpty: 'Please enter your name',
+  nameTooLong: `Names are at most ${NAME_MAX} characters`,
+  bioTooLong: `Bios are at most ${BIO_MAX} characters`,
+  locationTooLong: `Locations are at most ${LOCATION_MAX} characters`,
+  skillNameEmpty: 'Please enter a skill name',
+  skillNameTooLong: `Skill names are at most ${SKILL_NAME_MAX} characters`,
+  skillDescriptionEmpty: 'Please enter a description for this skill',
+  skillDescriptionTooLong: `Skill descriptions are at most ${SKILL_DESCRIPTION_MAX} characters`,
+  skillCategoryTooLong: `Skill categories are at most ${SKILL_CATEGORY_MAX} characters`,
+  experienceLevelInvalid: 'Experience level must be beginner, intermediate, advanced or expert',
+  pointsPerHourInvalid: `Points per hour must be a whole number from ${MIN_POINTS_PER_HOUR} to ${MAX_POINTS_PER_HOUR}`,
+  skillToLearnTooLong: `Skills to learn are at most ${SKILL_TO_LEARN_MAX} characters`,
+  dayInvalid: 'Day must be Monday to Sunday',
+  timeInvalid: 'Times must be HH:MM (24-hour)',
+  endBeforeStart: 'End time must be after start time',
+} as const;
 
 const invalid = (message: string): never => {
   throw new DomainError('VALIDATION', message);
 };
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Intl knows the IANA database; an unknown zone makes the constructor throw a RangeError. */
 const canonicalTimeZone = (zone: string): string | null => {
@@ -30,39 +57,39 @@ const canonicalTimeZone = (zone: string): string | null => {
 export const isValidTimeZone = (zone: string): boolean => canonicalTimeZone(zone) !== null;
 
 /** Stored in Intl's canonical spelling ('europe/london' -> 'Europe/London'), so equal zones compare equal. */
-export const validTimeZone = (zone: string): string => canonicalTimeZone(zone) ?? invalid('Please choose a valid time zone');
+export const validTimeZone = (zone: string): string => canonicalTimeZone(zone) ?? invalid(profileTexts.timeZoneInvalid);
 
 export const validName = (name: string): string => {
   const trimmed = name.trim();
-  if (trimmed === '') invalid('Please enter your name');
-  if (trimmed.length > 100) invalid('Names are at most 100 characters');
+  if (trimmed === '') invalid(profileTexts.nameEmpty);
+  if (trimmed.length > NAME_MAX) invalid(profileTexts.nameTooLong);
   return trimmed;
 };
 
-export const validBio = (bio: string): string => (bio.length > 2000 ? invalid('Bios are at most 2000 characters') : bio);
+export const validBio = (bio: string): string => (bio.length > BIO_MAX ? invalid(profileTexts.bioTooLong) : bio);
 
 export const validLocation = (location: string): string => {
   const trimmed = location.trim();
-  return trimmed.length > 200 ? invalid('Locations are at most 200 characters') : trimmed;
+  return trimmed.length > LOCATION_MAX ? invalid(profileTexts.locationTooLong) : trimmed;
 };
 
 /** A skill without its id: the decider decides which id it gets. */
 export const validSkill = (input: SkillInput) => {
   const name = (input.name ?? '').trim();
-  if (name === '') invalid('Please enter a skill name');
-  if (name.length > 100) invalid('Skill names are at most 100 characters');
+  if (name === '') invalid(profileTexts.skillNameEmpty);
+  if (name.length > SKILL_NAME_MAX) invalid(profileTexts.skillNameTooLong);
   const description = (input.description ?? '').trim();
-  if (description === '') invalid('Please enter a description for this skill');
-  if (description.length > 1000) invalid('Skill descriptions are at most 1000 characters');
+  if (description === '') invalid(profileTexts.skillDescriptionEmpty);
+  if (description.length > SKILL_DESCRIPTION_MAX) invalid(profileTexts.skillDescriptionTooLong);
   const category = (input.category ?? '').trim() || DEFAULT_SKILL_CATEGORY;
-  if (category.length > 50) invalid('Skill categories are at most 50 characters');
+  if (category.length > SKILL_CATEGORY_MAX) invalid(profileTexts.skillCategoryTooLong);
   const level = input.experienceLevel ?? DEFAULT_EXPERIENCE_LEVEL;
   if (!(EXPERIENCE_LEVELS as readonly string[]).includes(level)) {
-    invalid('Experience level must be beginner, intermediate, advanced or expert');
+    invalid(profileTexts.experienceLevelInvalid);
   }
   const pointsPerHour = input.pointsPerHour ?? MIN_POINTS_PER_HOUR;
   if (!Number.isInteger(pointsPerHour) || pointsPerHour < MIN_POINTS_PER_HOUR || pointsPerHour > MAX_POINTS_PER_HOUR) {
-    invalid('Points per hour must be a whole number from 1 to 20');
+    invalid(profileTexts.pointsPerHourInvalid);
   }
   return { name, description, category, experienceLevel: level as ExperienceLevel, pointsPerHour };
 };
@@ -74,7 +101,7 @@ export const normaliseSkillsToLearn = (names: readonly string[]): string[] => {
   for (const raw of names) {
     const name = raw.trim();
     if (name === '') continue;
-    if (name.length > 100) invalid('Skills to learn are at most 100 characters');
+    if (name.length > SKILL_TO_LEARN_MAX) invalid(profileTexts.skillToLearnTooLong);
     const key = name.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -90,9 +117,9 @@ export const normaliseAvailability = (entries: readonly AvailabilityInput[]): Av
   const seen = new Set<string>();
   const result: Availability[] = [];
   for (const entry of entries) {
-    if (!(WEEK_DAYS as readonly string[]).includes(entry.day)) invalid('Day must be Monday to Sunday');
-    if (!HHMM.test(entry.startTime) || !HHMM.test(entry.endTime)) invalid('Times must be HH:MM (24-hour)');
-    if (minutes(entry.endTime) <= minutes(entry.startTime)) invalid('End time must be after start time');
+    if (!(WEEK_DAYS as readonly string[]).includes(entry.day)) invalid(profileTexts.dayInvalid);
+    if (!HHMM.test(entry.startTime) || !HHMM.test(entry.endTime)) invalid(profileTexts.timeInvalid);
+    if (minutes(entry.endTime) <= minutes(entry.startTime)) invalid(profileTexts.endBeforeStart);
     const key = `${entry.day} ${entry.startTime}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,19 +1,19 @@
 // The dashboard with sessions in every state it shows (spec 000 §2 Dashboard, Session card, Dialogs),
 // seen by a mentor and a mentee at 1280 and 390 px. Every screen is saved under test-results/ so a
 // person can look at it; the assertions check the texts and controls each state must offer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtures.js';
-import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
+import { signIn, type ApiClient } from '../support/test-server.js';
 import { mkdirSync } from 'node:fs';
-import { launchBrowser, prepareClient, screenshotDir, signInWithHint } from './support/browser.js';
+import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotDir, signInWithHint } from './support/browser.js';
 
 const AFTER_FIRST_SESSIONS = '2026-12-07T10:05:00.000Z';
 const weekdays = (startTime: string, endTime: string) => ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => ({ day, startTime, endTime }));
 
 describe('dashboard states', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const e2e = startAppAndBrowser({ now: MONDAY_0800 });
   let mia: ApiClient; // mentor of TypeScript
   let gus: ApiClient; // mentor of Product Design
   let sam: ApiClient;
@@ -34,11 +34,8 @@ describe('dashboard states', () => {
 
   /** A signed-in browser tab whose clock reads the server's time. */
   const open = async (member: ApiClient, path: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await context.clock.install({ time: server.clock() });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-    await signInWithHint(page, server.url, member.email, path);
+    const { context, page } = await newPageOnServerClock(e2e, { width, height: 900 });
+    await signInWithHint(page, e2e.server.url, member.email, path);
     return { context, page };
   };
   /** A page from the top (so the sticky nav bar sits where it belongs), or just the viewport for a dialog. */
@@ -65,9 +62,7 @@ describe('dashboard states', () => {
   };
 
   beforeAll(async () => {
-    prepareClient();
-    [server, browser] = await Promise.all([startTestServer({ now: MONDAY_0800 }), launchBrowser()]);
-    const member = (id: string, name: string) => signIn(server.url, `${id}@example.com`, name);
+    const member = (id: string, name: string) => signIn(e2e.server.url, `${id}@example.com`, name);
     [mia, gus, sam, nia, ava, leo] = await Promise.all([
       member('mia', 'Mia Chen'),
       member('gus', 'Gus Rivera'),
@@ -87,8 +82,8 @@ describe('dashboard states', () => {
     ids.toRate = await book(sam, gus, designId, '2026-12-07', '09:00');
     await ok(mia.post(`/api/sessions/${ids.rated}/approve`, {}), 'approve');
     await ok(gus.post(`/api/sessions/${ids.toRate}/approve`, {}), 'approve');
-    server.clock.set(AFTER_FIRST_SESSIONS);
-    await server.tickScheduler();
+    e2e.server.clock.set(AFTER_FIRST_SESSIONS);
+    await e2e.server.tickScheduler();
     await ok(nia.post(`/api/sessions/${ids.rated}/rate`, { rating: 5, review: 'Mia explained conditional types brilliantly.' }), 'rate');
 
     ids.request = await book(sam, mia, typescript, '2026-12-08', '14:00', "Hi Mia! I'd love help with generics in our API client.");
@@ -106,11 +101,6 @@ describe('dashboard states', () => {
     await ok(nia.post(`/api/sessions/${ids.match}/message`, { message: 'Looking forward to it!' }), 'message');
     await ok(mia.post(`/api/sessions/${ids.match}/message`, { message: 'Me too, bring your questions.' }), 'message');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it("shows the mentor's tabs, cards and dialogs", async () => {
     const { context, page } = await open(mia, '/dashboard');
     await expect(page.getByTestId('dashboard-greeting').textContent()).resolves.toMatch(/, Mia!$/);
@@ -193,8 +183,8 @@ describe('dashboard states', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 4_000 });
 
     // Once Leo's 11:00 session has started, its mentor can mark it completed.
-    server.clock.set('2026-12-07T11:30:00.000Z');
-    await context.clock.setSystemTime(server.clock());
+    e2e.server.clock.set('2026-12-07T11:30:00.000Z');
+    await context.clock.setSystemTime(e2e.server.clock());
     // Cards read the clock as they mount (and every 30 s after), so the tab is opened afresh.
     await page.getByTestId('tab-completed').click();
     await page.getByTestId('tab-upcoming').click();
@@ -220,12 +210,12 @@ describe('dashboard states', () => {
     await screenshot(page, 'dashboard-mentee-completed-1280');
 
     // Sam's three welcome points are all spent or held by now.
-    await page.goto(`${server.url}/book/${gus.memberId}/${designId}`);
+    await page.goto(`${e2e.server.url}/book/${gus.memberId}/${designId}`);
     await page.getByTestId('insufficient-points').filter({ hasText: 'You need 1 point(s) to request this session' }).waitFor();
     await expect(page.getByTestId('send-request').isDisabled()).resolves.toBe(true);
     await screenshot(page, 'booking-insufficient-1280');
 
-    await page.goto(`${server.url}/profile/${mia.memberId}`);
+    await page.goto(`${e2e.server.url}/profile/${mia.memberId}`);
     await page.getByTestId('active-session').first().waitFor();
     await expect(page.getByTestId('booking-message').inputValue()).resolves.toMatch(/^Hi Mia!/);
     await screenshot(page, 'profile-booking-panel-1280');
@@ -267,7 +257,7 @@ describe('dashboard states', () => {
     await mentee.page.getByTestId('booking-panel').waitFor();
     await mentee.page.waitForLoadState('networkidle');
     await screenshot(mentee.page, 'booking-page-390');
-    await mentee.page.goto(`${server.url}/profile/${mia.memberId}?skill=${typescriptId}`);
+    await mentee.page.goto(`${e2e.server.url}/profile/${mia.memberId}?skill=${typescriptId}`);
     await mentee.page.getByTestId('active-session').first().waitFor();
     await mentee.page.waitForLoadState('networkidle');
     await screenshot(mentee.page, 'profile-booking-panel-390');

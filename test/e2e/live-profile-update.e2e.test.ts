@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer } from '../support/test-server.js';
-import type { TestServer } from '../support/test-server.js';
-import { launchBrowser, newPage, prepareClient, screenshot, signInWithHint, submitDevSignInForm, uniqueEmail } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startAppAndBrowser } from './support/app-and-browser.js';
+import { newPage, screenshot, signInWithHint, submitDevSignInForm, uniqueEmail } from './support/browser.js';
 
 type Seen = { kind: 'request'; url: string } | { kind: 'changed'; payload: string };
 
@@ -22,32 +21,22 @@ const recordTraffic = (page: Page): Seen[] => {
 };
 
 describe('live profile updates', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    prepareClient();
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = startAppAndBrowser();
 
   it("show a change made in one tab in the member's other tab within 200 ms, pushed rather than polled", async () => {
     const email = uniqueEmail('live');
-    const a = await newPage(browser);
-    await a.page.goto(`${server.url}/profile`);
+    const a = await newPage(e2e.browser);
+    await a.page.goto(`${e2e.server.url}/profile`);
     await submitDevSignInForm(a.page, { email, name: 'Katherine Johnson' });
     await a.page.waitForURL((url) => url.pathname === '/profile');
     await a.page.getByTestId('edit-profile').waitFor();
 
-    const b = await newPage(browser);
+    const b = await newPage(e2e.browser);
     const socketReady = new Promise<void>((resolve) =>
       b.page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"connected"') && resolve())),
     );
     const traffic = recordTraffic(b.page);
-    await signInWithHint(b.page, server.url, email, '/profile');
+    await signInWithHint(b.page, e2e.server.url, email, '/profile');
     await b.page.getByTestId('profile-name').waitFor();
     await socketReady;
     await b.page.waitForLoadState('networkidle');

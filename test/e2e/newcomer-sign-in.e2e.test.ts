@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer } from '../support/test-server.js';
-import type { TestServer } from '../support/test-server.js';
-import { launchBrowser, newPage, prepareClient, screenshot, submitDevSignInForm, uniqueEmail } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { startAppAndBrowser } from './support/app-and-browser.js';
+import { newPage, screenshot, submitDevSignInForm, uniqueEmail } from './support/browser.js';
 
 describe('a newcomer', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    prepareClient();
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = startAppAndBrowser();
 
   it('sees the landing page at once, signs in and lands on the app with 3 welcome points', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(e2e.browser);
     const opened = Date.now();
-    const landing = await page.goto(`${server.url}/`);
+    const landing = await page.goto(`${e2e.server.url}/`);
     expect(landing?.status(), 'GET / must serve the client').toBe(200);
     await page.getByRole('heading', { name: /Teach what you know/ }).waitFor();
     // The current-user query retries a 401 for 3 s; a signed-out visitor must not wait for that.

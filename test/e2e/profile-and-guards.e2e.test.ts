@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer } from '../support/test-server.js';
-import type { TestServer } from '../support/test-server.js';
-import { launchBrowser, newPage, prepareClient, screenshot, signInWithHint, submitDevSignInForm, uniqueEmail } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { startAppAndBrowser } from './support/app-and-browser.js';
+import { newPage, screenshot, signInWithHint, submitDevSignInForm, uniqueEmail } from './support/browser.js';
 
 describe('the profile page and the route guards', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    prepareClient();
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = startAppAndBrowser();
 
   it('lets a member add a skill with the spec’s validation texts, edit their profile, and keeps it after a reload', async () => {
-    const { page, context } = await newPage(browser, { width: 390, height: 844 });
-    await page.goto(`${server.url}/profile`);
+    const { page, context } = await newPage(e2e.browser, { width: 390, height: 844 });
+    await page.goto(`${e2e.server.url}/profile`);
     await submitDevSignInForm(page, { email: uniqueEmail('editor'), name: 'Alan Turing' });
     await page.waitForURL((url) => url.pathname === '/profile');
 
@@ -62,18 +50,18 @@ describe('the profile page and the route guards', () => {
   });
 
   it('sends visitors to sign in, non-admins away from admin pages and unknown paths home', async () => {
-    const visitor = await newPage(browser);
-    await visitor.page.goto(`${server.url}/dashboard`);
+    const visitor = await newPage(e2e.browser);
+    await visitor.page.goto(`${e2e.server.url}/dashboard`);
     await visitor.page.waitForURL((url) => url.pathname === '/oidc/auth' || url.pathname.startsWith('/oidc/'));
-    await visitor.page.goto(`${server.url}/auth-error?message=${encodeURIComponent('Sign-in was cancelled.')}`);
+    await visitor.page.goto(`${e2e.server.url}/auth-error?message=${encodeURIComponent('Sign-in was cancelled.')}`);
     await expect(visitor.page.getByTestId('auth-error-message').textContent()).resolves.toBe('Sign-in was cancelled.');
     await visitor.context.close();
 
-    const member = await newPage(browser);
-    await signInWithHint(member.page, server.url, uniqueEmail('member'), '/feed');
-    await member.page.goto(`${server.url}/admin/errors`);
+    const member = await newPage(e2e.browser);
+    await signInWithHint(member.page, e2e.server.url, uniqueEmail('member'), '/feed');
+    await member.page.goto(`${e2e.server.url}/admin/errors`);
     await member.page.waitForURL((url) => url.pathname === '/feed');
-    await member.page.goto(`${server.url}/no/such/page`);
+    await member.page.goto(`${e2e.server.url}/no/such/page`);
     await member.page.waitForURL((url) => url.pathname === '/feed');
     await expect(member.page.getByTestId('not-yet-available').textContent()).resolves.toContain('Community Feed');
     await member.context.close();

@@ -3,17 +3,16 @@
 // reschedule is proposed and approved, the clock passes the end and the scheduler completes it, the
 // mentee rates it, and the mentor's open dashboard shows the points and the rating without a reload.
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/test-server.js';
-import { launchBrowser, prepareClient, screenshotDir, submitDevSignInForm } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotDir, submitDevSignInForm } from './support/browser.js';
 
 const MONDAY_0800 = '2026-12-07T08:00:00.000Z';
 const AFTER_THE_SESSION = '2026-12-08T11:05:00.000Z';
 
 describe('a session journey between two members', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const e2e = startAppAndBrowser({ now: MONDAY_0800 });
   const contexts: BrowserContext[] = [];
   let step = 0;
 
@@ -27,30 +26,18 @@ describe('a session journey between two members', () => {
 
   /** A new member signed up through the development provider, in a browser whose clock reads the server's. */
   const signUp = async (name: string, path: string): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { context, page } = await newPageOnServerClock(e2e, { width: 1280, height: 900 }, `browser ${name}`);
     contexts.push(context);
-    await context.clock.install({ time: server.clock() });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(`[browser ${name}] ${error.message}`));
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${e2e.server.url}${path}`);
     await submitDevSignInForm(page, { email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`, name });
     await page.waitForURL((url) => url.pathname === path);
     return page;
   };
 
   const moveClock = async (instant: string) => {
-    server.clock.set(instant);
+    e2e.server.clock.set(instant);
     for (const context of contexts) await context.clock.setSystemTime(new Date(instant));
   };
-
-  beforeAll(async () => {
-    prepareClient();
-    [server, browser] = await Promise.all([startTestServer({ now: MONDAY_0800 }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('books, approves, reschedules, completes and rates, live on both screens', async () => {
     // The mentor lists a skill and weekday availability on their profile.
@@ -76,7 +63,7 @@ describe('a session journey between two members', () => {
     const socketUp = new Promise<void>((resolve) =>
       mentor.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"connected"') && resolve())),
     );
-    await mentor.goto(`${server.url}/dashboard`);
+    await mentor.goto(`${e2e.server.url}/dashboard`);
     await mentor.getByTestId('stat-total-points').filter({ hasText: '3' }).waitFor();
     await mentor.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     // With the socket up nothing polls: a dashboard at rest makes no requests.
@@ -146,7 +133,7 @@ describe('a session journey between two members', () => {
 
     // The clock passes the end and the scheduler completes the session.
     await moveClock(AFTER_THE_SESSION);
-    await server.tickScheduler();
+    await e2e.server.tickScheduler();
     await mentor.getByTestId('tab-completed').filter({ hasText: '1' }).waitFor();
     await mentor.getByTestId('stat-total-points').filter({ hasText: '4' }).waitFor();
     await mentor.getByTestId('stat-completed-swaps').filter({ hasText: '1' }).waitFor();

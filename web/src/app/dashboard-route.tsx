@@ -1,12 +1,12 @@
 // The dashboard is drawn by several features; the app composes them so no feature imports another.
-import { useCurrentUser } from '../lib/current-user';
-import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
-import { FeedbackButton } from '../features/feedback/components/feedback-button';
-import { NotificationBell } from '../features/notifications/components/notification-bell';
-import { OnboardingCard } from '../features/onboarding/components/onboarding-card';
-import { RecommendedSkills } from '../features/recommendations/components/recommended-skills';
-import { SuggestionsCarousel } from '../features/recommendations/components/suggestions-carousel';
-import { SessionCard } from '../features/sessions/components/session-card';
+import { useCurrentUser } from '@/lib/current-user';
+import { DashboardPage } from '@/features/dashboard/routes/dashboard-page';
+import { FeedbackButton } from '@/features/feedback/components/feedback-button';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
+import { RecommendedSkills } from '@/features/recommendations/components/recommended-skills';
+import { SuggestionsCarousel } from '@/features/recommendations/components/suggestions-carousel';
+import { SessionCard } from '@/features/sessions/components/session-card';
 
 export const DashboardRoute = () => {
   const { data: me } = useCurrentUser();

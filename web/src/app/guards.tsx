@@ -1,11 +1,11 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '../lib/current-user';
-import { currentPath, goToLogin, loginUrl } from '../lib/login';
-import { Button } from '../ui/button';
-import { EmptyState } from '../ui/empty-state';
-import { FullPageSpinner } from '../ui/spinner';
+import { useAuth } from '@/lib/current-user';
+import { currentPath, goToLogin, loginUrl } from '@/lib/login';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { FullPageSpinner } from '@/ui/spinner';
 
 /** A full-page navigation to the server's sign-in, remembering where the member wanted to go. */
 const SendToLogin = ({ returnTo }: { returnTo?: string }) => {

@@ -2,12 +2,12 @@ import clsx from 'clsx';
 import { Coins, Flame, Home, Lightbulb, Search, ShieldCheck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { CurrentUser } from '../../../api/contracts/members';
-import { useBalance } from '../features/members/api/balance';
-import { NotificationBell } from '../features/notifications/components/notification-bell';
-import { useCurrentUser } from '../lib/current-user';
-import { Chip } from '../ui/chip';
-import { Logo } from '../ui/logo';
+import type { CurrentUser } from '@contracts/members';
+import { useBalance } from '@/features/members/api/balance';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useCurrentUser } from '@/lib/current-user';
+import { Chip } from '@/ui/chip';
+import { Logo } from '@/ui/logo';
 import { ProfileMenu } from './profile-menu';
 
 const IconLink = ({ to, label, icon: Icon, active }: { to: string; label: string; icon: LucideIcon; active?: boolean }) => (

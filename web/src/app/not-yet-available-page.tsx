@@ -1,9 +1,9 @@
 import { BarChart3, BookOpen, Bug, CalendarPlus, Bell, Home, Lightbulb, Search, ShieldAlert, Star, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { buttonClasses } from '../ui/button';
-import { Card } from '../ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { buttonClasses } from '@/ui/button';
+import { Card } from '@/ui/card';
 
 // Pages that later issues build. They already sit behind their real guards, so the route table and
 // access rules are final; only the content is a placeholder.

@@ -1,9 +1,9 @@
 import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import type { CurrentUser } from '../../../api/contracts/members';
-import { logout } from '../lib/login';
-import { Avatar } from '../ui/avatar';
-import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparator, DropdownTrigger } from '../ui/dropdown';
+import type { CurrentUser } from '@contracts/members';
+import { logout } from '@/lib/login';
+import { Avatar } from '@/ui/avatar';
+import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparator, DropdownTrigger } from '@/ui/dropdown';
 
 export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
   const navigate = useNavigate();

@@ -1,10 +1,10 @@
 // /profile and /profile/{userId}: the members feature draws the profile; on another member's profile
 // the app adds the sessions feature's 'Active Sessions' and the booking feature's panel.
-import { useCurrentUser } from '../lib/current-user';
-import { BookingPanel } from '../features/booking/components/booking-panel';
-import { greetingMessage } from '../features/booking/booking-rules';
-import { ProfilePage } from '../features/members/routes/profile-page';
-import { ActiveSessions } from '../features/sessions/components/active-sessions';
+import { useCurrentUser } from '@/lib/current-user';
+import { BookingPanel } from '@/features/booking/components/booking-panel';
+import { greetingMessage } from '@/features/booking/booking-rules';
+import { ProfilePage } from '@/features/members/routes/profile-page';
+import { ActiveSessions } from '@/features/sessions/components/active-sessions';
 
 export const ProfileRoute = () => {
   const { data: me } = useCurrentUser();

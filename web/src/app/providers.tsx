@@ -1,9 +1,11 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useAuth } from '../lib/current-user';
-import { getLiveSocket } from '../lib/live-socket';
+import { useAuth } from '@/lib/current-user';
+import { getLiveSocket } from '@/lib/live-socket';
+import { StaleKeysContext } from '@/lib/stale-keys';
 import { createQueryClient } from './query-client';
+import { appStaleKeys } from './stale-keys';
 
 /** The socket is opened for signed-in members only: the server ties it to the session cookie. */
 const LiveUpdates = () => {
@@ -11,7 +13,7 @@ const LiveUpdates = () => {
   const signedIn = useAuth().status === 'authenticated';
   useEffect(() => {
     if (!signedIn) return;
-    const socket = getLiveSocket(queryClient);
+    const socket = getLiveSocket(queryClient, appStaleKeys);
     socket.start();
     return () => socket.stop();
   }, [signedIn, queryClient]);
@@ -22,8 +24,10 @@ export const Providers = ({ children }: { children: ReactNode }) => {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveUpdates />
-      {children}
+      <StaleKeysContext.Provider value={appStaleKeys}>
+        <LiveUpdates />
+        {children}
+      </StaleKeysContext.Provider>
     </QueryClientProvider>
   );
 };

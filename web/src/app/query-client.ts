@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/http';
+import { ApiError } from '@/lib/http';
 
 // A client error other than timeout or rate limit will not change by asking again, so a missing
 // profile says 'User not found' at once instead of after 7 s of retries.

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from '../ui/toaster';
+import { Toaster } from '@/ui/toaster';
 
 export const RootLayout = () => (
   <>

@@ -1,7 +1,7 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '../ui/button';
-import { EmptyState } from '../ui/empty-state';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
 
 // Most often a page chunk that failed to download after a deploy; a reload fetches the new build.
 export const RouteError = () => {

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { LaterFeature } from './not-yet-available-page';
-import { FullPageSpinner } from '../ui/spinner';
+import { FullPageSpinner } from '@/ui/spinner';
 import { AppLayout } from './app-layout';
 import { LoginRedirect, RedirectSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
@@ -22,13 +22,13 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <RedirectSignedIn to="/feed" />,
-        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/public/routes/landing-page')).LandingPage })) }],
+        children: [{ index: true, ...page(async () => ({ Component: (await import('@/features/public/routes/landing-page')).LandingPage })) }],
       },
-      { path: 'success-stories', ...page(async () => ({ Component: (await import('../features/public/routes/success-stories-page')).SuccessStoriesPage })) },
-      { path: 'community', ...page(async () => ({ Component: (await import('../features/public/routes/community-page')).CommunityPage })) },
-      { path: 'support', ...page(async () => ({ Component: (await import('../features/public/routes/support-page')).SupportPage })) },
-      { path: 'account-exists', ...page(async () => ({ Component: (await import('../features/auth/routes/account-exists-page')).AccountExistsPage })) },
-      { path: 'auth-error', ...page(async () => ({ Component: (await import('../features/auth/routes/auth-error-page')).AuthErrorPage })) },
+      { path: 'success-stories', ...page(async () => ({ Component: (await import('@/features/public/routes/success-stories-page')).SuccessStoriesPage })) },
+      { path: 'community', ...page(async () => ({ Component: (await import('@/features/public/routes/community-page')).CommunityPage })) },
+      { path: 'support', ...page(async () => ({ Component: (await import('@/features/public/routes/support-page')).SupportPage })) },
+      { path: 'account-exists', ...page(async () => ({ Component: (await import('@/features/auth/routes/account-exists-page')).AccountExistsPage })) },
+      { path: 'auth-error', ...page(async () => ({ Component: (await import('@/features/auth/routes/auth-error-page')).AuthErrorPage })) },
       { path: 'login', element: <LoginRedirect /> },
       { path: 'register', element: <LoginRedirect /> },
       {
@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
               { path: 'coming-soon', ...later('coming-soon') },
               { path: 'profile', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
               { path: 'profile/:userId', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
-              { path: 'book/:userId/:skillId', ...page(async () => ({ Component: (await import('../features/booking/routes/booking-page')).BookingPage })) },
+              { path: 'book/:userId/:skillId', ...page(async () => ({ Component: (await import('@/features/booking/routes/booking-page')).BookingPage })) },
               { path: 'reviews/:userId', ...later('reviews') },
               {
                 element: <RequireAdmin />,

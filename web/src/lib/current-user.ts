@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../api/contracts/members';
+import type { CurrentUser } from '@contracts/members';
 import { getJson, isStatus } from './http';
 
 // Shared by the guards, the nav bar and every feature, so it lives in lib rather than in a feature.

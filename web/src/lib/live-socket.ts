@@ -3,15 +3,10 @@
 // polling stays only as a slow fallback while the socket is down (see useLiveFallbackInterval).
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-
-export type ChangeScope = 'user' | 'session' | 'post' | 'members' | 'admin';
-
-export interface ChangedMessage {
-  type: 'changed';
-  scope: ChangeScope;
-  id?: string;
-  postId?: string;
-}
+import type { ChangedMessage } from '@contracts/live';
+import { currentUserKey } from './current-user';
+import { invalidateChanges } from './stale-keys';
+import type { StaleKeys } from './stale-keys';
 
 /** Any other server message that names a post (new_comment, ai_status...) goes to that post's listeners. */
 export type PostMessage = { postId: string; type: string } & Record<string, unknown>;
@@ -29,34 +24,6 @@ export const useLiveFallbackInterval = (ms: number): number | false => {
   return connected ? false : ms;
 };
 
-/** A set of queries to invalidate: keys are prefixes unless `exact`. */
-export interface StaleKey {
-  queryKey: unknown[];
-  exact?: boolean;
-}
-
-/**
- * The query keys a change notice makes stale. Member lists live under ['users'] (exact) or
- * ['users', 'list', ...]; a 'members' notice leaves per-member keys alone because changes to one
- * member's data arrive as that member's own 'user' notice.
- */
-export const keysToInvalidate = (message: ChangedMessage, signedInUserId: string | undefined): StaleKey[] => {
-  const id = message.id ?? message.postId;
-  switch (message.scope) {
-    case 'user':
-      if (!id) return [{ queryKey: ['users'] }];
-      return id === signedInUserId ? [{ queryKey: ['users', id] }, { queryKey: ['user'] }] : [{ queryKey: ['users', id] }];
-    case 'members':
-      return [{ queryKey: ['users'], exact: true }, { queryKey: ['users', 'list'] }];
-    case 'session':
-      return id ? [{ queryKey: ['sessions', id] }, { queryKey: ['dashboard'] }] : [{ queryKey: ['sessions'] }, { queryKey: ['dashboard'] }];
-    case 'post':
-      return id ? [{ queryKey: ['posts', id] }] : [{ queryKey: ['posts'] }];
-    case 'admin':
-      return [{ queryKey: ['admin'] }];
-  }
-};
-
 const isChangedMessage = (value: unknown): value is ChangedMessage =>
   !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'changed' && typeof (value as { scope?: unknown }).scope === 'string';
 
@@ -71,9 +38,11 @@ export class LiveSocket {
   private everConnected = false;
   private readonly postListeners = new Map<string, Set<PostListener>>();
 
+  /** `staleKeys` maps a change to the queries it makes stale; app/ builds it from the features' key factories. */
   constructor(
     private readonly queryClient: QueryClient,
     private readonly url: string,
+    private readonly staleKeys: StaleKeys,
   ) {}
 
   start(): void {
@@ -132,7 +101,7 @@ export class LiveSocket {
       useLiveStatus.setState({ connected: false });
       // The server closes with 4401 when the session is gone: asking again cannot help, but the
       // current-user query should find out that the member is signed out.
-      if (event.code === notSignedInCode) void this.queryClient.invalidateQueries({ queryKey: ['user'] });
+      if (event.code === notSignedInCode) void this.queryClient.invalidateQueries({ queryKey: currentUserKey });
       if (this.stopped || event.code === 1000 || event.code === notSignedInCode || this.attempt >= maxReconnectAttempts) return;
       const delay = reconnectDelay(this.attempt);
       this.attempt += 1;
@@ -150,10 +119,7 @@ export class LiveSocket {
     } catch {
       return;
     }
-    if (isChangedMessage(message)) {
-      const me = this.queryClient.getQueryData<{ id: string }>(['user'])?.id;
-      for (const filter of keysToInvalidate(message, me)) void this.queryClient.invalidateQueries(filter);
-    }
+    if (isChangedMessage(message)) void invalidateChanges(this.queryClient, this.staleKeys, [message]);
     if (isPostMessage(message)) {
       for (const listener of this.postListeners.get(message.postId) ?? []) listener(message);
     }
@@ -165,7 +131,7 @@ let instance: LiveSocket | null = null;
 export const liveSocketUrl = (): string => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/ws`;
 
 /** The tab's single socket, created on first use. */
-export const getLiveSocket = (queryClient: QueryClient): LiveSocket => {
-  instance ??= new LiveSocket(queryClient, liveSocketUrl());
+export const getLiveSocket = (queryClient: QueryClient, staleKeys: StaleKeys): LiveSocket => {
+  instance ??= new LiveSocket(queryClient, liveSocketUrl(), staleKeys);
   return instance;
 };

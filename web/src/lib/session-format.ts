@@ -1,7 +1,7 @@
 // Shared words and formats of the session area (document 000 §2-§4, §9): status labels, the tab a
 // status belongs to, and how session dates, times and ages are shown. Dates and times arrive in the
 // signed-in member's zone as YYYY-MM-DD and HH:MM, so they are formatted without any zone shift.
-import type { Session } from '../../../api/contracts/sessions';
+import type { Session } from '@contracts/sessions';
 
 export type SessionStatus = Session['status'] | 'pending';
 export type DashboardTab = 'requested' | 'upcoming' | 'completed';

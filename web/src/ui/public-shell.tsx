@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import clsx from 'clsx';
-import { loginUrl } from '../lib/login';
+import { loginUrl } from '@/lib/login';
 import { buttonClasses } from './button';
 import { Logo } from './logo';
 

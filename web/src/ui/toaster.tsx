@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
-import type { ToastKind } from '../lib/toast-store';
-import { useToastStore } from '../lib/toast-store';
+import type { ToastKind } from '@/lib/toast-store';
+import { useToastStore } from '@/lib/toast-store';
 
 const look: Record<ToastKind, { icon: typeof Info; className: string }> = {
   success: { icon: CheckCircle2, className: 'text-emerald-600' },

@@ -1,21 +1,13 @@
 // Pure rules of the booking panel (document 000 §2, §5, §9; document 001 §5), testable without a browser.
-import type { AvailableSlots } from '../../../../api/contracts/sessions';
+// Durations, limits, the cost and the server's texts come from @contracts/sessions.
+import type { AvailableSlots, SessionDuration } from '@contracts/sessions';
 
-export const DURATIONS = [0.75, 1, 1.5] as const;
-export type Duration = (typeof DURATIONS)[number];
-export const DEFAULT_DURATION: Duration = 1;
-export const MESSAGE_MAX = 500;
 export const MONTH_OFFSET_MIN = -1;
 export const MONTH_OFFSET_MAX = 1;
 
-export const SLOT_TAKEN = 'This time slot is no longer available. Please select a different time.';
 export const SEND_FAILED = 'Failed to send session request. Please try again.';
-export const NOT_FOUND = 'Instructor or skill not found.';
 
-export const durationLabels: Record<Duration, string> = { 0.75: '45 minutes', 1: '1 hour', 1.5: '1 hour 30 minutes' };
-
-/** Cost = duration x pointsPerHour, rounded up. */
-export const costOf = (duration: number, pointsPerHour: number): number => Math.ceil(duration * pointsPerHour);
+export const durationLabels: Record<SessionDuration, string> = { 0.75: '45 minutes', 1: '1 hour', 1.5: '1 hour 30 minutes' };
 
 export const insufficientText = (cost: number): string => `You need ${cost} point(s) to request this session`;
 

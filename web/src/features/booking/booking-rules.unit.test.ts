@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailableSlots } from '../../../../api/contracts/sessions';
-import { clampOffset, costOf, datesWithSlots, greetingMessage, insufficientText, isFree, monthLabel, timesOn } from './booking-rules';
+import type { AvailableSlots } from '@contracts/sessions';
+import { sessionCost as costOf } from '@contracts/sessions';
+import { clampOffset, datesWithSlots, greetingMessage, insufficientText, isFree, monthLabel, timesOn } from './booking-rules';
 
 const slot = (date: string, time: string) => ({ date, time, startsAt: `${date}T${time}:00.000Z` });
 const slots: AvailableSlots = {

@@ -1,14 +1,9 @@
 // Pure rules of the profile page (document 001 §2.1, §5), kept apart from the components so they
 // can be tested without a browser.
-import type { AvailabilityEntry, SkillTaught, UpdateProfile, User } from '../../../../api/contracts/members';
-
-export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const satisfies readonly AvailabilityEntry['day'][];
-export const experienceLevels = ['beginner', 'intermediate', 'advanced', 'expert'] as const satisfies readonly SkillTaught['experienceLevel'][];
-// The server accepts any category text; these are the ones the product offers.
-export const skillCategories = ['Development', 'Design', 'Business', 'Marketing', 'Digital Marketing', 'Data', 'Other'] as const;
-
-export const minPointsPerHour = 1;
-export const maxPointsPerHour = 20;
+// Week days, levels, categories, limits and texts come from @contracts/members, whose schemas the
+// profile's forms validate with.
+import { normaliseAvailability, normaliseSkillsToLearn, weekDays } from '@contracts/members';
+import type { AvailabilityEntry, SkillTaught, SkillTaughtInput, UpdateProfile, User } from '@contracts/members';
 
 /** Each availability entry counts as 8 hours in the schedule summary. */
 export const weeklyHours = (availability: readonly AvailabilityEntry[]): number => availability.length * 8;
@@ -16,41 +11,17 @@ export const weeklyHours = (availability: readonly AvailabilityEntry[]): number 
 export const activityLevel = (availability: readonly AvailabilityEntry[]): 'very active' | 'moderate' | 'light' =>
   availability.length > 5 ? 'very active' : availability.length > 2 ? 'moderate' : 'light';
 
-/** A learn-skill is added only if non-empty and not already listed (case-insensitive). */
-export const addLearnSkill = (skills: readonly string[], input: string): string[] => {
-  const skill = input.trim();
-  if (!skill || skills.some((s) => s.toLowerCase() === skill.toLowerCase())) return [...skills];
-  return [...skills, skill];
-};
+/** A learn-skill is added only if non-empty and not already listed (case-insensitive), as the server stores it. */
+export const addLearnSkill = (skills: readonly string[], input: string): string[] => normaliseSkillsToLearn([...skills, input]);
 
-/** A new entry with the same day and start time as an existing one is ignored. */
-export const addAvailability = (entries: readonly AvailabilityEntry[], entry: AvailabilityEntry): AvailabilityEntry[] =>
-  entries.some((e) => e.day === entry.day && e.startTime === entry.startTime) ? [...entries] : [...entries, entry];
+/** A new entry with the same day and start time as an existing one is ignored, as the server does. */
+export const addAvailability = (entries: readonly AvailabilityEntry[], entry: AvailabilityEntry): AvailabilityEntry[] => normaliseAvailability([...entries, entry]);
 
 export const sortAvailability = (entries: readonly AvailabilityEntry[]): AvailabilityEntry[] =>
   [...entries].sort((a, b) => weekDays.indexOf(a.day) - weekDays.indexOf(b.day) || a.startTime.localeCompare(b.startTime));
 
-export interface SkillDraft {
-  name: string;
-  description: string;
-  category: string;
-  experienceLevel: SkillTaught['experienceLevel'];
-  pointsPerHour: number;
-}
-
-export const emptySkillDraft = (): SkillDraft => ({ name: '', description: '', category: 'Development', experienceLevel: 'intermediate', pointsPerHour: 1 });
-
-export type SkillDraftErrors = Partial<Record<'name' | 'description' | 'pointsPerHour', string>>;
-
-export const validateSkillDraft = (draft: SkillDraft): SkillDraftErrors => {
-  const errors: SkillDraftErrors = {};
-  if (!draft.name.trim()) errors.name = 'Please enter a skill name';
-  if (!draft.description.trim()) errors.description = 'Please enter a description for this skill';
-  if (!Number.isInteger(draft.pointsPerHour) || draft.pointsPerHour < minPointsPerHour || draft.pointsPerHour > maxPointsPerHour) {
-    errors.pointsPerHour = `Points per hour must be a whole number from ${minPointsPerHour} to ${maxPointsPerHour}`;
-  }
-  return errors;
-};
+/** The add-skill form's values, as its schema hands them over (trimmed, defaults filled in). */
+export type SkillDraft = Required<Omit<SkillTaughtInput, 'id'>>;
 
 export type ProfileDraft = Pick<User, 'name' | 'location' | 'bio' | 'timeZone' | 'skillsToLearn' | 'availability'>;
 
@@ -76,7 +47,7 @@ export const changedFields = (saved: ProfileDraft, draft: ProfileDraft): UpdateP
 };
 
 /** Existing skills are sent back with their ids so the server keeps them; a new one has none yet. */
-export const skillsWith = (skills: readonly SkillTaught[], draft: SkillDraft) => [
+export const skillsWith = (skills: readonly SkillTaught[], draft: SkillDraft): SkillTaughtInput[] => [
   ...skills,
   { name: draft.name.trim(), description: draft.description.trim(), category: draft.category, experienceLevel: draft.experienceLevel, pointsPerHour: draft.pointsPerHour },
 ];

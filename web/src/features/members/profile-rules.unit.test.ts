@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../api/contracts/members';
-import { activityLevel, addAvailability, addLearnSkill, changedFields, draftFrom, validateSkillDraft, weeklyHours, emptySkillDraft } from './profile-rules';
+import type { User } from '@contracts/members';
+import { availabilityEntryFormSchema, skillTaughtInputSchema } from '@contracts/members';
+import { activityLevel, addAvailability, addLearnSkill, changedFields, draftFrom, weeklyHours } from './profile-rules';
+
+const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
 
 const slot = (day: User['availability'][number]['day'], startTime = '09:00') => ({ day, startTime, endTime: '17:00' });
 
@@ -44,16 +48,24 @@ describe('availability', () => {
 });
 
 describe('add-skill validation', () => {
+  const empty = { name: '', description: '', category: 'Development', experienceLevel: 'intermediate', pointsPerHour: 1 };
   it("uses the spec's texts for a missing name and description", () => {
-    expect(validateSkillDraft(emptySkillDraft())).toEqual({ name: 'Please enter a skill name', description: 'Please enter a description for this skill' });
+    expect(errorsOf(skillTaughtInputSchema.safeParse(empty))).toEqual({ name: 'Please enter a skill name', description: 'Please enter a description for this skill' });
   });
 
   it('accepts 1 to 20 whole points per hour only', () => {
-    const draft = { ...emptySkillDraft(), name: 'SQL', description: 'Joins' };
-    expect(validateSkillDraft({ ...draft, pointsPerHour: 20 })).toEqual({});
-    expect(validateSkillDraft({ ...draft, pointsPerHour: 21 }).pointsPerHour).toBeDefined();
-    expect(validateSkillDraft({ ...draft, pointsPerHour: 0 }).pointsPerHour).toBeDefined();
-    expect(validateSkillDraft({ ...draft, pointsPerHour: 1.5 }).pointsPerHour).toBeDefined();
+    const draft = { ...empty, name: 'SQL', description: 'Joins' };
+    expect(skillTaughtInputSchema.safeParse({ ...draft, pointsPerHour: 20 }).success).toBe(true);
+    for (const pointsPerHour of [21, 0, 1.5, Number.NaN]) {
+      expect(errorsOf(skillTaughtInputSchema.safeParse({ ...draft, pointsPerHour })).pointsPerHour).toBe('Points per hour must be a whole number from 1 to 20');
+    }
+  });
+});
+
+describe('adding availability', () => {
+  it('needs the end after the start', () => {
+    expect(errorsOf(availabilityEntryFormSchema.safeParse({ day: 'Monday', startTime: '17:00', endTime: '09:00' }))).toEqual({ endTime: 'End time must be after start time' });
+    expect(availabilityEntryFormSchema.safeParse({ day: 'Monday', startTime: '09:00', endTime: '17:00' }).success).toBe(true);
   });
 });
 

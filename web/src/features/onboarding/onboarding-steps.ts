@@ -1,6 +1,6 @@
 // Document 001 §2.9: six steps, each with where to go to do it; local flags for the dismiss and
 // for the confetti, which fires once.
-import type { Onboarding } from '../../../../api/contracts/dashboard';
+import type { Onboarding } from '@contracts/dashboard';
 
 export type StepKey = keyof Onboarding['onboardingSteps'];
 

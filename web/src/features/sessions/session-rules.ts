@@ -1,17 +1,11 @@
 // Pure rules of the session card and its dialogs (document 000 §2, §4, §5), apart from the
 // components so they can be tested without a browser.
-import type { Modification, MutualAvailability, Session } from '../../../../api/contracts/sessions';
+import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
+import { sessionTexts } from '@contracts/sessions';
 
-export const DEFAULT_REJECTION_TEXT = "Sorry, I'm not available at this time. Please check my availability and book another session.";
-export const SELECT_DATE_AND_TIME = 'Please select both date and time';
-export const PENDING_OWN_MODIFICATION =
-  'You already have a pending reschedule request for this session. Please cancel the pending request first before proposing a new time.';
-export const PENDING_OTHER_MODIFICATION =
-  'The other participant has a pending reschedule request for this session. Please approve or decline it first before proposing a new time.';
+/** The reschedule dialog's confirmation stays open this long (spec 000 §5). */
 export const DECLINE_COUNTDOWN_SECONDS = 10;
-export const REVIEW_MAX = 500;
-export const REASON_MAX = 500;
-export const THREAD_MESSAGE_MAX = 2000;
+/** Spec 000 §5: proposing a time only the other side has free pre-fills this message. */
 export const OTHER_ONLY_MESSAGE = "This time is outside my usual availability, but it works for you and I can make it.";
 
 const isRequest = (status: string) => status === 'requested' || status === 'pending';
@@ -56,8 +50,8 @@ export const pendingModification = (session: Session, modifications: readonly Mo
 export const proposalBlockedText = (session: Session, modifications: readonly Modification[] | undefined, viewerId: string): string | null => {
   if (session.status !== 'modification_pending' && !session.pending_modification_id) return null;
   const pending = pendingModification(session, modifications, viewerId);
-  if (pending) return pending.mine ? PENDING_OWN_MODIFICATION : PENDING_OTHER_MODIFICATION;
-  return PENDING_OTHER_MODIFICATION;
+  if (pending) return pending.mine ? sessionTexts.pendingOwnModification : sessionTexts.pendingOtherModification;
+  return sessionTexts.pendingOtherModification;
 };
 
 export type SlotKind = 'mutual' | 'mine' | 'theirs' | 'neither';
@@ -88,16 +82,3 @@ export const timeMatch = (session: Pick<Session, 'session_date' | 'session_time'
 /** The first few mutual times other than the session's own, for the reschedule dialog's suggestions. */
 export const smartSuggestions = (session: Pick<Session, 'session_date' | 'session_time'>, data: MutualAvailability | undefined, count = 4) =>
   (data?.mutual_slots ?? []).filter((s) => !(s.date === session.session_date && s.time === session.session_time)).slice(0, count);
-
-export type ValidationResult = { ok: true } | { ok: false; error: string };
-
-export const validateProposal = (date: string, time: string): ValidationResult => (date && time ? { ok: true } : { ok: false, error: SELECT_DATE_AND_TIME });
-
-export const validateReason = (reason: string): ValidationResult =>
-  reason.trim() ? { ok: true } : { ok: false, error: 'Please give a reason for cancelling' };
-
-/** Thread messages: trimmed, non-empty. */
-export const threadMessageToSend = (text: string): string | null => {
-  const trimmed = text.trim();
-  return trimmed ? trimmed : null;
-};

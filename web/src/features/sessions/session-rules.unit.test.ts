@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Modification, MutualAvailability, Session } from '../../../../api/contracts/sessions';
-import {
-  cardAbilities,
-  classifySlots,
-  PENDING_OTHER_MODIFICATION,
-  PENDING_OWN_MODIFICATION,
-  proposalBlockedText,
-  smartSuggestions,
-  threadMessageToSend,
-  timeMatch,
-  validateProposal,
-  validateReason,
-} from './session-rules';
+import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
+import { cancelSessionFormSchema, proposalFormSchema, threadMessageFormSchema } from '@contracts/session-forms';
+import { cardAbilities, classifySlots, proposalBlockedText, smartSuggestions, timeMatch } from './session-rules';
+
+const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? null;
 
 const START = Date.parse('2026-12-07T10:00:00Z');
 const session = (overrides: Partial<Session>): Session =>
@@ -58,14 +50,16 @@ describe('what a session card offers', () => {
 describe('a second reschedule proposal', () => {
   const pending = session({ status: 'modification_pending', pending_modification_id: 'm1' });
   it('tells the proposer to cancel first and the other side to answer first', () => {
-    expect(proposalBlockedText(pending, [modification({ proposed_by: 'me' })], 'me')).toBe(PENDING_OWN_MODIFICATION);
-    expect(proposalBlockedText(pending, [modification({ proposed_by: 'them' })], 'me')).toBe(PENDING_OTHER_MODIFICATION);
+    expect(proposalBlockedText(pending, [modification({ proposed_by: 'me' })], 'me')).toBe(
+      'You already have a pending reschedule request for this session. Please cancel the pending request first before proposing a new time.',
+    );
+    expect(proposalBlockedText(pending, [modification({ proposed_by: 'them' })], 'me')).toMatch(/^The other participant has a pending reschedule request/);
     expect(proposalBlockedText(session({ status: 'confirmed' }), [modification({ status: 'rejected' })], 'me')).toBeNull();
   });
 
   it('needs a date and a time', () => {
-    expect(validateProposal('2026-12-08', '')).toEqual({ ok: false, error: 'Please select both date and time' });
-    expect(validateProposal('2026-12-08', '10:00')).toEqual({ ok: true });
+    expect(firstError(proposalFormSchema.safeParse({ date: '2026-12-08', time: '', message: '' }))).toBe('Please select both date and time');
+    expect(proposalFormSchema.safeParse({ date: '2026-12-08', time: '10:00', message: '' }).success).toBe(true);
   });
 });
 
@@ -96,9 +90,9 @@ describe('the smart calendar', () => {
 
 describe('texts the member types', () => {
   it('requires a cancellation reason and trims thread messages', () => {
-    expect(validateReason('  ')).toEqual({ ok: false, error: 'Please give a reason for cancelling' });
-    expect(validateReason(' Ill ').ok).toBe(true);
-    expect(threadMessageToSend('  hi  ')).toBe('hi');
-    expect(threadMessageToSend(' \n ')).toBeNull();
+    expect(firstError(cancelSessionFormSchema.safeParse({ reason: '  ' }))).toBe('Please give a reason for cancelling');
+    expect(cancelSessionFormSchema.safeParse({ reason: ' Ill ' }).success).toBe(true);
+    expect(threadMessageFormSchema.parse({ message: '  hi  ' })).toEqual({ message: 'hi' });
+    expect(firstError(threadMessageFormSchema.safeParse({ message: ' \n ' }))).toBe('Please enter a message');
   });
 });

@@ -1,10 +1,10 @@
 import { LogIn, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { loginUrl } from '../../../lib/login';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { buttonClasses } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { PublicShell } from '../../../ui/public-shell';
+import { loginUrl } from '@/lib/login';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { buttonClasses } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { PublicShell } from '@/ui/public-shell';
 
 export const AccountExistsPage = () => {
   useDocumentTitle('Welcome back');

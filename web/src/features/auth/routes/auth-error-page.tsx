@@ -1,9 +1,9 @@
 import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { buttonClasses } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { PublicShell } from '../../../ui/public-shell';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { buttonClasses } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { PublicShell } from '@/ui/public-shell';
 
 export const defaultAuthErrorMessage = 'Authentication failed. Please try again.';
 

@@ -1,12 +1,12 @@
 import { BookOpen, CalendarDays, Coins, Hourglass, Repeat2, UserRound, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SkillTaught, User } from '../../../../../api/contracts/members';
-import { pointsText } from '../../../lib/session-format';
-import { Badge } from '../../../ui/badge';
-import type { BadgeTone } from '../../../ui/badge';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { Notice } from '../../../ui/notice';
-import { costOf, DEFAULT_DURATION } from '../booking-rules';
+import type { SkillTaught, User } from '@contracts/members';
+import { DEFAULT_SESSION_DURATION, sessionCost } from '@contracts/sessions';
+import { pointsText } from '@/lib/session-format';
+import { Badge } from '@/ui/badge';
+import type { BadgeTone } from '@/ui/badge';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { Notice } from '@/ui/notice';
 
 const levelTone: Record<SkillTaught['experienceLevel'], BadgeTone> = { beginner: 'success', intermediate: 'info', advanced: 'brand', expert: 'warning' };
 
@@ -39,7 +39,7 @@ export const AboutSkill = ({ skill, balance }: { skill: SkillTaught; balance: nu
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
         <Fact icon={<Hourglass />} label="Duration" value="45 min to 1.5 hours" />
-        <Fact icon={<Coins />} label="Cost" value={`${pointsText(costOf(DEFAULT_DURATION, skill.pointsPerHour))} per hour`} />
+        <Fact icon={<Coins />} label="Cost" value={`${pointsText(sessionCost(DEFAULT_SESSION_DURATION, skill.pointsPerHour))} per hour`} />
         <Fact icon={<Wallet />} label="Your balance" value={pointsText(balance)} testId="booking-balance" />
       </div>
     </CardBody>

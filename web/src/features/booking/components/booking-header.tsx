@@ -1,11 +1,11 @@
 import clsx from 'clsx';
 import { Heart, MapPin, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SkillTaught, User } from '../../../../../api/contracts/members';
-import { errorText } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
-import { Avatar } from '../../../ui/avatar';
-import { Card } from '../../../ui/card';
+import type { SkillTaught, User } from '@contracts/members';
+import { errorText } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
+import { Avatar } from '@/ui/avatar';
+import { Card } from '@/ui/card';
 import { useSkillLike, useToggleSkillLike } from '../api/booking-api';
 
 const LikeButton = ({ viewerId, skillId }: { viewerId: string; skillId: string }) => {

@@ -1,22 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarPlus, Globe2, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import type { CurrentUser, User } from '../../../../../api/contracts/members';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { ApiError, errorText } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
-import { Button } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { CharCount } from '../../../ui/char-count';
-import { Field, Select, Textarea } from '../../../ui/input';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CurrentUser, User } from '@contracts/members';
+import { bookingFormDefaults, bookingFormSchema } from '@contracts/session-forms';
+import { REQUEST_MESSAGE_MAX, sessionCost, sessionTexts } from '@contracts/sessions';
+import type { Session } from '@contracts/sessions';
+import { ApiError, errorText } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
+import { Button } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { CharCount } from '@/ui/char-count';
+import { Field, Select, Textarea } from '@/ui/input';
 import { useAvailableSlots, useRequestSession } from '../api/booking-api';
-import type { Duration } from '../booking-rules';
-import { costOf, datesWithSlots, DEFAULT_DURATION, isFree, MESSAGE_MAX, NOT_FOUND, SEND_FAILED, SLOT_TAKEN, timesOn } from '../booking-rules';
+import { datesWithSlots, isFree, SEND_FAILED, timesOn } from '../booking-rules';
 import { BookingSummary } from './booking-summary';
 import { SelectionRequiredPopup, SessionInitiatedPopup } from './booking-popups';
 import { MonthNav, SlotPickers } from './slot-pickers';
-
-const SLOT_NOT_AVAILABLE = 'This time slot is not available. Please select a time when the mentor is available.';
 
 export interface BookingPanelProps {
   viewer: CurrentUser;
@@ -30,76 +30,84 @@ export interface BookingPanelProps {
 
 export const BookingPanel = ({ viewer, mentor, skillId: initialSkillId, allowSkillChange, initialMessage }: BookingPanelProps) => {
   const id = useId();
-  const [skillId, setSkillId] = useState(initialSkillId);
+  const greeting = (skillName: string) => (initialMessage ? initialMessage(skillName) : '');
+  const firstSkill = mentor.skillsToTeach.find((s) => s.id === initialSkillId) ?? mentor.skillsToTeach[0];
+  const { register, handleSubmit, setValue, getValues, reset, control } = useForm({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: bookingFormDefaults(firstSkill?.id ?? '', firstSkill ? greeting(firstSkill.name) : ''),
+  });
+  const [skillId, date, time, duration, message] = useWatch({ control, name: ['skillId', 'date', 'time', 'duration', 'message'] });
+  // The month browsed and the two popups are the panel's own state, not the request's.
   const [offset, setOffset] = useState(0);
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
-  const [duration, setDuration] = useState<Duration>(DEFAULT_DURATION);
   const [selectionMissing, setSelectionMissing] = useState(false);
   const [sent, setSent] = useState<Session | null>(null);
-  const skill = mentor.skillsToTeach.find((s) => s.id === skillId) ?? mentor.skillsToTeach[0];
-  const [message, setMessage] = useState(() => (skill && initialMessage ? initialMessage(skill.name) : ''));
+  // A skill removed meanwhile (live update) falls back to the one the panel was opened for, or the first.
+  const skill = mentor.skillsToTeach.find((s) => s.id === skillId) ?? firstSkill;
   const slots = useAvailableSlots(mentor.id, duration, offset);
   const request = useRequestSession(viewer.id);
   const dates = datesWithSlots(slots.data);
 
-  useEffect(() => setSkillId(initialSkillId), [initialSkillId]);
-
   // A new month, duration or a booking elsewhere can take the chosen slot away.
   useEffect(() => {
     if (!slots.data || slots.isPlaceholderData) return;
-    if (date && !dates.includes(date)) setDate('');
-    if (date && time && !isFree(slots.data, date, time)) setTime('');
-  }, [slots.data, slots.isPlaceholderData, date, time, dates]);
+    if (date && !dates.includes(date)) setValue('date', '');
+    if (date && time && !isFree(slots.data, date, time)) setValue('time', '');
+  }, [slots.data, slots.isPlaceholderData, date, time, dates, setValue]);
 
   const changeMonth = (next: number) => {
     setOffset(next);
-    setDate('');
-    setTime('');
+    setValue('date', '');
+    setValue('time', '');
   };
   const changeDate = (next: string) => {
-    setDate(next);
-    setTime('');
+    setValue('date', next);
+    setValue('time', '');
   };
 
   if (!skill) return null;
-  const cost = costOf(duration, skill.pointsPerHour);
+  const cost = sessionCost(duration, skill.pointsPerHour);
   const short = viewer.points < cost;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!date || !time) {
-      setSelectionMissing(true);
-      return;
-    }
-    if (short || request.isPending) return;
-    if (!isFree(slots.data, date, time)) {
-      toast.error(SLOT_NOT_AVAILABLE);
-      return;
-    }
-    try {
-      const session = await request.mutateAsync({ instructor_id: mentor.id, skill_id: skill.id, session_date: date, session_time: time, duration, student_message: message.trim() });
-      setSent(session);
-      setDate('');
-      setTime('');
-      setMessage(initialMessage ? initialMessage(skill.name) : '');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        toast.error(error.serverMessage ?? SLOT_TAKEN);
-        setTime('');
-      } else if (error instanceof ApiError && error.status === 404) toast.error(NOT_FOUND);
-      else toast.error(errorText(error, SEND_FAILED));
-    }
-  };
+  const submit = handleSubmit(
+    async (form) => {
+      if (short || request.isPending) return;
+      if (!isFree(slots.data, form.date, form.time)) {
+        toast.error(sessionTexts.slotNotAvailable);
+        return;
+      }
+      try {
+        const session = await request.mutateAsync({
+          instructor_id: mentor.id,
+          skill_id: skill.id,
+          session_date: form.date,
+          session_time: form.time,
+          duration: form.duration,
+          student_message: form.message.trim(),
+        });
+        setSent(session);
+        reset({ ...getValues(), date: '', time: '', message: greeting(skill.name) });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          toast.error(error.serverMessage ?? sessionTexts.slotTaken);
+          setValue('time', '');
+        } else if (error instanceof ApiError && error.status === 404) toast.error(sessionTexts.skillMissing);
+        else toast.error(errorText(error, SEND_FAILED));
+      }
+    },
+    // Spec 000 §5: a missing date or time is answered by the 'SELECTION REQUIRED' popup.
+    (errors) => {
+      if (errors.date || errors.time) setSelectionMissing(true);
+    },
+  );
 
   return (
     <Card data-testid="booking-panel">
       <CardHeader icon={<CalendarPlus className="h-5 w-5" />} title="Request Session" description={`Book time with ${mentor.name}; ${skill.pointsPerHour} point${skill.pointsPerHour === 1 ? '' : 's'} per hour.`} />
       <CardBody>
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
           {allowSkillChange && mentor.skillsToTeach.length > 1 && (
             <Field label="Skill" htmlFor={`${id}-skill`}>
-              <Select id={`${id}-skill`} value={skill.id} onChange={(e) => setSkillId(e.target.value)} data-testid="booking-skill">
+              <Select id={`${id}-skill`} {...register('skillId')} data-testid="booking-skill">
                 {mentor.skillsToTeach.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name} ({s.pointsPerHour}/h)
@@ -116,15 +124,15 @@ export const BookingPanel = ({ viewer, mentor, skillId: initialSkillId, allowSki
             onDate={changeDate}
             times={timesOn(slots.data, date)}
             time={time}
-            onTime={setTime}
+            onTime={(next) => setValue('time', next)}
             duration={duration}
-            onDuration={setDuration}
+            onDuration={(next) => setValue('duration', next)}
             loading={slots.isPending}
           />
           <Field label="Message" htmlFor={`${id}-message`} optional>
-            <Textarea id={`${id}-message`} rows={3} maxLength={MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="What would you like to learn or focus on?" data-testid="booking-message" />
+            <Textarea id={`${id}-message`} rows={3} maxLength={REQUEST_MESSAGE_MAX} {...register('message')} placeholder="What would you like to learn or focus on?" data-testid="booking-message" />
           </Field>
-          <CharCount length={message.length} max={MESSAGE_MAX} />
+          <CharCount length={message.length} max={REQUEST_MESSAGE_MAX} />
           <BookingSummary skill={skill} mentorName={mentor.name} date={date} time={time} duration={duration} cost={cost} balance={viewer.points} />
           <Button type="submit" size="lg" className="w-full" disabled={short} loading={request.isPending} data-testid="send-request">
             {!request.isPending && <Send className="h-4 w-4" />} Send Request

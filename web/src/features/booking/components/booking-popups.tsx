@@ -1,9 +1,9 @@
 import { CalendarCheck2, MousePointerClick } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { formatClock, formatDay, pointsText } from '../../../lib/session-format';
-import { Button, buttonClasses } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import type { Session } from '@contracts/sessions';
+import { formatClock, formatDay, pointsText } from '@/lib/session-format';
+import { Button, buttonClasses } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
 
 export const SelectionRequiredPopup = ({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) => (
   <Dialog

@@ -1,8 +1,8 @@
 import { AlertCircle } from 'lucide-react';
-import type { SkillTaught } from '../../../../../api/contracts/members';
-import { formatClock, formatDay, pointsText } from '../../../lib/session-format';
-import { Notice } from '../../../ui/notice';
-import type { Duration } from '../booking-rules';
+import type { SkillTaught } from '@contracts/members';
+import type { SessionDuration } from '@contracts/sessions';
+import { formatClock, formatDay, pointsText } from '@/lib/session-format';
+import { Notice } from '@/ui/notice';
 import { durationLabels, insufficientText } from '../booking-rules';
 
 export interface BookingSummaryProps {
@@ -10,7 +10,7 @@ export interface BookingSummaryProps {
   mentorName: string;
   date: string;
   time: string;
-  duration: Duration;
+  duration: SessionDuration;
   cost: number;
   balance: number | undefined;
 }

@@ -1,9 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatClock, formatDay } from '../../../lib/session-format';
-import { Button } from '../../../ui/button';
-import { Field, Select } from '../../../ui/input';
-import type { Duration, TimeOption } from '../booking-rules';
-import { DURATIONS, durationLabels, MONTH_OFFSET_MAX, MONTH_OFFSET_MIN, monthLabel } from '../booking-rules';
+import { formatClock, formatDay } from '@/lib/session-format';
+import { Button } from '@/ui/button';
+import { Field, Select } from '@/ui/input';
+import { SESSION_DURATIONS } from '@contracts/sessions';
+import type { SessionDuration } from '@contracts/sessions';
+import type { TimeOption } from '../booking-rules';
+import { durationLabels, MONTH_OFFSET_MAX, MONTH_OFFSET_MIN, monthLabel } from '../booking-rules';
 
 export const MonthNav = ({ offset, onChange, loading }: { offset: number; onChange: (offset: number) => void; loading?: boolean }) => (
   <div className="flex items-center justify-between rounded-xl bg-slate-50 px-1 py-1">
@@ -27,8 +29,8 @@ export interface SlotPickersProps {
   times: TimeOption[];
   time: string;
   onTime: (time: string) => void;
-  duration: Duration;
-  onDuration: (duration: Duration) => void;
+  duration: SessionDuration;
+  onDuration: (duration: SessionDuration) => void;
   loading: boolean;
 }
 
@@ -60,8 +62,8 @@ export const SlotPickers = ({ idPrefix, dates, date, onDate, times, time, onTime
       </Select>
     </Field>
     <Field label="Duration" htmlFor={`${idPrefix}-duration`}>
-      <Select id={`${idPrefix}-duration`} value={String(duration)} onChange={(e) => onDuration(Number(e.target.value) as Duration)} data-testid="booking-duration">
-        {DURATIONS.map((d) => (
+      <Select id={`${idPrefix}-duration`} value={String(duration)} onChange={(e) => onDuration(Number(e.target.value) as SessionDuration)} data-testid="booking-duration">
+        {SESSION_DURATIONS.map((d) => (
           <option key={d} value={String(d)}>
             {durationLabels[d]}
           </option>

@@ -1,21 +1,21 @@
 import { ArrowLeft, SearchX, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { isStatus } from '../../../lib/http';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Button, buttonClasses } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { EmptyState } from '../../../ui/empty-state';
-import { FullPageSpinner } from '../../../ui/spinner';
-import { useMentor } from '../api/booking-api';
-import { NOT_FOUND } from '../booking-rules';
+import { isStatus } from '@/lib/http';
+import { useMemberProfile } from '@/lib/member-profile';
+import { useCurrentUser } from '@/lib/current-user';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Button, buttonClasses } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { EmptyState } from '@/ui/empty-state';
+import { FullPageSpinner } from '@/ui/spinner';
+import { sessionTexts } from '@contracts/sessions';
 import { AboutInstructor, AboutSkill, MeetingLinkNote } from '../components/about-cards';
 import { BookingHeader } from '../components/booking-header';
 import { BookingPanel } from '../components/booking-panel';
 
 const NotFound = () => (
   <Card>
-    <EmptyState icon={<SearchX />} title={NOT_FOUND} action={<Link to="/search" className={buttonClasses('outline')}>Find another skill</Link>}>
+    <EmptyState icon={<SearchX />} title={sessionTexts.skillMissing} action={<Link to="/search" className={buttonClasses('outline')}>Find another skill</Link>}>
       The mentor may have removed this skill, or the link is wrong.
     </EmptyState>
   </Card>
@@ -25,7 +25,7 @@ const NotFound = () => (
 export const BookingPage = () => {
   const { userId = '', skillId = '' } = useParams();
   const { data: viewer } = useCurrentUser();
-  const mentor = useMentor(userId);
+  const mentor = useMemberProfile(userId);
   const skill = mentor.data?.skillsToTeach.find((s) => s.id === skillId);
   useDocumentTitle(skill ? `Book ${skill.name}` : 'Book a session');
 

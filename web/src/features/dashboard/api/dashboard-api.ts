@@ -1,24 +1,16 @@
-// The dashboard's reads. Session lists and tab counts come from the sessions read model and sit under
-// ['dashboard'] (session notices); stats and the activity summary sit under the member's own
-// ['users', id] key, which the user notices of the balance and member-stats projectors refresh.
+// The dashboard's reads; keys.ts says which changes make each stale.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivitySummary, DashboardCounts, DashboardPage, DashboardStats } from '../../../../../api/contracts/dashboard';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { getJson } from '../../../lib/http';
-import type { DashboardTab } from '../../../lib/session-format';
+import type { ActivitySummary, DashboardCounts, DashboardPage, DashboardStats } from '@contracts/dashboard';
+import type { Session } from '@contracts/sessions';
+import { getJson } from '@/lib/http';
+import { dashboardKeys } from './keys';
+import type { SessionsFilter } from './keys';
 
-export interface SessionsFilter {
-  tab: DashboardTab;
-  page: number;
-  limit: number;
-  search: string;
-  skill: string;
-  status: string;
-}
+export type { SessionsFilter };
 
 export const dashboardSessionsQuery = (filter: SessionsFilter) =>
   queryOptions({
-    queryKey: ['dashboard', 'sessions', filter] as const,
+    queryKey: dashboardKeys.sessions(filter),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ tab: filter.tab, page: String(filter.page), limit: String(filter.limit) });
       if (filter.search.trim()) params.set('search', filter.search.trim());
@@ -31,29 +23,29 @@ export const dashboardSessionsQuery = (filter: SessionsFilter) =>
 export const useDashboardSessions = (filter: SessionsFilter) => useQuery({ ...dashboardSessionsQuery(filter), placeholderData: keepPreviousData });
 
 export const useDashboardCounts = () =>
-  useQuery({ queryKey: ['dashboard', 'counts'] as const, queryFn: ({ signal }) => getJson<DashboardCounts>('/api/dashboard/counts', { signal }) });
+  useQuery({ queryKey: dashboardKeys.counts, queryFn: ({ signal }) => getJson<DashboardCounts>('/api/dashboard/counts', { signal }) });
 
 export const useDashboardStats = (userId: string) =>
-  useQuery({ queryKey: ['users', userId, 'dashboard-stats'] as const, queryFn: ({ signal }) => getJson<DashboardStats>('/api/dashboard/stats', { signal }) });
+  useQuery({ queryKey: dashboardKeys.stats(userId), queryFn: ({ signal }) => getJson<DashboardStats>('/api/dashboard/stats', { signal }) });
 
 export const useActivitySummary = (userId: string) =>
   useQuery({
-    queryKey: ['users', userId, 'activity-summary'] as const,
+    queryKey: dashboardKeys.activitySummary(userId),
     queryFn: ({ signal }) => getJson<ActivitySummary>(`/api/users/${encodeURIComponent(userId)}/activity-summary`, { signal }),
   });
 
 /** All of the member's sessions, for the skill filter's options. */
 export const useMySessions = (userId: string) =>
   useQuery({
-    queryKey: ['users', userId, 'sessions-with', userId] as const,
+    queryKey: dashboardKeys.mySessions(userId),
     queryFn: ({ signal }) => getJson<Session[]>(`/api/users/${encodeURIComponent(userId)}/sessions`, { signal }),
     staleTime: 60_000,
   });
 
-/** One session, to learn which tab holds a highlighted one; the same key the session card uses. */
+/** One session, to learn which tab holds a highlighted one. */
 export const useSessionLookup = (sessionId: string | null) =>
   useQuery({
-    queryKey: ['sessions', sessionId ?? ''] as const,
+    queryKey: dashboardKeys.lookup(sessionId ?? ''),
     queryFn: ({ signal }) => getJson<Session>(`/api/sessions/${encodeURIComponent(sessionId ?? '')}`, { signal }),
     enabled: !!sessionId,
     retry: false,

@@ -1,8 +1,8 @@
 import { Activity, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatClock, formatDay } from '../../../lib/session-format';
-import { Avatar } from '../../../ui/avatar';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
+import { formatClock, formatDay } from '@/lib/session-format';
+import { Avatar } from '@/ui/avatar';
+import { Card, CardBody, CardHeader } from '@/ui/card';
 import { useActivitySummary } from '../api/dashboard-api';
 
 const Count = ({ label, value, testId }: { label: string; value: number | undefined; testId: string }) => (

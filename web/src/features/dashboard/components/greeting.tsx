@@ -1,6 +1,6 @@
 import { Flame } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { firstName } from '../../../lib/session-format';
+import { firstName } from '@/lib/session-format';
 
 export const greetingFor = (hour: number): string => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
 

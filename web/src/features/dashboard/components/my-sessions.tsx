@@ -1,11 +1,11 @@
 import { CalendarRange } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import type { DashboardTab } from '../../../lib/session-format';
-import { dashboardTabs } from '../../../lib/session-format';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/tabs';
+import type { Session } from '@contracts/sessions';
+import type { DashboardTab } from '@/lib/session-format';
+import { dashboardTabs } from '@/lib/session-format';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { useDashboardCounts, useMySessions } from '../api/dashboard-api';
 import { SessionFilters } from './session-filters';
 import { SessionsList } from './sessions-list';

@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
-import type { DashboardTab } from '../../../lib/session-format';
-import { Button } from '../../../ui/button';
-import { Input, Select } from '../../../ui/input';
+import type { DashboardTab } from '@/lib/session-format';
+import { Button } from '@/ui/button';
+import { Input, Select } from '@/ui/input';
 
 const statusOptions: Record<DashboardTab, { value: string; label: string }[]> = {
   requested: [{ value: 'requested', label: 'Requested' }],

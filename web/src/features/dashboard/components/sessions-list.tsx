@@ -1,11 +1,11 @@
 import { CalendarCheck2, CalendarClock, Inbox, RefreshCw, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Session } from '../../../../../api/contracts/sessions';
-import type { DashboardTab } from '../../../lib/session-format';
-import { Button, buttonClasses } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
-import { Spinner } from '../../../ui/spinner';
+import type { Session } from '@contracts/sessions';
+import type { DashboardTab } from '@/lib/session-format';
+import { Button, buttonClasses } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { Spinner } from '@/ui/spinner';
 import type { SessionsFilter } from '../api/dashboard-api';
 import { useDashboardSessions } from '../api/dashboard-api';
 

@@ -4,9 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DashboardTab } from '../../../lib/session-format';
-import { tabOfStatus } from '../../../lib/session-format';
+import type { DashboardTab } from '@/lib/session-format';
+import { tabOfStatus } from '@/lib/session-format';
 import { useSessionLookup } from '../api/dashboard-api';
+import { dashboardKeys } from '../api/keys';
 
 export const HIGHLIGHT_TRIES = 20;
 export const HIGHLIGHT_INTERVAL_MS = 400;
@@ -54,7 +55,7 @@ export const useHighlight = (showTab: (tab: DashboardTab) => void) => {
       }
       tries += 1;
       if (tries >= HIGHLIGHT_TRIES) {
-        void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.lists });
         removeParam();
         return true;
       }

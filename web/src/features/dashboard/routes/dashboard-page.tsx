@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import type { DashboardTab } from '../../../lib/session-format';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FullPageSpinner } from '../../../ui/spinner';
+import type { Session } from '@contracts/sessions';
+import type { DashboardTab } from '@/lib/session-format';
+import { useCurrentUser } from '@/lib/current-user';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FullPageSpinner } from '@/ui/spinner';
 import { ActivitySummary } from '../components/activity-summary';
 import { Greeting } from '../components/greeting';
 import { MySessions } from '../components/my-sessions';

@@ -1,4 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { sendJson } from '../../../lib/http';
+import { sendJson } from '@/lib/http';
 
 export const useSendFeedback = () => useMutation({ mutationFn: (message: string) => sendJson<{ ok: true }>('/api/feedback', { body: { message } }) });

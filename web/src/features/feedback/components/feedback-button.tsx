@@ -1,6 +1,6 @@
 import { MessageSquareHeart } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../ui/button';
+import { Button } from '@/ui/button';
 import { FeedbackDialog } from './feedback-dialog';
 
 export const FeedbackButton = () => {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balance } from '../../../../../api/contracts/members';
-import { ApiError, getJson } from '../../../lib/http';
-import { useLiveFallbackInterval } from '../../../lib/live-socket';
-
-export const balanceKey = (userId: string) => ['users', userId, 'balance'] as const;
+import type { Balance } from '@contracts/members';
+import { ApiError, getJson } from '@/lib/http';
+import { useLiveFallbackInterval } from '@/lib/live-socket';
+import { memberKeys } from './keys';
 
 export const fetchBalance = async (userId: string, signal?: AbortSignal): Promise<Balance> => {
   try {
@@ -17,7 +16,7 @@ export const fetchBalance = async (userId: string, signal?: AbortSignal): Promis
 
 export const balanceQuery = (userId: string) =>
   queryOptions({
-    queryKey: balanceKey(userId),
+    queryKey: memberKeys.balance(userId),
     queryFn: ({ signal }) => fetchBalance(userId, signal),
     staleTime: 30_000,
   });

@@ -1,10 +1,20 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { Field, Input, Select, Textarea } from '../../../ui/input';
-import { emptySkillDraft, experienceLevels, maxPointsPerHour, minPointsPerHour, skillCategories, validateSkillDraft } from '../profile-rules';
-import type { SkillDraft, SkillDraftErrors } from '../profile-rules';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  DEFAULT_EXPERIENCE_LEVEL,
+  DEFAULT_SKILL_CATEGORY,
+  experienceLevels,
+  MAX_POINTS_PER_HOUR,
+  MIN_POINTS_PER_HOUR,
+  SKILL_DESCRIPTION_MAX,
+  SKILL_NAME_MAX,
+  skillCategories,
+  skillTaughtInputSchema,
+} from '@contracts/members';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/ui/input';
+import type { SkillDraft } from '../profile-rules';
 
 export interface AddSkillDialogProps {
   open: boolean;
@@ -13,37 +23,29 @@ export interface AddSkillDialogProps {
   onAdd: (draft: SkillDraft) => Promise<void>;
 }
 
+// A new skill has no id yet: the server gives it one.
+const newSkillSchema = skillTaughtInputSchema.omit({ id: true });
+const empty = { name: '', description: '', category: DEFAULT_SKILL_CATEGORY, experienceLevel: DEFAULT_EXPERIENCE_LEVEL, pointsPerHour: MIN_POINTS_PER_HOUR };
+
 export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProps) => {
-  const [draft, setDraft] = useState(emptySkillDraft);
-  const [errors, setErrors] = useState<SkillDraftErrors>({});
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof SkillDraft>(key: K, value: SkillDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const { register, handleSubmit, reset, formState } = useForm({ resolver: zodResolver(newSkillSchema), defaultValues: empty });
+  const { errors, isSubmitting: saving } = formState;
 
   const close = (next: boolean) => {
     if (saving) return;
-    if (!next) {
-      setDraft(emptySkillDraft());
-      setErrors({});
-    }
+    if (!next) reset(empty);
     onOpenChange(next);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateSkillDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const submit = handleSubmit(async (draft) => {
     try {
       await onAdd(draft);
-      setDraft(emptySkillDraft());
+      reset(empty);
       onOpenChange(false);
     } catch {
       // The caller has already told the member what went wrong.
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <Dialog
@@ -62,31 +64,30 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
         </>
       }
     >
-      <form id="add-skill-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Skill name" htmlFor="skill-name" error={errors.name}>
-          <Input id="skill-name" value={draft.name} maxLength={100} placeholder="e.g. React performance tuning" aria-invalid={!!errors.name || undefined} onChange={(e) => set('name', e.target.value)} autoFocus />
+      <form id="add-skill-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <Field label="Skill name" htmlFor="skill-name" error={errors.name?.message}>
+          <Input id="skill-name" maxLength={SKILL_NAME_MAX} placeholder="e.g. React performance tuning" aria-invalid={!!errors.name || undefined} {...register('name')} autoFocus />
         </Field>
-        <Field label="Description" htmlFor="skill-description" error={errors.description}>
+        <Field label="Description" htmlFor="skill-description" error={errors.description?.message}>
           <Textarea
             id="skill-description"
-            value={draft.description}
-            maxLength={1000}
+            maxLength={SKILL_DESCRIPTION_MAX}
             rows={3}
             placeholder="What will a learner be able to do after a session with you?"
             aria-invalid={!!errors.description || undefined}
-            onChange={(e) => set('description', e.target.value)}
+            {...register('description')}
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Category" htmlFor="skill-category">
-            <Select id="skill-category" value={draft.category} onChange={(e) => set('category', e.target.value)}>
+            <Select id="skill-category" {...register('category')}>
               {skillCategories.map((category) => (
                 <option key={category}>{category}</option>
               ))}
             </Select>
           </Field>
           <Field label="Experience level" htmlFor="skill-level">
-            <Select id="skill-level" value={draft.experienceLevel} onChange={(e) => set('experienceLevel', e.target.value as SkillDraft['experienceLevel'])}>
+            <Select id="skill-level" {...register('experienceLevel')}>
               {experienceLevels.map((level) => (
                 <option key={level} value={level}>
                   {level[0]?.toUpperCase()}
@@ -95,18 +96,23 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
               ))}
             </Select>
           </Field>
-          <Field label="Points per hour" htmlFor="skill-points" error={errors.pointsPerHour} hint={`A whole number from ${minPointsPerHour} to ${maxPointsPerHour}; 1 point is one hour at the standard rate.`} className="sm:col-span-2">
+          <Field
+            label="Points per hour"
+            htmlFor="skill-points"
+            error={errors.pointsPerHour?.message}
+            hint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${MAX_POINTS_PER_HOUR}; 1 point is one hour at the standard rate.`}
+            className="sm:col-span-2"
+          >
             <Input
               id="skill-points"
               type="number"
               inputMode="numeric"
-              min={minPointsPerHour}
-              max={maxPointsPerHour}
+              min={MIN_POINTS_PER_HOUR}
+              max={MAX_POINTS_PER_HOUR}
               step={1}
               className="sm:w-32"
-              value={Number.isNaN(draft.pointsPerHour) ? '' : draft.pointsPerHour}
               aria-invalid={!!errors.pointsPerHour || undefined}
-              onChange={(e) => set('pointsPerHour', e.target.valueAsNumber)}
+              {...register('pointsPerHour', { valueAsNumber: true })}
             />
           </Field>
         </div>

@@ -1,11 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarClock, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import type { AvailabilityEntry } from '../../../../../api/contracts/members';
-import { Button } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { Field, Input, Select } from '../../../ui/input';
-import { addAvailability, sortAvailability, weekDays } from '../profile-rules';
+import { useForm } from 'react-hook-form';
+import { availabilityEntryFormSchema, weekDays } from '@contracts/members';
+import type { AvailabilityEntry } from '@contracts/members';
+import { Button } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { Field, Input, Select } from '@/ui/input';
+import { addAvailability, sortAvailability } from '../profile-rules';
 import { ScheduleSummary } from './schedule-summary';
 
 export interface AvailabilitySectionProps {
@@ -16,33 +17,31 @@ export interface AvailabilitySectionProps {
   emptyText?: string;
 }
 
+const firstEntry: AvailabilityEntry = { day: 'Monday', startTime: '09:00', endTime: '17:00' };
+
+// The entry stays in the form after it is added, so the next day is one change away.
 const AddEntryForm = ({ onAdd }: { onAdd: (entry: AvailabilityEntry) => void }) => {
-  const [entry, setEntry] = useState<AvailabilityEntry>({ day: 'Monday', startTime: '09:00', endTime: '17:00' });
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!entry.startTime || !entry.endTime || entry.endTime <= entry.startTime) {
-      setError('The end time must be after the start time');
-      return;
-    }
-    setError(null);
-    onAdd(entry);
-  };
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(availabilityEntryFormSchema),
+    defaultValues: firstEntry,
+  });
+  const error = formState.errors.endTime?.message ?? formState.errors.startTime?.message ?? formState.errors.day?.message;
+  const submit = handleSubmit(onAdd);
   return (
-    <form onSubmit={submit} className="rounded-xl border border-dashed border-slate-300 p-4" aria-label="Add availability">
+    <form onSubmit={(event) => void submit(event)} className="rounded-xl border border-dashed border-slate-300 p-4" aria-label="Add availability">
       <div className="grid grid-cols-2 gap-3">
         <Field label="Day" htmlFor="availability-day" className="col-span-2">
-          <Select id="availability-day" value={entry.day} onChange={(e) => setEntry({ ...entry, day: e.target.value as AvailabilityEntry['day'] })}>
+          <Select id="availability-day" {...register('day')}>
             {weekDays.map((day) => (
               <option key={day}>{day}</option>
             ))}
           </Select>
         </Field>
         <Field label="Start" htmlFor="availability-start">
-          <Input id="availability-start" type="time" value={entry.startTime} onChange={(e) => setEntry({ ...entry, startTime: e.target.value })} />
+          <Input id="availability-start" type="time" {...register('startTime')} />
         </Field>
         <Field label="End" htmlFor="availability-end">
-          <Input id="availability-end" type="time" value={entry.endTime} onChange={(e) => setEntry({ ...entry, endTime: e.target.value })} />
+          <Input id="availability-end" type="time" aria-invalid={!!formState.errors.endTime || undefined} {...register('endTime')} />
         </Field>
         <Button type="submit" variant="outline" className="col-span-2">
           <Plus className="h-4 w-4" /> Add time slot

@@ -1,16 +1,16 @@
 import { MessageCircle, RefreshCw, Star, UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import type { User } from '../../../../../api/contracts/members';
+import type { User } from '@contracts/members';
 import { Link, useSearchParams } from 'react-router';
-import { isStatus } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Button, buttonClasses } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { EmptyState } from '../../../ui/empty-state';
-import { FullPageSpinner } from '../../../ui/spinner';
-import { useUser } from '../api/user';
+import { isStatus } from '@/lib/http';
+import { useMemberProfile } from '@/lib/member-profile';
+import { toast } from '@/lib/toast-store';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Button, buttonClasses } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { EmptyState } from '@/ui/empty-state';
+import { FullPageSpinner } from '@/ui/spinner';
 import { AvailabilitySection } from './availability-section';
 import { ProfileHeader } from './profile-header';
 import { SkillsTaughtSection } from './skills-taught-section';
@@ -21,7 +21,7 @@ export type MemberAside = (user: User, preselectedSkillId: string | null) => Rea
 
 /** Another member's profile: read-only, with ways to reach and book them. */
 export const MemberProfile = ({ userId, aside }: { userId: string; aside?: MemberAside }) => {
-  const query = useUser(userId);
+  const query = useMemberProfile(userId);
   const [params] = useSearchParams();
   useDocumentTitle(query.data?.name ?? 'Profile');
   const preselected = params.get('skill');

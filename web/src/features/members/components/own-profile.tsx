@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
-import type { CurrentUser, SkillTaught } from '../../../../../api/contracts/members';
-import { errorText } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
-import { Button } from '../../../ui/button';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { profileFieldsSchema } from '@contracts/members';
+import type { CurrentUser, SkillTaught } from '@contracts/members';
+import { errorText } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
+import { Button } from '@/ui/button';
 import { useUpdateProfile } from '../api/update-profile';
 import { changedFields, draftFrom, skillsWith } from '../profile-rules';
 import type { ProfileDraft, SkillDraft } from '../profile-rules';
@@ -14,43 +17,41 @@ import { ProfileHeader } from './profile-header';
 import { SkillsTaughtSection } from './skills-taught-section';
 import { SkillsToLearnSection } from './skills-to-learn-section';
 
+const draftSchema = profileFieldsSchema.pick({ name: true, location: true, bio: true, timeZone: true, skillsToLearn: true, availability: true });
+
 export const OwnProfile = ({ user }: { user: CurrentUser }) => {
   const update = useUpdateProfile(user.id);
-  // The draft exists only in edit mode; view mode always shows the saved (and live) profile.
-  const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  // The draft lives only in edit mode; view mode always shows the saved (and live) profile.
+  const [editing, setEditing] = useState(false);
+  const form = useForm<ProfileDraft>({ resolver: zodResolver(draftSchema), defaultValues: draftFrom(user) });
+  const [skillsToLearn, availability, timeZone] = useWatch({ control: form.control, name: ['skillsToLearn', 'availability', 'timeZone'] });
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
   const [addingSkill, setAddingSkill] = useState(false);
   const [removingId, setRemovingId] = useState<string | null>(null);
+  const draft = editing ? { skillsToLearn, availability, timeZone } : null;
 
   const startEditing = () => {
-    setDraft(draftFrom(user));
+    form.reset(draftFrom(user));
     setSaveError(null);
-    setNameError(null);
+    setEditing(true);
   };
-  const cancel = () => setDraft(null);
+  const cancel = () => setEditing(false);
 
-  const save = () => {
-    if (!draft) return;
-    if (!draft.name.trim()) {
-      setNameError('Please enter your name');
-      return;
-    }
-    setNameError(null);
-    const changes = changedFields(draftFrom(user), draft);
+  const save = form.handleSubmit((values) => {
+    const changes = changedFields(draftFrom(user), values);
     if (Object.keys(changes).length === 0) {
-      setDraft(null);
+      setEditing(false);
       return;
     }
     update.mutate(changes, {
       onSuccess: () => {
-        setDraft(null);
+        setEditing(false);
         setSaveError(null);
         toast.success('Profile updated');
       },
       onError: (error) => setSaveError(errorText(error, 'Failed to update your profile. Please try again.')),
     });
-  };
+  });
 
   const addSkill = (skill: SkillDraft) =>
     update.mutateAsync({ skillsToTeach: skillsWith(user.skillsToTeach, skill) }).then(
@@ -75,13 +76,12 @@ export const OwnProfile = ({ user }: { user: CurrentUser }) => {
     );
   };
 
-  const editing = draft !== null;
   const actions = editing ? (
     <>
       <Button variant="outline" onClick={cancel} disabled={update.isPending}>
         <X className="h-4 w-4" /> Cancel
       </Button>
-      <Button onClick={save} loading={update.isPending && !removingId} data-testid="save-profile">
+      <Button onClick={() => void save()} loading={update.isPending && !removingId} data-testid="save-profile">
         <Check className="h-4 w-4" /> Save changes
       </Button>
     </>
@@ -93,7 +93,9 @@ export const OwnProfile = ({ user }: { user: CurrentUser }) => {
 
   return (
     <div className="space-y-6">
-      <ProfileHeader user={user} actions={actions} editor={draft && <ProfileDetailsForm draft={draft} onChange={setDraft} nameError={nameError} />} />
+      <FormProvider {...form}>
+        <ProfileHeader user={user} actions={actions} editor={editing ? <ProfileDetailsForm /> : undefined} />
+      </FormProvider>
       {saveError && (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700" data-testid="profile-save-error">
           {saveError}
@@ -111,13 +113,14 @@ export const OwnProfile = ({ user }: { user: CurrentUser }) => {
           <SkillsToLearnSection
             skills={draft?.skillsToLearn ?? user.skillsToLearn}
             emptyText="Edit your profile to list the skills you would like to learn."
-            onChange={draft ? (skillsToLearn) => setDraft({ ...draft, skillsToLearn }) : undefined} />
+            onChange={draft ? (next) => form.setValue('skillsToLearn', next, { shouldDirty: true }) : undefined}
+          />
         </div>
         <AvailabilitySection
           availability={draft?.availability ?? user.availability}
           timeZone={draft?.timeZone ?? user.timeZone}
           emptyText="Edit your profile to add the times when members can book you."
-          onChange={draft ? (availability) => setDraft({ ...draft, availability }) : undefined}
+          onChange={draft ? (next) => form.setValue('availability', next, { shouldDirty: true }) : undefined}
         />
       </div>
       <AddSkillDialog open={addingSkill} onOpenChange={setAddingSkill} onAdd={addSkill} />

@@ -1,8 +1,8 @@
 import { CalendarDays, Clock, Coins, MapPin, MessageSquareText, Repeat2, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { User } from '../../../../../api/contracts/members';
-import { Avatar } from '../../../ui/avatar';
-import { Card } from '../../../ui/card';
+import type { User } from '@contracts/members';
+import { Avatar } from '@/ui/avatar';
+import { Card } from '@/ui/card';
 
 const joined = (iso: string): string => {
   const date = new Date(iso);

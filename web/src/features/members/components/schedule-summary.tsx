@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Activity } from 'lucide-react';
-import type { AvailabilityEntry } from '../../../../../api/contracts/members';
+import type { AvailabilityEntry } from '@contracts/members';
 import { activityLevel, weeklyHours } from '../profile-rules';
 
 const tone = { 'very active': 'text-emerald-700 bg-emerald-50', moderate: 'text-sky-700 bg-sky-50', light: 'text-slate-600 bg-slate-100' } as const;

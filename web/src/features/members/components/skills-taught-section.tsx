@@ -2,12 +2,12 @@ import clsx from 'clsx';
 import { CalendarPlus, Coins, GraduationCap, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SkillTaught } from '../../../../../api/contracts/members';
-import { Badge } from '../../../ui/badge';
-import type { BadgeTone } from '../../../ui/badge';
-import { Button, buttonClasses } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { EmptyState } from '../../../ui/empty-state';
+import type { SkillTaught } from '@contracts/members';
+import { Badge } from '@/ui/badge';
+import type { BadgeTone } from '@/ui/badge';
+import { Button, buttonClasses } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { EmptyState } from '@/ui/empty-state';
 
 const levelTone: Record<SkillTaught['experienceLevel'], BadgeTone> = { beginner: 'success', intermediate: 'info', advanced: 'brand', expert: 'warning' };
 

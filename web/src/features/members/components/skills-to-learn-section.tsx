@@ -1,10 +1,10 @@
 import { BookOpen, Plus } from 'lucide-react';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { Chip } from '../../../ui/chip';
-import { Input } from '../../../ui/input';
+import { useForm, useWatch } from 'react-hook-form';
+import { SKILL_TO_LEARN_MAX } from '@contracts/members';
+import { Button } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { Chip } from '@/ui/chip';
+import { Input } from '@/ui/input';
 import { addLearnSkill } from '../profile-rules';
 
 export interface SkillsToLearnSectionProps {
@@ -15,13 +15,14 @@ export interface SkillsToLearnSectionProps {
 }
 
 export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing listed yet.' }: SkillsToLearnSectionProps) => {
-  const [input, setInput] = useState('');
-  const add = (event: FormEvent) => {
-    event.preventDefault();
+  // Blank input and duplicates are dropped by addLearnSkill rather than refused, as the server does.
+  const { register, handleSubmit, reset, control } = useForm({ defaultValues: { skill: '' } });
+  const input = useWatch({ control, name: 'skill' });
+  const add = handleSubmit(({ skill }) => {
     if (!onChange) return;
-    onChange(addLearnSkill(skills, input));
-    setInput('');
-  };
+    onChange(addLearnSkill(skills, skill));
+    reset();
+  });
   return (
     <Card>
       <CardHeader icon={<BookOpen className="h-5 w-5" />} title="Skills I want to learn" />
@@ -40,8 +41,8 @@ export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing li
           </ul>
         )}
         {onChange && (
-          <form onSubmit={add} className="flex gap-2">
-            <Input value={input} onChange={(e) => setInput(e.target.value)} placeholder="e.g. TypeScript" maxLength={100} aria-label="Skill to learn" />
+          <form onSubmit={(event) => void add(event)} className="flex gap-2">
+            <Input {...register('skill')} placeholder="e.g. TypeScript" maxLength={SKILL_TO_LEARN_MAX} aria-label="Skill to learn" />
             <Button type="submit" variant="outline" disabled={!input.trim()}>
               <Plus className="h-4 w-4" /> Add
             </Button>

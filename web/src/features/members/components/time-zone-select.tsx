@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Select } from '../../../ui/input';
+import { Select } from '@/ui/input';
 
 const allTimeZones = (): string[] => {
   try {

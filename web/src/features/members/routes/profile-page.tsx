@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import type { MemberAside } from '../components/member-profile';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FullPageSpinner } from '../../../ui/spinner';
+import { useCurrentUser } from '@/lib/current-user';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FullPageSpinner } from '@/ui/spinner';
 import { MemberProfile } from '../components/member-profile';
 import { OwnProfile } from '../components/own-profile';
 

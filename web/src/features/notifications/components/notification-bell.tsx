@@ -3,12 +3,12 @@ import { Bell, CalendarClock, CalendarX2, CheckCheck, Heart, MessageCircle, Mess
 import type { LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Notification } from '../../../../../api/contracts/dashboard';
-import { relativeAge } from '../../../lib/session-format';
-import { CountBadge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../ui/popover';
-import { Spinner } from '../../../ui/spinner';
+import type { Notification } from '@contracts/dashboard';
+import { relativeAge } from '@/lib/session-format';
+import { CountBadge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
+import { Spinner } from '@/ui/spinner';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications-api';
 import { actionLabel, notificationTarget } from '../notification-rules';
 

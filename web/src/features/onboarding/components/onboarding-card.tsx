@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { CheckCircle2, ChevronRight, Circle, PartyPopper, Rocket, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
+import { Button } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
 import { useOnboarding } from '../api/onboarding-api';
 import { doneCount, isDismissed, onboardingSteps, rememberCelebrated, rememberDismissed, wasCelebrated } from '../onboarding-steps';
 

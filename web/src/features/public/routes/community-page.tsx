@@ -1,8 +1,8 @@
 import { Bell, Check, Hash, MessageCircle, Send, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { buttonClasses } from '../../../ui/button';
-import { PublicShell } from '../../../ui/public-shell';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { buttonClasses } from '@/ui/button';
+import { PublicShell } from '@/ui/public-shell';
 import { SectionHeading } from '../components/section-heading';
 
 // Static teaser in Spanish (document 001 §2.12); member counts are marketing figures.

@@ -1,9 +1,9 @@
 import { ArrowRight, BadgeCheck, BarChart3, Bot, CalendarClock, Coins, GraduationCap, Library, MessagesSquare, Sparkles, Star, Zap } from 'lucide-react';
 import { Link } from 'react-router';
-import { loginUrl } from '../../../lib/login';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { buttonClasses } from '../../../ui/button';
-import { PublicShell } from '../../../ui/public-shell';
+import { loginUrl } from '@/lib/login';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { buttonClasses } from '@/ui/button';
+import { PublicShell } from '@/ui/public-shell';
 import { SectionHeading } from '../components/section-heading';
 
 const pointSteps = [

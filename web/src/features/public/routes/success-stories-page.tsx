@@ -1,9 +1,9 @@
 import { ArrowLeft, Quote, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Avatar } from '../../../ui/avatar';
-import { buttonClasses } from '../../../ui/button';
-import { PublicShell } from '../../../ui/public-shell';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Avatar } from '@/ui/avatar';
+import { buttonClasses } from '@/ui/button';
+import { PublicShell } from '@/ui/public-shell';
 import { SectionHeading } from '../components/section-heading';
 
 // Static marketing content (document 001 §2.12): six testimonials, partly in Spanish.

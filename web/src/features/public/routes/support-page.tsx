@@ -1,10 +1,10 @@
 import { CheckCircle2, ChevronDown, LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Button, buttonClasses } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { PublicShell } from '../../../ui/public-shell';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Button, buttonClasses } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { PublicShell } from '@/ui/public-shell';
 import { categoryLabels, priorityLabels, SupportForm } from '../components/support-form';
 import type { SupportTicket } from '../components/support-form';
 

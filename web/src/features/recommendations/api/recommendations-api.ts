@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Recommendation, Suggestion } from '../../../../../api/contracts/dashboard';
-import { getJson } from '../../../lib/http';
+import type { Recommendation, Suggestion } from '@contracts/dashboard';
+import { getJson } from '@/lib/http';
+import { recommendationKeys } from './keys';
 
 export const MAX_RECOMMENDATIONS = 6;
 
 export const useRecommendations = (userId: string) =>
   useQuery({
-    queryKey: ['users', userId, 'recommendations'] as const,
+    queryKey: recommendationKeys.skills(userId),
     queryFn: ({ signal }) => getJson<Recommendation[]>(`/api/users/${encodeURIComponent(userId)}/recommendations`, { signal }),
     staleTime: 60_000,
   });
@@ -14,7 +15,7 @@ export const useRecommendations = (userId: string) =>
 /** ?t= busts any cache on the way; the list is refreshed whenever the tab becomes visible again. */
 export const useSuggestions = (userId: string) =>
   useQuery({
-    queryKey: ['users', userId, 'suggestions'] as const,
+    queryKey: recommendationKeys.suggestions(userId),
     queryFn: ({ signal }) => getJson<Suggestion[]>(`/api/users/${encodeURIComponent(userId)}/suggestions?t=${Date.now()}`, { signal }),
     refetchOnWindowFocus: 'always',
   });

@@ -1,7 +1,7 @@
 import { Sparkles, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../ui/avatar';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
+import { Avatar } from '@/ui/avatar';
+import { Card, CardBody, CardHeader } from '@/ui/card';
 import { MAX_RECOMMENDATIONS, useRecommendations } from '../api/recommendations-api';
 
 /** 'Recommended for You': up to 6 skills matched to what the member wants to learn. */

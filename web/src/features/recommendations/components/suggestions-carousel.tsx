@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, Compass, Handshake, Lightbulb, Newspaper } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Suggestion } from '../../../../../api/contracts/dashboard';
-import { Card } from '../../../ui/card';
+import type { Suggestion } from '@contracts/dashboard';
+import { Card } from '@/ui/card';
 import { useSuggestions } from '../api/recommendations-api';
 
 export const ROTATE_MS = 10_000;

@@ -1,11 +1,12 @@
 // Every write on a session: POST /api/sessions/{id}/{action}. Each answers with the updated session,
-// which goes straight into the cache; the rest (dashboard, balances, lists) is invalidated here and
-// again by the websocket notice, so the other participant's screen follows too.
+// which goes straight into the cache; the changes it made (the session, both participants' points and
+// lists) are invalidated at once through the app's stale-keys map, the same one the websocket applies
+// when the notices arrive, which is how the other participant's screen follows.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
-import type { Session, ThreadMessage } from '../../../../../api/contracts/sessions';
-import { sendJson } from '../../../lib/http';
-import { sessionKey } from './session-queries';
+import type { Session, ThreadMessage } from '@contracts/sessions';
+import { sendJson } from '@/lib/http';
+import { useInvalidateChanges } from '@/lib/stale-keys';
+import { sessionKeys } from './keys';
 
 const path = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
@@ -47,22 +48,19 @@ export const runSessionAction = (id: string, action: SessionAction): Promise<Ses
   }
 };
 
-const refreshAround = (queryClient: QueryClient, session: Session) => {
-  queryClient.setQueryData(sessionKey(session.id), session);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: sessionKey(session.id) }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['users', session.student_id] }),
-    queryClient.invalidateQueries({ queryKey: ['users', session.instructor_id] }),
-    queryClient.invalidateQueries({ queryKey: ['user'] }),
-  ]);
-};
-
 export const useSessionAction = (id: string) => {
   const queryClient = useQueryClient();
+  const invalidateChanges = useInvalidateChanges();
   return useMutation({
     mutationFn: (action: SessionAction) => runSessionAction(id, action),
-    onSuccess: (session) => refreshAround(queryClient, session),
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionKeys.one(session.id), session);
+      return invalidateChanges([
+        { scope: 'session', id: session.id },
+        { scope: 'user', id: session.student_id },
+        { scope: 'user', id: session.instructor_id },
+      ]);
+    },
   });
 };
 
@@ -70,6 +68,6 @@ export const useSendThreadMessage = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: string) => sendJson<ThreadMessage>(`${path(id)}/message`, { body: { message } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...sessionKey(id), 'thread'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.thread(id) }),
   });
 };

@@ -1,25 +1,23 @@
-// Reads of one session and what hangs off it. Keys sit under ['sessions', id], which the websocket's
-// session notice invalidates for both participants; the list of sessions shared with another member
-// sits under the viewer's own ['users', me] key, refreshed by the viewer's user notice.
+// Reads of one session and what hangs off it, and of the sessions shared with another member; keys.ts
+// says which changes make each stale.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Modification, MutualAvailability, Session, ThreadMessage } from '../../../../../api/contracts/sessions';
-import { getJson } from '../../../lib/http';
+import type { Modification, MutualAvailability, Session, ThreadMessage } from '@contracts/sessions';
+import { getJson } from '@/lib/http';
+import { sessionKeys } from './keys';
 
 const path = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
-export const sessionKey = (id: string) => ['sessions', id] as const;
-
 export const sessionQuery = (id: string) =>
-  queryOptions({ queryKey: sessionKey(id), queryFn: ({ signal }) => getJson<Session>(path(id), { signal }) });
+  queryOptions({ queryKey: sessionKeys.one(id), queryFn: ({ signal }) => getJson<Session>(path(id), { signal }) });
 
 export const threadQuery = (id: string) =>
-  queryOptions({ queryKey: [...sessionKey(id), 'thread'] as const, queryFn: ({ signal }) => getJson<ThreadMessage[]>(`${path(id)}/thread`, { signal }) });
+  queryOptions({ queryKey: sessionKeys.thread(id), queryFn: ({ signal }) => getJson<ThreadMessage[]>(`${path(id)}/thread`, { signal }) });
 
 export const useThread = (id: string, enabled: boolean) => useQuery({ ...threadQuery(id), enabled });
 
 export const modificationsQuery = (id: string) =>
   queryOptions({
-    queryKey: [...sessionKey(id), 'modifications'] as const,
+    queryKey: sessionKeys.modifications(id),
     queryFn: ({ signal }) => getJson<Modification[]>(`${path(id)}/modifications`, { signal }),
   });
 
@@ -27,7 +25,7 @@ export const useModifications = (id: string, enabled = true) => useQuery({ ...mo
 
 export const mutualAvailabilityQuery = (id: string, monthOffset: number) =>
   queryOptions({
-    queryKey: [...sessionKey(id), 'mutual-availability', monthOffset] as const,
+    queryKey: sessionKeys.mutualAvailability(id, monthOffset),
     queryFn: ({ signal }) => getJson<MutualAvailability>(`${path(id)}/mutual-availability?monthOffset=${monthOffset}`, { signal }),
     staleTime: 30_000,
   });
@@ -40,7 +38,7 @@ export const calendarFileUrl = (id: string) => `${path(id)}/calendar.ics`;
 /** GET /api/users/{other}/sessions: the sessions the viewer shares with that member. */
 export const sessionsWithQuery = (me: string, other: string) =>
   queryOptions({
-    queryKey: ['users', me, 'sessions-with', other] as const,
+    queryKey: sessionKeys.sharedWith(me, other),
     queryFn: ({ signal }) => getJson<Session[]>(`/api/users/${encodeURIComponent(other)}/sessions`, { signal }),
   });
 

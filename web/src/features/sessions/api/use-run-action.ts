@@ -1,7 +1,7 @@
 // Runs a session action and tells the member how it went (document 000 §8): the server's own text
 // where it gave one (a 403 on approve/reject is shown as is), else the spec's fallback.
-import { errorText } from '../../../lib/http';
-import { toast } from '../../../lib/toast-store';
+import { errorText } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
 import type { SessionAction } from './session-actions';
 import { useSessionAction } from './session-actions';
 

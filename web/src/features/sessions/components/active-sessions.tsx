@@ -1,13 +1,13 @@
 import { CalendarClock, ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { formatClock, formatDay, formatDuration } from '../../../lib/session-format';
-import { Badge } from '../../../ui/badge';
-import type { BadgeTone } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
-import { Card, CardBody, CardHeader } from '../../../ui/card';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import type { Session } from '@contracts/sessions';
+import { formatClock, formatDay, formatDuration } from '@/lib/session-format';
+import { Badge } from '@/ui/badge';
+import type { BadgeTone } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Card, CardBody, CardHeader } from '@/ui/card';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { useSessionsWith } from '../api/session-queries';
 import { useRunAction } from '../api/use-run-action';
 

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { SlotKind } from '../session-rules';
 import { CALENDAR_HOURS, slotId } from '../session-rules';
-import { formatClock } from '../../../lib/session-format';
+import { formatClock } from '@/lib/session-format';
 
 const kindStyles: Record<SlotKind, string> = {
   mutual: 'bg-emerald-500 text-white hover:bg-emerald-600',

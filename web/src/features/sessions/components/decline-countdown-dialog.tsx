@@ -1,7 +1,7 @@
 import { Timer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
 import { DECLINE_COUNTDOWN_SECONDS } from '../session-rules';
 
 export interface DeclineCountdownDialogProps {

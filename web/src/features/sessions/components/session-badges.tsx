@@ -1,9 +1,9 @@
 import { GraduationCap, Presentation } from 'lucide-react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { statusLabels } from '../../../lib/session-format';
-import type { SessionStatus } from '../../../lib/session-format';
-import { Badge } from '../../../ui/badge';
-import type { BadgeTone } from '../../../ui/badge';
+import type { Session } from '@contracts/sessions';
+import { statusLabels } from '@/lib/session-format';
+import type { SessionStatus } from '@/lib/session-format';
+import { Badge } from '@/ui/badge';
+import type { BadgeTone } from '@/ui/badge';
 
 const statusTones: Record<SessionStatus, BadgeTone> = {
   requested: 'warning',

@@ -1,6 +1,6 @@
 import { CalendarClock, CalendarPlus, CheckCheck, Check, Video, X } from 'lucide-react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { Button, buttonClasses } from '../../../ui/button';
+import type { Session } from '@contracts/sessions';
+import { Button, buttonClasses } from '@/ui/button';
 import { calendarFileUrl } from '../api/session-queries';
 import type { CardAbilities } from '../session-rules';
 

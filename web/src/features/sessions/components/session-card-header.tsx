@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { CalendarDays, Clock, Coins, Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { endClock, formatClock, formatDay, formatDuration, pointsText } from '../../../lib/session-format';
-import { Avatar } from '../../../ui/avatar';
+import type { Session } from '@contracts/sessions';
+import { endClock, formatClock, formatDay, formatDuration, pointsText } from '@/lib/session-format';
+import { Avatar } from '@/ui/avatar';
 import { PointStatusBadge, RoleBadge, StatusBadge } from './session-badges';
 
 export const SessionCardHeader = ({ session, muted }: { session: Session; muted: boolean }) => {

@@ -1,11 +1,11 @@
 import clsx from 'clsx';
 import { Info, MessageSquareQuote } from 'lucide-react';
 import { useState } from 'react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { formatClock, formatDay } from '../../../lib/session-format';
-import { useNow } from '../../../lib/use-now';
-import { useSeen } from '../../../lib/use-seen';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import type { Session } from '@contracts/sessions';
+import { formatClock, formatDay } from '@/lib/session-format';
+import { useNow } from '@/lib/use-now';
+import { useSeen } from '@/lib/use-seen';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { useModifications } from '../api/session-queries';
 import { useRunAction } from '../api/use-run-action';
 import { cardAbilities, pendingModification } from '../session-rules';

@@ -1,8 +1,8 @@
 import { AlertTriangle, BellRing, CalendarCheck2, CheckCircle2, Clock3, Hourglass, Repeat } from 'lucide-react';
-import type { Modification, Session } from '../../../../../api/contracts/sessions';
-import { formatClock, formatDay, monthOffsetOfDate, recentAgo } from '../../../lib/session-format';
-import { Button } from '../../../ui/button';
-import { Notice } from '../../../ui/notice';
+import type { Modification, Session } from '@contracts/sessions';
+import { formatClock, formatDay, monthOffsetOfDate, recentAgo } from '@/lib/session-format';
+import { Button } from '@/ui/button';
+import { Notice } from '@/ui/notice';
 import { useMutualAvailability } from '../api/session-queries';
 import { timeMatch } from '../session-rules';
 

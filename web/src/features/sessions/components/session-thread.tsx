@@ -1,17 +1,20 @@
 import clsx from 'clsx';
 import { ChevronDown, MessagesSquare, SendHorizontal, Star } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { ThreadMessage } from '../../../../../api/contracts/sessions';
-import { errorText } from '../../../lib/http';
-import { relativeAge } from '../../../lib/session-format';
-import { toast } from '../../../lib/toast-store';
-import { Button } from '../../../ui/button';
-import { Input } from '../../../ui/input';
-import { Spinner } from '../../../ui/spinner';
+import { useForm, useWatch } from 'react-hook-form';
+import { threadMessageFormSchema } from '@contracts/session-forms';
+import { THREAD_MESSAGE_MAX } from '@contracts/sessions';
+import type { ThreadMessage } from '@contracts/sessions';
+import { errorText } from '@/lib/http';
+import { relativeAge } from '@/lib/session-format';
+import { toast } from '@/lib/toast-store';
+import { Button } from '@/ui/button';
+import { Input } from '@/ui/input';
+import { Spinner } from '@/ui/spinner';
 import { useSendThreadMessage } from '../api/session-actions';
 import { useThread } from '../api/session-queries';
-import { THREAD_MESSAGE_MAX, threadMessageToSend } from '../session-rules';
 
 // A rating's system message starts with a machine-readable marker (spec 000 §3).
 const RATING_MARKER = /^\[rating rater=\S+ stars=([1-5]) review=(?:yes|no)\]\s?/;
@@ -43,7 +46,8 @@ const MessageLine = ({ message, mine }: { message: ThreadMessage; mine: boolean 
 
 export const SessionThread = ({ sessionId, viewerId }: { sessionId: string; viewerId: string }) => {
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState('');
+  const { register, handleSubmit, reset, control } = useForm({ resolver: zodResolver(threadMessageFormSchema), defaultValues: { message: '' } });
+  const draft = useWatch({ control, name: 'message' });
   const thread = useThread(sessionId, open);
   const send = useSendThreadMessage(sessionId);
   const panelId = useId();
@@ -54,16 +58,16 @@ export const SessionThread = ({ sessionId, viewerId }: { sessionId: string; view
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
   }, [count, open]);
 
-  const submit = async () => {
-    const message = threadMessageToSend(draft);
-    if (!message || send.isPending) return;
+  // An empty message is not sent and says nothing: the send button is already disabled for it.
+  const submit = handleSubmit(async ({ message }) => {
+    if (send.isPending) return;
     try {
       await send.mutateAsync(message);
-      setDraft('');
+      reset({ message: '' });
     } catch (error) {
       toast.error(errorText(error, 'Failed to send your message. Please try again.'));
     }
-  };
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -106,13 +110,12 @@ export const SessionThread = ({ sessionId, viewerId }: { sessionId: string; view
             <Input
               aria-label="Write a message"
               placeholder="Write a message and press Enter"
-              value={draft}
               maxLength={THREAD_MESSAGE_MAX}
-              onChange={(e) => setDraft(e.target.value)}
+              {...register('message')}
               onKeyDown={onKeyDown}
               data-testid="thread-input"
             />
-            <Button size="icon" aria-label="Send message" onClick={() => void submit()} disabled={!threadMessageToSend(draft)} loading={send.isPending}>
+            <Button size="icon" aria-label="Send message" onClick={() => void submit()} disabled={!draft.trim()} loading={send.isPending}>
               {!send.isPending && <SendHorizontal className="h-4 w-4" />}
             </Button>
           </div>

@@ -1,15 +1,19 @@
 import { AlertTriangle, CalendarX2, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import type { Session } from '../../../../../api/contracts/sessions';
-import { formatClock, formatDay, monthOffsetOfDate } from '../../../lib/session-format';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { Field, Textarea } from '../../../ui/input';
-import { Notice } from '../../../ui/notice';
-import { Spinner } from '../../../ui/spinner';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { cancelSessionFormSchema, proposalFormSchema } from '@contracts/session-forms';
+import { REASON_MAX, RESCHEDULE_MESSAGE_MAX } from '@contracts/sessions';
+import type { Session } from '@contracts/sessions';
+import { formatClock, formatDay, monthOffsetOfDate } from '@/lib/session-format';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Field, Textarea } from '@/ui/input';
+import { Notice } from '@/ui/notice';
+import { Spinner } from '@/ui/spinner';
 import { useModifications, useMutualAvailability } from '../api/session-queries';
 import type { SlotKind } from '../session-rules';
-import { classifySlots, OTHER_ONLY_MESSAGE, proposalBlockedText, REASON_MAX, validateReason } from '../session-rules';
+import { classifySlots, OTHER_ONLY_MESSAGE, proposalBlockedText } from '../session-rules';
 import { AvailabilityLegend, HourSlots, kindText, MonthGrid } from './availability-grid';
 
 export interface SmartCalendarDialogProps {
@@ -22,6 +26,8 @@ export interface SmartCalendarDialogProps {
   onCancelSession: (reason: string) => Promise<boolean>;
 }
 
+const messageFormSchema = proposalFormSchema.pick({ message: true });
+
 const monthOf = (offset: number) => {
   const today = new Date();
   const first = new Date(today.getFullYear(), today.getMonth() + offset, 1);
@@ -29,11 +35,13 @@ const monthOf = (offset: number) => {
 };
 
 export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, busy, onPropose, onCancelSession }: SmartCalendarDialogProps) => {
-  const [offset, setOffset] = useState(0);
+  // null: the month of the session, as it is when the dialog opens.
+  const [chosenOffset, setOffset] = useState<number | null>(null);
+  const offset = chosenOffset ?? Math.max(-1, Math.min(1, monthOffsetOfDate(session.session_date)));
   const [slot, setSlot] = useState<{ date: string; time: string | null; kind?: SlotKind } | null>(null);
-  const [message, setMessage] = useState('');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const proposal = useForm({ resolver: zodResolver(messageFormSchema), defaultValues: { message: '' } });
+  const cancellation = useForm({ resolver: zodResolver(cancelSessionFormSchema), defaultValues: { reason: '' } });
+  const message = useWatch({ control: proposal.control, name: 'message' });
   const mutual = useMutualAvailability(session.id, offset, open);
   const modifications = useModifications(session.id, open);
   const kinds = useMemo(() => classifySlots(mutual.data), [mutual.data]);
@@ -41,14 +49,19 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
   const otherName = session.other_user?.name ?? 'the other participant';
   const blocked = proposalBlockedText(session, modifications.data, viewerId);
 
-  useEffect(() => {
-    if (!open) return;
-    setOffset(Math.max(-1, Math.min(1, monthOffsetOfDate(session.session_date))));
+  // Every way out closes through here, so the next opening starts afresh.
+  const closeAndClear = () => {
+    setOffset(null);
     setSlot(null);
-    setMessage('');
-    setReason('');
-    setReasonError(null);
-  }, [open, session.session_date]);
+    proposal.reset();
+    cancellation.reset();
+    onOpenChange(false);
+  };
+  const close = (next: boolean) => {
+    if (busy) return;
+    if (next) onOpenChange(true);
+    else closeAndClear();
+  };
 
   const changeMonth = (next: number) => {
     setOffset(next);
@@ -59,26 +72,20 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
     if (!slot) return;
     setSlot({ ...slot, time, kind });
     // Spec 000 §5: an other-only time pre-fills the message when it is empty.
-    if (kind === 'theirs' && !message.trim()) setMessage(OTHER_ONLY_MESSAGE);
+    if (kind === 'theirs' && !message.trim()) proposal.setValue('message', OTHER_ONLY_MESSAGE);
   };
 
-  const propose = async () => {
+  const propose = proposal.handleSubmit(async (form) => {
     if (!slot?.time) return;
-    if (await onPropose({ date: slot.date, time: slot.time, message: message.trim() })) onOpenChange(false);
-  };
+    if (await onPropose({ date: slot.date, time: slot.time, message: form.message.trim() })) closeAndClear();
+  });
 
-  const cancel = async () => {
-    const valid = validateReason(reason);
-    if (!valid.ok) {
-      setReasonError(valid.error);
-      return;
-    }
-    setReasonError(null);
-    if (await onCancelSession(reason.trim())) onOpenChange(false);
-  };
+  const cancel = cancellation.handleSubmit(async (form) => {
+    if (await onCancelSession(form.reason.trim())) closeAndClear();
+  });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="Smart Session Calendar" description={`When you and ${otherName} are both free. Pick a time to propose, or cancel the session.`} size="lg">
+    <Dialog open={open} onOpenChange={close} title="Smart Session Calendar" description={`When you and ${otherName} are both free. Pick a time to propose, or cancel the session.`} size="lg">
       <div className="space-y-5">
         <div className="flex items-center justify-between gap-2">
           <Button size="icon" variant="ghost" aria-label="Previous month" disabled={offset <= -1} onClick={() => changeMonth(offset - 1)}>
@@ -117,7 +124,7 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
         ) : (
           <div className="space-y-3">
             <Field label="Message" htmlFor="calendar-message" optional>
-              <Textarea id="calendar-message" rows={2} maxLength={REASON_MAX} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Add a note for the new time" />
+              <Textarea id="calendar-message" rows={2} maxLength={RESCHEDULE_MESSAGE_MAX} {...proposal.register('message')} placeholder="Add a note for the new time" />
             </Field>
             <div className="flex justify-end">
               <Button onClick={() => void propose()} disabled={!slot?.time || busy === 'cancel'} loading={busy === 'propose'} data-testid="calendar-propose">
@@ -127,8 +134,15 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
           </div>
         )}
         <div className="space-y-3 border-t border-slate-100 pt-5">
-          <Field label="Reason for cancelling" htmlFor="cancel-reason" error={reasonError}>
-            <Textarea id="cancel-reason" rows={2} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={!!reasonError || undefined} placeholder={`Let ${otherName} know why`} />
+          <Field label="Reason for cancelling" htmlFor="cancel-reason" error={cancellation.formState.errors.reason?.message}>
+            <Textarea
+              id="cancel-reason"
+              rows={2}
+              maxLength={REASON_MAX}
+              {...cancellation.register('reason')}
+              aria-invalid={!!cancellation.formState.errors.reason || undefined}
+              placeholder={`Let ${otherName} know why`}
+            />
           </Field>
           <div className="flex justify-end">
             <Button variant="danger" onClick={() => void cancel()} loading={busy === 'cancel'} disabled={busy === 'propose'} data-testid="calendar-cancel-session">
