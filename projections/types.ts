@@ -3,13 +3,10 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../eventstore/types.js';
 
-/** What changed, relayed to websockets so clients invalidate matching query keys. */
-export type ChangeNotice =
-  | { scope: 'user'; id: string } // a member's own data: profile, balance, ledger, sessions, notifications
-  | { scope: 'session'; id: string; participants: string[] }
-  | { scope: 'post'; id: string }
-  | { scope: 'members' } // the member directory as a whole
-  | { scope: 'admin' };
+import type { ChangeNotice } from '../api/contracts/live.js';
+
+/** What changed (declared with the contracts: the websocket and the client speak it too). */
+export type { ChangeNotice };
 
 export interface ReadModelMigration {
   /** Timestamped name, e.g. '20261122T0900-create-members'. */

@@ -1,8 +1,15 @@
-// The websocket's "this changed" message (DESIGN.md §7), derived from the projectors' ChangeNotice so
-// a new scope reaches the client's types: the server's change hub sends it without the session's
-// participants (it routes by them) and with a post's id as postId too; the web client invalidates the
-// query keys that the change makes stale.
-import type { ChangeNotice } from '../../projections/types.js';
+// What changed, as projectors announce it and the websocket relays it (DESIGN.md §7). Declared here,
+// with the contracts, because both sides speak it: projectors return ChangeNotices, the server's change
+// hub sends them without the session's participants (it routes by them) and with a post's id as postId
+// too, and the web client invalidates the query keys that the change makes stale.
+
+/** What changed, relayed to websockets so clients invalidate matching query keys. */
+export type ChangeNotice =
+  | { scope: 'user'; id: string } // a member's own data: profile, balance, ledger, sessions, notifications
+  | { scope: 'session'; id: string; participants: string[] }
+  | { scope: 'post'; id: string }
+  | { scope: 'members' } // the member directory as a whole
+  | { scope: 'admin' };
 
 export type ChangeScope = ChangeNotice['scope'];
 
