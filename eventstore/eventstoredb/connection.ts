@@ -1,0 +1,39 @@
+// Opening the client: the connection string checked before use, and a first call that proves the
+// server answers (EventStoreDBClient.connectionString only parses: a wrong host, wrong credentials or a
+// TLS mismatch would otherwise surface on the first request a user makes).
+import { BACKWARDS, END, EventStoreDBClient } from '@eventstore/db-client';
+import { drain } from './reads.js';
+
+/** What is wrong with an EventStoreDB connection string for this adapter, or null. */
+export function connectionStringProblem(url: string): string | null {
+  const scheme = /^([a-z+]+):\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== 'esdb' && scheme !== 'esdb+discover') return `EVENTSTORE_URL must start with esdb:// or esdb+discover:// (got ${redact(url)})`;
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  for (const [key, value] of query) {
+    // A conflict would then come back as a success without a position instead of an error.
+    if (key.toLowerCase() === 'throwonappendfailure' && value.toLowerCase() === 'false') {
+      return 'EVENTSTORE_URL sets throwOnAppendFailure=false, which hides conflicts from the adapter: remove it';
+    }
+  }
+  return null;
+}
+
+const tlsIsExplicit = (url: string) => [...new URLSearchParams(url.split('?')[1] ?? '').keys()].some((k) => k.toLowerCase() === 'tls');
+
+/** The URL without its password, for messages. */
+export const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+export async function openClient(url: string, probeMs: number): Promise<EventStoreDBClient> {
+  const problem = connectionStringProblem(url);
+  if (problem) throw new Error(problem);
+  const client = EventStoreDBClient.connectionString(url);
+  try {
+    await drain(client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 }), () => {}, probeMs, 'probing EventStoreDB');
+  } catch (error) {
+    await client.dispose().catch(() => {});
+    const hint = tlsIsExplicit(url) ? '' : ' (tls defaults to true: add ?tls=false for an insecure node)';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`EventStoreDB at ${redact(url)} did not answer: ${reason}${hint}`, { cause: error });
+  }
+  return client;
+}
