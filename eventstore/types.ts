@@ -173,16 +173,17 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
-/** A checkpoint this store did not produce (another adapter's, e.g. after the event log moved). */
+/** A checkpoint this store did not produce: garbage, or another adapter's after the event log moved. */
 export class ForeignCheckpointError extends Error {
   readonly code = 'FOREIGN_CHECKPOINT';
   constructor(
     readonly checkpoint: Checkpoint,
-    readonly store: EventStore['kind'],
+    /** 'SQL' or 'EventStoreDB'. */
+    readonly store: string,
   ) {
     super(
-      `Checkpoint ${JSON.stringify(checkpoint)} was not produced by the ${store} event store: the event log has moved to ` +
-        `another store since it was taken. Rebuild the read models (npm run rebuild) instead of resuming from it.`,
+      `Not a${/^[AEIOU]/.test(store) ? 'n' : ''} ${store} event-store checkpoint: ${checkpoint}. If the event log has moved to another store since it ` +
+        `was taken, rebuild the read models instead of resuming from it.`,
     );
     this.name = 'ForeignCheckpointError';
   }

@@ -26,7 +26,7 @@ export function toEsdbCheckpoint(p: LogPosition): Checkpoint {
 
 export function parseEsdbCheckpoint(checkpoint: Checkpoint): LogPosition {
   const match = ESDB_CHECKPOINT.exec(checkpoint);
-  if (!match) throw new ForeignCheckpointError(checkpoint, 'eventstoredb');
+  if (!match) throw new ForeignCheckpointError(checkpoint, 'EventStoreDB');
   return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
 }
 
