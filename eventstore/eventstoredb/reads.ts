@@ -55,6 +55,13 @@ export function toRecorded(resolved: AnyResolved): RecordedEvent | null {
   };
 }
 
+/**
+ * Stream reads decide appends (a command's state, an append's tail), so they must see this process's
+ * own writes: a follower may lag. A follower refuses with NotLeader, which is retried, and the client
+ * sends the next call to the leader. $all reads (projectors) may lag and go wherever the client connects.
+ */
+const LEADER_ONLY = { requiresLeader: true } as const;
+
 const isMissing = (error: unknown) => error instanceof StreamNotFoundError || error instanceof StreamDeletedError;
 
 /** Events from..to (inclusive) of a stream; [] when it does not exist or was deleted. */
@@ -62,7 +69,7 @@ export const readStreamEvents = (client: EventStoreDBClient, settings: ReadSetti
   withRetries(`reading ${streamId}`, settings.retry, async () => {
     if (to !== undefined && to < from) return [];
     const out: RecordedEvent[] = [];
-    const read = client.readStream(streamId, { fromRevision: from, direction: FORWARDS, ...(to !== undefined ? { maxCount: to - from + 1n } : {}) });
+    const read = client.readStream(streamId, { ...LEADER_ONLY, fromRevision: from, direction: FORWARDS, ...(to !== undefined ? { maxCount: to - from + 1n } : {}) });
     try {
       await drain(read, (resolved) => void pushRecorded(out, resolved), settings.deadlineMs, `reading ${streamId}`);
     } catch (error) {
@@ -82,7 +89,7 @@ export const readStoredIds = (client: EventStoreDBClient, settings: ReadSettings
   withRetries(`reading ${streamId}`, settings.retry, async () => {
     if (to < from) return [];
     const out: StoredId[] = [];
-    const read = client.readStream(streamId, { fromRevision: from, direction: FORWARDS, maxCount: to - from + 1n });
+    const read = client.readStream(streamId, { ...LEADER_ONLY, fromRevision: from, direction: FORWARDS, maxCount: to - from + 1n });
     try {
       await drain(read, (r) => void (r.event && out.push({ revision: r.event.revision, id: r.event.id })), settings.deadlineMs, `reading ${streamId}`);
     } catch (error) {
@@ -102,7 +109,7 @@ export const readTail = (client: EventStoreDBClient, settings: ReadSettings, str
     let from: bigint | typeof END = END;
     for (const size of tailPages(Math.max(1, window))) {
       const page = { count: 0, lowest: null as bigint | null };
-      const read = client.readStream(streamId, { fromRevision: from, direction: BACKWARDS, maxCount: size });
+      const read = client.readStream(streamId, { ...LEADER_ONLY, fromRevision: from, direction: BACKWARDS, maxCount: size });
       try {
         await drain(
           read,
