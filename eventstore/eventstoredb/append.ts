@@ -46,7 +46,7 @@ type Sent = { written: AppendResult } | { conflict: bigint | 'no_stream' };
 async function send(client: EventStoreDBClient, settings: AppendSettings, streamId: string, data: EventData[], at: bigint | 'no_stream'): Promise<Sent> {
   try {
     const result = await withRetries(`appending to ${streamId}`, settings.retry, () =>
-      client.appendToStream(streamId, data, { expectedRevision: at === 'no_stream' ? NO_STREAM : at }),
+      client.appendToStream(streamId, data, { expectedRevision: at === 'no_stream' ? NO_STREAM : at }), { writes: true },
     );
     // Only with throwOnAppendFailure=false, which connection.ts refuses: never a silent success.
     if (!result.success) throw new Error(`EventStoreDB refused the append to ${streamId} without an error`);

@@ -41,15 +41,28 @@ export const retryDelayMs = (policy: RetryPolicy, attempt: number, random = Math
   return Math.round(base * (0.5 + random() / 2));
 };
 
-export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * Runs `attempt` again on transient failures. Safe for reads, and for appends only because every
  * append the adapter sends carries an exact revision or no_stream: the server then recognises a
  * resent write by its event ids, durably, and answers with the original result.
- * Gives up with StoreUnavailableError, whose outcome is 'unknown' when any failed attempt may have written.
+ * Gives up with StoreUnavailableError, whose outcome is 'unknown' when any failed attempt of a call
+ * that `writes` may have written.
  */
-export async function withRetries<T>(what: string, policy: RetryPolicy, attempt: () => Promise<T>): Promise<T> {
+export async function withRetries<T>(what: string, policy: RetryPolicy, attempt: () => Promise<T>, { writes = false } = {}): Promise<T> {
   let mayHaveWritten = false;
   for (let n = 0; ; n++) {
     try {
@@ -57,7 +70,7 @@ export async function withRetries<T>(what: string, policy: RetryPolicy, attempt:
     } catch (error) {
       const failure = classifyEsdbError(error);
       if (failure.kind === 'permanent') throw error;
-      if (failure.written === 'maybe') mayHaveWritten = true;
+      if (writes && failure.written === 'maybe') mayHaveWritten = true;
       if (n >= policy.retries) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new StoreUnavailableError(

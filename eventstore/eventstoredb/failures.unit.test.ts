@@ -70,15 +70,21 @@ describe('retrying transient failures', () => {
 
   it("gives up saying the outcome is unknown when an attempt may have written", async () => {
     const errors = [notLeader(), unavailable(), notLeader()];
-    const error = await withRetries('appending to s', quick, async () => Promise.reject(errors.shift())).catch((e: unknown) => e);
+    const error = await withRetries('appending to s', quick, async () => Promise.reject(errors.shift()), { writes: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect((error as StoreUnavailableError).outcome).toBe('unknown');
     expect((error as StoreUnavailableError).message).toMatch(/failed 3 times.*retry with the same event ids/);
   });
 
   it('gives up saying nothing was written when every attempt was refused before writing', async () => {
-    const error = await withRetries('appending to s', quick, async () => Promise.reject(notLeader())).catch((e: unknown) => e);
+    const error = await withRetries('appending to s', quick, async () => Promise.reject(notLeader()), { writes: true }).catch((e: unknown) => e);
     expect((error as StoreUnavailableError).outcome).toBe('not-written');
+  });
+
+  it('never reports an unknown outcome for a read', async () => {
+    const error = await withRetries('reading s', quick, async () => Promise.reject(unavailable())).catch((e: unknown) => e);
+    expect((error as StoreUnavailableError).outcome).toBe('not-written');
+    expect((error as StoreUnavailableError).message).not.toMatch(/may have been written/);
   });
 
   it('passes a permanent failure through at once, unchanged', async () => {

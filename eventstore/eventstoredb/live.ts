@@ -52,7 +52,7 @@ export async function* subscribeResilient(client: EventStoreDBClient, options: L
     if (signal.aborted) return;
     // An end without an error is the server closing the call (shutdown): reconnect the same way.
     failures++;
-    await pause(retryDelayMs({ ...options.retry, baseDelayMs: Math.max(options.retry.baseDelayMs, 200) }, Math.min(failures, 5)));
+    await pause(retryDelayMs({ ...options.retry, baseDelayMs: Math.max(options.retry.baseDelayMs, 200) }, Math.min(failures, 5)), signal);
   }
 }
 

@@ -124,6 +124,7 @@ export const readTail = (client: EventStoreDBClient, settings: ReadSettings, str
         );
       } catch (error) {
         if (error instanceof StreamNotFoundError) return null;
+        if (error instanceof StreamDeletedError) throw new Error(`Stream ${streamId} is deleted in EventStoreDB: nothing was appended`, { cause: error });
         throw error;
       }
       if (page.lowest === null || page.count < size || page.lowest === 0n || matchStoredIds(events, ids).found === 'all') break;
