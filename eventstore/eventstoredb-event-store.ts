@@ -8,7 +8,7 @@ import { START } from '@eventstore/db-client';
 import { appendInOrder } from './append-many.js';
 import { appendEvents, checkAppendSize, type AppendSettings } from './eventstoredb/append.js';
 import { compareEsdbCheckpoints, parseEsdbCheckpoint } from './eventstoredb/checkpoints.js';
-import { openClient } from './eventstoredb/connection.js';
+import { closeClient, openClient } from './eventstoredb/connection.js';
 import { DEFAULT_RETRY } from './eventstoredb/failures.js';
 import { createAppendHints, subscribeResilient } from './eventstoredb/live.js';
 import { readAllAfter, readStreamEvents, toRecorded } from './eventstoredb/reads.js';
@@ -150,7 +150,7 @@ export async function createEventStoreDbEventStore(options: EventStoreDbOptions)
       if (closing.signal.aborted) return;
       closing.abort();
       hints.close();
-      await client.dispose();
+      await closeClient(client);
     },
   };
   return store;

@@ -30,10 +30,24 @@ export async function openClient(url: string, probeMs: number): Promise<EventSto
   try {
     await drain(client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 }), () => {}, probeMs, 'probing EventStoreDB');
   } catch (error) {
-    await client.dispose().catch(() => {});
+    await closeClient(client);
     const hint = tlsIsExplicit(url) ? '' : ' (tls defaults to true: add ?tls=false for an insecure node)';
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`EventStoreDB at ${redact(url)} did not answer: ${reason}${hint}`, { cause: error });
   }
   return client;
+}
+
+/**
+ * Cancels the client's calls and closes its connection. dispose() alone only cancels the calls it
+ * tracks and leaves the HTTP/2 connection open (6.x has no close). The channel is reached through the
+ * client's protected getChannel (6.2.1 is the last release of this client, so it will not move); when
+ * no channel exists, getChannel would make one, which for a cluster means a discovery: bounded to 1 s.
+ */
+export async function closeClient(client: EventStoreDBClient): Promise<void> {
+  await client.dispose().catch(() => {});
+  const withChannel = client as unknown as { getChannel?: () => Promise<{ close(): void }> };
+  if (typeof withChannel.getChannel !== 'function') return;
+  const channel = withChannel.getChannel().then((c) => c.close());
+  await Promise.race([channel.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
 }

@@ -1,0 +1,128 @@
+// The real EventStoreDB client against peers that are not a working server: nothing listening, and an
+// HTTP/2 server that accepts gRPC calls and never answers them (a stalled node), except, where a test
+// needs the store open, the first call (the start-up probe: an empty read) and the client's feature
+// query (answered "unimplemented", as by an old server). The adapter must give up at its own deadline
+// (the client sets none on reads), cancel the calls it leaves, and say whether an append may have
+// been written.
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEventStoreDbEventStore } from '../eventstoredb-event-store.js';
+import { StoreUnavailableError } from '../types.js';
+import type { EventToAppend } from '../types.js';
+
+const servers: http2.Http2Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+const listen = async (server: http2.Http2Server): Promise<number> => {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+};
+
+describe('opening the EventStoreDB store without a working server', () => {
+  it('refuses at once when nothing listens, naming the URL without its password and the TLS default', async () => {
+    const server = http2.createServer();
+    const port = await listen(server);
+    await new Promise((resolve) => server.close(resolve));
+    servers.pop();
+    const started = Date.now();
+    const error = await createEventStoreDbEventStore({ url: `esdb://admin:secret@127.0.0.1:${port}`, probeMs: 5_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toContain(`EventStoreDB at esdb://admin:***@127.0.0.1:${port} did not answer`);
+    expect(message).not.toContain('secret');
+    expect(message).toContain('add ?tls=false');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('gives up on a server that never answers at the deadline, cancels the call it leaves and disconnects', async () => {
+    const calls: { path: string; closedWith: number | null }[] = [];
+    const connections = { open: 0, closed: 0 };
+    const server = http2.createServer();
+    server.on('session', (session) => {
+      connections.open++;
+      session.on('close', () => void connections.closed++);
+    });
+    server.on('stream', (stream, headers) => {
+      const call = { path: String(headers[':path']), closedWith: null as number | null };
+      calls.push(call);
+      stream.on('close', () => void (call.closedWith = stream.rstCode));
+    });
+    const port = await listen(server);
+    const started = Date.now();
+    const error = await createEventStoreDbEventStore({ url: `esdb://127.0.0.1:${port}?tls=false`, probeMs: 1_000 }).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect((error as Error).message).toBe(`EventStoreDB at esdb://127.0.0.1:${port}?tls=false did not answer: probing EventStoreDB: no answer within 1000 ms`);
+    expect(elapsed).toBeGreaterThanOrEqual(1_000);
+    expect(elapsed).toBeLessThan(3_000);
+    await expect.poll(() => calls.map((c) => [c.path, c.closedWith]), { timeout: 2_000 }).toEqual([
+      ['/event_store.client.streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
+    ]);
+    await expect.poll(() => connections, { timeout: 2_000 }).toEqual({ open: 1, closed: 1 });
+  });
+});
+
+/** Answers the first call with an empty success and the feature query with UNIMPLEMENTED; stalls the rest. */
+const stallingServer = () => {
+  const calls: { path: string; closedWith: number | null }[] = [];
+  const server = http2.createServer();
+  server.on('stream', (stream, headers) => {
+    const call = { path: String(headers[':path']).replace('/event_store.client.', ''), closedWith: null as number | null };
+    calls.push(call);
+    stream.on('error', () => {});
+    stream.on('close', () => void (call.closedWith = stream.rstCode));
+    const grpcStatus = calls.length === 1 ? 0 : call.path.startsWith('server_features.') ? 12 : null;
+    if (grpcStatus === null) return;
+    stream.respond({ ':status': 200, 'content-type': 'application/grpc+proto' }, { waitForTrailers: true });
+    stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': String(grpcStatus) }));
+    stream.end();
+  });
+  return { server, calls };
+};
+
+const event = (): EventToAppend => ({
+  type: 'ThingHappened',
+  data: {},
+  metadata: { eventId: '0b6f4a52-2f44-4d47-9d40-8a1f3f0e6a01', occurredAt: '2026-01-01T00:00:00.000Z', actorId: null, correlationId: 'c', causationId: null, schemaVersion: 1 },
+});
+
+describe('an open EventStoreDB store whose server stops answering', () => {
+  it('gives up on a read at the read deadline, after one retry, cancelling each attempt while the store stays open', async () => {
+    const { server, calls } = stallingServer();
+    const port = await listen(server);
+    const store = await createEventStoreDbEventStore({ url: `esdb://127.0.0.1:${port}?tls=false`, readDeadlineMs: 300, retries: 1 });
+    try {
+      const started = Date.now();
+      const error = await store.readStream('things-1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as StoreUnavailableError).outcome).toBe('not-written');
+      expect((error as Error).message).toBe('EventStoreDB: reading things-1 failed 2 times (reading things-1: no answer within 300 ms)');
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await expect.poll(() => calls.slice(1).map((c) => [c.path, c.closedWith]), { timeout: 2_000 }).toEqual([
+        ['streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
+        ['streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reports an append that never got an answer as of unknown outcome, after resending it once', async () => {
+    const { server, calls } = stallingServer();
+    const port = await listen(server);
+    const store = await createEventStoreDbEventStore({ url: `esdb://127.0.0.1:${port}?tls=false&defaultDeadline=400`, retries: 1 });
+    try {
+      const error = await store.append('things-2', [event()], { expectedRevision: 3n }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as StoreUnavailableError).outcome).toBe('unknown');
+      expect((error as Error).message).toMatch(/^EventStoreDB: appending to things-2 failed 2 times \(.*DEADLINE_EXCEEDED.*\); the events may have been written: retry with the same event ids to find out$/);
+      expect(calls.filter((c) => c.path === 'streams.Streams/Append')).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
+    await expect(store.readStream('things-2')).rejects.toThrow('The EventStoreDB event store is closed');
+  });
+});
