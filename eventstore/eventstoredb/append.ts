@@ -23,8 +23,12 @@ export interface AppendSettings extends ReadSettings {
   maxAppendBytes: number;
 }
 
-/** Appends at 'any' that lose to other writers this many times in a row give up (a hot stream). */
-const MAX_RACES = 20;
+/**
+ * An 'any' append that loses to other writers this many times in a row gives up with a conflict (a
+ * stream hotter than any here). Each round after a loss costs one read of the newer events and one
+ * append, with a short jittered pause, so rounds are cheap and ties break quickly.
+ */
+const MAX_RACES = 50;
 
 /** Data plus metadata of an append, the part of the server's MaxAppendSize that grows with the caller's input. */
 export const appendBytes = (events: readonly EventToAppend[]): number =>
@@ -109,6 +113,6 @@ export async function appendEvents(
       const newer = await readStoredIds(client, settings, streamId, from, sent.conflict);
       tail = { revision: sent.conflict, events: [...(tail?.events ?? []), ...newer] };
     }
-    await pause(Math.random() * 5 * (race + 1));
+    await pause(Math.random() * Math.min(50, 2 * (race + 1)));
   }
 }
