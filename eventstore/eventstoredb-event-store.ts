@@ -5,7 +5,7 @@
 // says why not yet @kurrent/kurrentdb-client). No server is available in the build sandbox: the
 // conformance suite runs it only when EVENTSTORE_URL is set or Docker can start one.
 import { START } from '@eventstore/db-client';
-import { appendInOrder } from './append-many.js';
+import { appendInOrder, checkEvents } from './append-many.js';
 import { appendEvents, checkAppendSize, type AppendSettings } from './eventstoredb/append.js';
 import { compareEsdbCheckpoints, parseEsdbCheckpoint } from './eventstoredb/checkpoints.js';
 import { closeClient, openClient } from './eventstoredb/connection.js';
@@ -75,7 +75,7 @@ export async function createEventStoreDbEventStore(options: EventStoreDbOptions)
 
     async append(streamId, events, appendOptions = {}) {
       open();
-      if (events.length === 0) throw new Error(`Append to ${streamId} without events`);
+      checkEvents(streamId, events);
       const result = await appendEvents(client, settings, streamId, events, appendOptions.expectedRevision ?? 'any');
       hints.notifyLocal();
       return result;
