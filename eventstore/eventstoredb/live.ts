@@ -58,7 +58,7 @@ export async function* subscribeResilient(client: EventStoreDBClient, options: L
 
 export interface AppendHints {
   add(listener: () => void): () => void;
-  /** An append of this process: listeners hear of it at once, without waiting for the server. */
+  /** An append of this process: listeners hear of it in the next macrotask, without waiting for the server. */
   notifyLocal(): void;
   close(): void;
 }
@@ -74,6 +74,7 @@ export interface AppendHints {
 export function createAppendHints(client: EventStoreDBClient, retry: RetryPolicy, log: (message: string) => void = console.warn): AppendHints {
   const listeners = new Set<() => void>();
   let live: AbortController | null = null;
+  let closed = false;
   let scheduled = false;
   let down = false;
   const notify = () => {
@@ -101,8 +102,8 @@ export function createAppendHints(client: EventStoreDBClient, retry: RetryPolicy
           },
         });
         for await (const record of records) {
-          void record;
-          if (down) down = false;
+          if (!record) continue;
+          down = false;
           notify();
         }
       } catch (error) {
@@ -114,7 +115,7 @@ export function createAppendHints(client: EventStoreDBClient, retry: RetryPolicy
   return {
     add(listener) {
       listeners.add(listener);
-      if (!live) start();
+      if (!live && !closed) start();
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0 && live) {
@@ -125,6 +126,7 @@ export function createAppendHints(client: EventStoreDBClient, retry: RetryPolicy
     },
     notifyLocal: notify,
     close() {
+      closed = true;
       listeners.clear();
       live?.abort();
       live = null;
