@@ -125,4 +125,38 @@ describe('an open EventStoreDB store whose server stops answering', () => {
     }
     await expect(store.readStream('things-2')).rejects.toThrow('The EventStoreDB event store is closed');
   });
+
+  it("reads the stream's end before an 'any' append, so an unanswered read leaves nothing written", async () => {
+    const { server, calls } = stallingServer();
+    const port = await listen(server);
+    const store = await createEventStoreDbEventStore({ url: `esdb://127.0.0.1:${port}?tls=false`, readDeadlineMs: 300, retries: 1 });
+    try {
+      const error = await store.append('things-3', [event()], { expectedRevision: 'any' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as StoreUnavailableError).outcome).toBe('not-written');
+      expect((error as Error).message).toMatch(/^EventStoreDB: reading the end of things-3 failed 2 times/);
+      expect(calls.slice(1).map((c) => c.path)).toEqual(['streams.Streams/Read', 'streams.Streams/Read']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('holds one live subscription for onAppended while anyone listens, and cancels it with the last listener', async () => {
+    const { server, calls } = stallingServer();
+    const port = await listen(server);
+    const store = await createEventStoreDbEventStore({ url: `esdb://127.0.0.1:${port}?tls=false` });
+    try {
+      const stopFirst = store.onAppended(() => {});
+      const stopSecond = store.onAppended(() => {});
+      await expect.poll(() => calls.slice(1).map((c) => [c.path, c.closedWith]), { timeout: 2_000 }).toEqual([['streams.Streams/Read', null]]);
+      stopFirst();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(calls[1]!.closedWith).toBeNull();
+      stopSecond();
+      await expect.poll(() => calls[1]!.closedWith, { timeout: 2_000 }).toBe(http2.constants.NGHTTP2_CANCEL);
+      expect(calls).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
+  });
 });
