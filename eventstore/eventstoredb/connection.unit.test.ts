@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionStringProblem, redact } from './connection.js';
+import { connectionStringProblem, redact, serverVersionProblem } from './connection.js';
 
 describe('checking the EventStoreDB connection string', () => {
   it('accepts esdb:// and esdb+discover:// URLs', () => {
@@ -21,5 +21,21 @@ describe('checking the EventStoreDB connection string', () => {
   it('hides passwords in messages', () => {
     expect(redact('esdb://admin:changeit@host:2113?tls=false')).toBe('esdb://admin:***@host:2113?tls=false');
     expect(redact('esdb://host:2113')).toBe('esdb://host:2113');
+  });
+});
+
+describe('checking the server version', () => {
+  it('accepts 22.6 and later, KurrentDB included', () => {
+    for (const version of ['22.6.0.0', '22.10.1', '23.10.0', '24.10.0.1234', '25.0.0']) expect(serverVersionProblem(version)).toBeNull();
+  });
+
+  it('refuses servers before 22.6, which send no log position for stream reads', () => {
+    expect(serverVersionProblem('22.4.0')).toBe('EventStoreDB 22.4.0 is older than 22.6, which this adapter needs');
+    expect(serverVersionProblem('21.10.9')).toMatch(/older than 22.6/);
+    expect(serverVersionProblem('5.0.11')).toMatch(/older than 22.6/);
+  });
+
+  it('refuses a server that does not tell its version (before 21.10)', () => {
+    expect(serverVersionProblem('unknown')).toMatch(/did not tell its version \(unknown\).*22.6 or later/);
   });
 });
