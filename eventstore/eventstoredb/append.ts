@@ -14,6 +14,7 @@ import type { AppendResult, EventToAppend, ExpectedRevision } from '../types.js'
 import { toEsdbCheckpoint } from './checkpoints.js';
 import { pause, withRetries } from './failures.js';
 import { planAppend, type StreamTail } from './idempotent-append.js';
+import { toStoredMetadata } from './metadata.js';
 import { readStoredIds, readStreamEvents, readTail, type ReadSettings } from './reads.js';
 
 export interface AppendSettings extends ReadSettings {
@@ -43,7 +44,7 @@ export function checkAppendSize(streamId: string, events: readonly EventToAppend
 }
 
 const toEventData = (events: readonly EventToAppend[]): EventData[] =>
-  events.map((e) => jsonEvent({ id: e.metadata.eventId, type: e.type, data: e.data as JSONType, metadata: e.metadata as unknown as JSONType }));
+  events.map((e) => jsonEvent({ id: e.metadata.eventId, type: e.type, data: e.data as JSONType, metadata: toStoredMetadata(e.metadata) as JSONType }));
 
 type Sent = { written: AppendResult } | { conflict: bigint | 'no_stream' };
 

@@ -7,10 +7,11 @@
 // read forever. `drain` therefore keeps its own deadline and cancels the call whenever it did not end.
 import { BACKWARDS, DeadlineExceededError, END, FORWARDS, START, StreamDeletedError, StreamNotFoundError } from '@eventstore/db-client';
 import type { AllStreamResolvedEvent, EventStoreDBClient, ResolvedEvent, StreamingRead } from '@eventstore/db-client';
-import type { Checkpoint, EventMetadata, RecordedEvent } from '../types.js';
+import type { Checkpoint, RecordedEvent } from '../types.js';
 import { parseEsdbCheckpoint, toEsdbCheckpoint, type LogPosition } from './checkpoints.js';
 import { withRetries, type RetryPolicy } from './failures.js';
 import { matchStoredIds, tailPages, type StoredId, type StreamTail } from './idempotent-append.js';
+import { fromStoredMetadata } from './metadata.js';
 
 export interface ReadSettings {
   /** Longest a read may take before it is cancelled and counted as a transient failure. */
@@ -51,7 +52,7 @@ export function toRecorded(resolved: AnyResolved): RecordedEvent | null {
     checkpoint: toEsdbCheckpoint(event.position),
     type: event.type,
     data: event.data,
-    metadata: event.metadata as unknown as EventMetadata,
+    metadata: fromStoredMetadata(event.metadata, event),
   };
 }
 
