@@ -1,6 +1,7 @@
 // Checkpoints of the SQL event store: `${transactionId}:${globalPosition}`, ordered by transaction
 // id first, because that is the order in which the global log becomes final (see sql-event-store).
 import { sql } from 'kysely';
+import { ForeignCheckpointError } from './types.js';
 import type { Checkpoint } from './types.js';
 
 export function toCheckpoint(transactionId: string, globalPosition: string): Checkpoint {
@@ -11,7 +12,7 @@ export function toCheckpoint(transactionId: string, globalPosition: string): Che
 // is what lets two of them be ordered as strings (shorter first, then character by character).
 const SQL_CHECKPOINT = /^(0|[1-9]\d*):(0|[1-9]\d*)$/;
 
-const notACheckpoint = (checkpoint: Checkpoint) => new Error(`Not a SQL event-store checkpoint: ${checkpoint}`);
+const notACheckpoint = (checkpoint: Checkpoint) => new ForeignCheckpointError(checkpoint, 'SQL');
 
 const matchCheckpoint = (checkpoint: Checkpoint): RegExpExecArray => {
   const match = SQL_CHECKPOINT.exec(checkpoint);

@@ -26,7 +26,9 @@ export interface EventToAppend<E extends DomainEvent = DomainEvent> {
 
 /**
  * Checkpoints are opaque, adapter-specific strings that only the adapter that produced them can
- * compare. PostgreSQL/PGlite: `${transactionId}:${globalPosition}`; EventStoreDB: `${commit}:${prepare}`.
+ * compare. PostgreSQL/PGlite: `${transactionId}:${globalPosition}`; EventStoreDB:
+ * `esdb:${commit}:${prepare}`. An adapter refuses another's checkpoint (ForeignCheckpointError): read
+ * models keep their positions when the event log moves to another store, and must be rebuilt then.
  */
 export type Checkpoint = string;
 
@@ -104,7 +106,11 @@ export interface EventStore {
   /**
    * Appends atomically. Throws WrongExpectedVersionError when the revision does not match.
    * Idempotent by event id: appending events whose ids are all already stored in that stream
-   * returns the original result and stores nothing.
+   * returns the original result and stores nothing. On eventstoredb this holds for exact revisions
+   * and 'no_stream' whatever the distance; for 'any' / 'stream_exists' it holds while the original
+   * is among the stream's last `idempotencyWindow` events (default 1,000). Throws
+   * StoreUnavailableError when the store cannot be reached; its `outcome` says whether the events
+   * may have been written (retrying with the same event ids is then safe).
    */
   append(streamId: string, events: EventToAppend[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
 
@@ -143,7 +149,10 @@ export interface EventStore {
   /** Registers a hint that new events may be readable (LISTEN/NOTIFY, or in-process). */
   onAppended(listener: () => void): () => void;
 
-  /** Number of events after a checkpoint (for progress bars); may be approximate on eventstoredb. */
+  /**
+   * Number of events after a checkpoint (lag in /health, progress bars). Exact on SQL; on eventstoredb
+   * exact up to a cap (10,000 by default), beyond which it answers the cap, and cached for a moment.
+   */
   countAfter(after: Checkpoint | null): Promise<number>;
 
   /** Negative when a is before b, 0 when equal, positive when after. null sorts first. */
@@ -161,5 +170,38 @@ export class WrongExpectedVersionError extends Error {
   ) {
     super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
     this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/** A checkpoint this store did not produce: garbage, or another adapter's after the event log moved. */
+export class ForeignCheckpointError extends Error {
+  readonly code = 'FOREIGN_CHECKPOINT';
+  constructor(
+    readonly checkpoint: Checkpoint,
+    /** 'SQL' or 'EventStoreDB'. */
+    readonly store: string,
+  ) {
+    super(
+      `Not a${/^[AEIOU]/.test(store) ? 'n' : ''} ${store} event-store checkpoint: ${checkpoint}. If the event log has moved to another store since it ` +
+        `was taken, rebuild the read models instead of resuming from it.`,
+    );
+    this.name = 'ForeignCheckpointError';
+  }
+}
+
+/**
+ * The store did not answer in time or could not be reached (after the adapter's own retries).
+ * 'not-written': nothing was written. 'unknown': an append may or may not have been stored; repeating
+ * it with the same event ids is safe (idempotent) and tells which.
+ */
+export class StoreUnavailableError extends Error {
+  readonly code = 'STORE_UNAVAILABLE';
+  constructor(
+    message: string,
+    readonly outcome: 'not-written' | 'unknown',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
   }
 }

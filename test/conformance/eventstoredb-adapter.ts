@@ -1,5 +1,7 @@
 // Conformance adapter for EventStoreDB: EVENTSTORE_URL when set, else a throwaway container started
-// through testcontainers when a Docker engine answers quickly.
+// through testcontainers when a Docker engine answers quickly. EVENTSTORE_URL should name a server of
+// its own (e.g. --mem-db, RunProjections=None): the suite counts events after its own head, so other
+// writers on a shared server break the exact-count cases.
 import { createEventStoreDbEventStore } from '../../eventstore/eventstoredb-event-store.js';
 import type { EventStore } from '../../eventstore/types.js';
 import type { ConformanceAdapter } from './conformance-helpers.js';
