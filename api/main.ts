@@ -4,6 +4,9 @@
 import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 import { carryOverCellReservations } from '../commands/sessions/carry-over-slots.js';
+import { wireCommands, type CommandDeps } from '../commands/wiring.js';
+import { ledgerDecider } from '../domain/ledger/decide.js';
+import { memberDecider } from '../domain/member/decide.js';
 import { allProjectors } from '../projections/all-projectors.js';
 import type { Projector } from '../projections/types.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
@@ -32,6 +35,8 @@ export interface RunningServer {
   config: AppConfig;
   sql: SqlDatabase;
   store: EventStore;
+  /** The command runtime and booking writer the API's commands use. */
+  commands: CommandDeps;
   runtime: ProjectionRuntime;
   /** Runs one scheduler round at the clock's time now and waits until the read models show it. */
   tickScheduler(): Promise<void>;
@@ -69,18 +74,20 @@ export const startServer = async (env: Record<string, string | undefined>, optio
   const { sql, store } = connections;
   const runtime = createProjectionRuntime({ sql, store, projectors: options.projectors ?? allProjectors, logger: logger.child({ component: 'projections' }) });
   const clock = options.clock ?? (() => new Date());
+  // Every booking reads both members' profiles and the student's ledger: their states are remembered.
+  const commands = wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;
   try {
     await runtime.start();
     await untilProjectorsPrepared(runtime, logger);
     // Bookings made before slot cells were grouped by hour keep their time (once per database).
-    const carried = await carryOverCellReservations(store, clock().toISOString(), (message) => logger.warn(message));
+    const carried = await carryOverCellReservations(commands.runtime, clock().toISOString(), (message) => logger.warn(message));
     if (carried && carried.carried + carried.refused > 0) logger.info(carried, 'carried slot cell reservations over into hour streams');
     // Next to the projection runtime: what is due comes from the sessions read model.
     const schedulerLog = logger.child({ component: 'scheduler' });
     scheduler = hostScheduler({
-      store,
+      runtime: commands.runtime,
       db: sql.db,
       waitFor: (checkpoint) => runtime.waitFor(checkpoint),
       clock,
@@ -91,6 +98,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       config,
       sql,
       store,
+      commands,
       runtime,
       clock,
       logger,
@@ -109,6 +117,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       config,
       sql,
       store,
+      commands,
       runtime,
       tickScheduler: () => runningScheduler.tick(),
       close: () =>

@@ -138,7 +138,7 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
       }
       const now = deps.clock();
       const result = await registerMember(
-        { store: deps.store },
+        deps.commands,
         { memberId, email, name: name ?? '', timeZone: pending.timeZone ?? 'UTC', now: now.toISOString() },
       );
       if (result.checkpoint) {

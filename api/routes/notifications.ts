@@ -42,7 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       .executeTakeFirst();
     if (!own) throw new HttpError(404, 'Notification not found');
     const result = await markNotificationRead(
-      { store: deps.store },
+      deps.commands,
       { memberId, notificationId: request.params.id, now: deps.clock().toISOString(), correlationId: request.id },
     );
     if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
@@ -52,7 +52,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.put('/api/users/:id/notifications/read-all', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request) => {
     const { memberId } = currentMember(request);
     assertOwnPath(request.params.id, memberId, 'You can only update your own notifications');
-    const result = await markAllNotificationsRead({ store: deps.store }, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
+    const result = await markAllNotificationsRead(deps.commands, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
     if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
     return { ok: true as const };
   });

@@ -47,7 +47,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     async (request) => {
       const { memberId } = currentMember(request);
       assertOwnPath(request.params.id, memberId, 'You can only update your own onboarding');
-      const result = await markWelcomeTourSeen({ store: deps.store }, { memberId, actorId: memberId, now: deps.clock().toISOString(), correlationId: request.id });
+      const result = await markWelcomeTourSeen(deps.commands, { memberId, actorId: memberId, now: deps.clock().toISOString(), correlationId: request.id });
       if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
       return onboardingOf(memberId);
     },

@@ -42,7 +42,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const schema = <B>(body: B) => ({ tags, params: sessionIdParams, body, response: { 200: sessionSchema, ...errors } });
 
 export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYourWrites: ReadYourWrites }> = async (app, { deps, readYourWrites }) => {
-  const store = { store: deps.store };
+  const commands = deps.commands;
   const now = () => deps.clock().toISOString();
 
   app.post('/api/sessions', { schema: { tags, body: requestSessionBodySchema, response: { 201: sessionSchema, ...errors } } }, async (request, reply) => {
@@ -52,7 +52,7 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYo
     const body = request.body;
     assertSelf(body.student_id ?? body.studentId, memberId, 'You can only request sessions for yourself');
     const at = now(); // the events' occurredAt, which the answer's created_at and updated_at show
-    const result = await requestSession(store, {
+    const result = await requestSession(commands, {
       sessionId: randomUUID(),
       sessionIdIsNew: true,
       studentId: memberId,
@@ -81,7 +81,7 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYo
   app.post('/api/sessions/:id/approve', { schema: schema(approveBodySchema) }, async (request) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.approved_by, viewer.memberId);
-    const result = await approveSession(store, { sessionId: request.params.id, actorId: viewer.memberId, now: now(), correlationId: request.id });
+    const result = await approveSession(commands, { sessionId: request.params.id, actorId: viewer.memberId, now: now(), correlationId: request.id });
     return sessionAfter(deps, result.checkpoint, request.params.id, viewer);
   });
 
@@ -89,7 +89,7 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYo
     const viewer = await viewerOf(deps, request);
     const { rejected_by, rejection_message, reason } = request.body ?? {};
     assertSelf(rejected_by, viewer.memberId);
-    const result = await rejectSession(store, {
+    const result = await rejectSession(commands, {
       sessionId: request.params.id,
       actorId: viewer.memberId,
       now: now(),
@@ -102,14 +102,14 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYo
   app.post('/api/sessions/:id/cancel', { schema: schema(cancelRequestBodySchema) }, async (request) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.cancelled_by, viewer.memberId);
-    const result = await cancelSessionRequest(store, { sessionId: request.params.id, actorId: viewer.memberId, now: now(), correlationId: request.id });
+    const result = await cancelSessionRequest(commands, { sessionId: request.params.id, actorId: viewer.memberId, now: now(), correlationId: request.id });
     return sessionAfter(deps, result.checkpoint, request.params.id, viewer);
   });
 
   app.post('/api/sessions/:id/cancel-session', { schema: schema(cancelSessionBodySchema) }, async (request) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
-    const result = await cancelSession(store, {
+    const result = await cancelSession(commands, {
       sessionId: request.params.id,
       actorId: viewer.memberId,
       now: now(),
@@ -122,14 +122,14 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYo
   app.post('/api/sessions/:id/complete', { schema: schema(completeBodySchema) }, async (request) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
-    const result = await markSessionCompleted(store, { sessionId: request.params.id, actorId: viewer.memberId, now: now(), correlationId: request.id });
+    const result = await markSessionCompleted(commands, { sessionId: request.params.id, actorId: viewer.memberId, now: now(), correlationId: request.id });
     return sessionAfter(deps, result.checkpoint, request.params.id, viewer);
   });
 
   app.post('/api/sessions/:id/rate', { schema: schema(rateBodySchema) }, async (request) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
-    const result = await rateSession(store, {
+    const result = await rateSession(commands, {
       sessionId: request.params.id,
       actorId: viewer.memberId,
       now: now(),
@@ -147,7 +147,7 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; readYo
       const viewer = await viewerOf(deps, request);
       assertSelf(request.body.sender_id, viewer.memberId);
       const messageId = randomUUID();
-      const result = await postThreadMessage(store, {
+      const result = await postThreadMessage(commands, {
         sessionId: request.params.id,
         actorId: viewer.memberId,
         now: now(),

@@ -26,11 +26,11 @@ interface Proposal {
 }
 
 export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const store = { store: deps.store };
+  const commands = deps.commands;
   const now = () => deps.clock().toISOString();
 
   const propose = async (sessionId: string, viewer: Viewer, proposal: Proposal, correlationId: string) => {
-    const result = await proposeReschedule(store, {
+    const result = await proposeReschedule(commands, {
       sessionId,
       actorId: viewer.memberId,
       now: now(),
@@ -64,7 +64,7 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
       const viewer = await viewerOf(deps, request);
       assertSelf(request.body?.user_id, viewer.memberId);
       const { id: sessionId, modId: modificationId } = request.params;
-      const result = await approveReschedule(store, { sessionId, modificationId, actorId: viewer.memberId, now: now(), correlationId: request.id });
+      const result = await approveReschedule(commands, { sessionId, modificationId, actorId: viewer.memberId, now: now(), correlationId: request.id });
       return sessionAfter(deps, result.checkpoint, sessionId, viewer);
     },
   );
@@ -76,7 +76,7 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
       const viewer = await viewerOf(deps, request);
       assertSelf(request.body?.user_id, viewer.memberId);
       const { id: sessionId, modId: modificationId } = request.params;
-      const result = await declineReschedule(store, { sessionId, modificationId, actorId: viewer.memberId, now: now(), correlationId: request.id });
+      const result = await declineReschedule(commands, { sessionId, modificationId, actorId: viewer.memberId, now: now(), correlationId: request.id });
       return sessionAfter(deps, result.checkpoint, sessionId, viewer);
     },
   );
@@ -84,7 +84,7 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
   app.post('/api/sessions/:id/cancel-modification', { schema: { tags, params: sessionIdParams, body: cancelModificationBodySchema, response } }, async (request) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
-    const result = await cancelReschedule(store, {
+    const result = await cancelReschedule(commands, {
       sessionId: request.params.id,
       modificationId: request.body?.modification_id ?? undefined,
       actorId: viewer.memberId,

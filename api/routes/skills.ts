@@ -48,7 +48,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const { memberId } = currentMember(request);
       assertSelf(request.body?.userId, memberId);
       const result = await toggleSkillLike(
-        { store: deps.store },
+        deps.commands,
         { skillId: request.params.id, ownerId: await ownerOf(request.params.id), memberId, now: deps.clock().toISOString(), correlationId: request.id },
       );
       if (result.checkpoint) await deps.runtime.waitFor(result.checkpoint);
