@@ -6,7 +6,7 @@ import type { Checkpoint, EventToAppend, ExpectedRevision, RecordedEvent, Unchan
 /* eslint-disable @typescript-eslint/no-explicit-any -- what a state needs of a decider: its initial state and evolve */
 export type AnyDecider = Decider<any, any, any>;
 /** A decider as far as folding its streams goes (commands and events do not matter there). */
-export type FoldingDecider<S> = Decider<S, any, any>;
+export type FoldingDecider<S> = Decider<S, never, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 export interface LoadedStream<S> {
