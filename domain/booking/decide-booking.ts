@@ -11,7 +11,7 @@ import { isStartAvailable } from '../session/availability.js';
 import type { RequestSession } from '../session/commands.js';
 import { sessionDecider } from '../session/decide.js';
 import { sessionStreamId, type SessionEvent, type SessionRequested } from '../session/events.js';
-import { insufficientPointsMessage, texts } from '../session/rules.js';
+import { texts } from '../session/rules.js';
 import { initialState } from '../session/state.js';
 import { resolveStart, type StartInput } from '../session/start-time.js';
 import { DomainError } from '../shared.js';
@@ -67,9 +67,12 @@ export interface BookingDecision extends BookingTakes {
 
 const notFound = () => new DomainError('NOT_FOUND', texts.skillMissing);
 
-/** The hold and the cells on the states given: INSUFFICIENT_POINTS first, then the slot's CONFLICT. */
+/**
+ * The hold and the cells on the states given: INSUFFICIENT_POINTS first (the ledger's refusal carries
+ * the booking's text, insufficientPointsMessage), then the slot's CONFLICT. A hold or cells the
+ * booking holds already (a retry after a lost reply) are not taken twice.
+ */
 export const decideTakes = (plan: BookingPlan, states: { ledger: LedgerState; cells?: CellStates | undefined }): BookingTakes => {
-  if (states.ledger.available < plan.cost) throw new DomainError('INSUFFICIENT_POINTS', insufficientPointsMessage(plan.cost));
   const hold = ledgerDecider.decide(
     { type: 'PlaceHold', memberId: plan.studentId, holdId: plan.holdId, sessionId: plan.sessionId, amount: plan.cost },
     states.ledger,
