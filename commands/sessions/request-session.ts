@@ -1,17 +1,14 @@
 // RequestSession: decided in domain/booking on both members' profiles and the student's ledger, then
 // written by the BookingWriter the process was wired with (booking-writer.ts). Where the store checks
 // them at the write, the states are the ones this process remembers (runtime.planOn, decision 34).
-import { decideBooking, type BookingDecision, type BookingParticipants, type BookingRequest } from '../../domain/booking/decide-booking.js';
-import type { BookingPlan } from '../../domain/booking/plan.js';
-import { ledgerDecider } from '../../domain/ledger/decide.js';
-import { memberDecider } from '../../domain/member/decide.js';
+import type { BookingDecision, BookingParticipants, BookingRequest } from '../../domain/booking/decide-booking.js';
 import type { SessionEvent, SessionRef } from '../../domain/session/events.js';
 import type { StartInput } from '../../domain/session/start-time.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import type { CommandRuntime, PlanStates } from '../runtime/types.js';
-import { ledgerStreamId, memberStreamId } from '../stream-ids.js';
+import type { CommandRuntime } from '../runtime/types.js';
+import { ledgerStreamId } from '../stream-ids.js';
+import { decideOn, streamsOf } from './booking-states.js';
 import type { BookingWriter } from './booking-writer.js';
-import { holdIdFor } from './ledger-steps.js';
 import { alreadyRequested, nothingRecorded, type NotYetRequested } from './requested-before.js';
 
 export type { BookingParticipants };
@@ -41,29 +38,6 @@ export interface RequestSessionResult {
   /** Both members' names and pictures as their streams tell them; null when the session already existed. */
   participants: BookingParticipants | null;
 }
-
-/** The streams the booking is decided on. */
-const streamsOf = (input: RequestSessionInput) => ({
-  members: { decider: memberDecider, streamIds: [...new Set([memberStreamId(input.instructorId), memberStreamId(input.studentId)])] },
-  ledgers: { decider: ledgerDecider, streamIds: [ledgerStreamId(input.studentId)] },
-});
-
-const decideOn = (input: RequestSessionInput, { states }: PlanStates<{ members: typeof memberDecider; ledgers: typeof ledgerDecider }>): BookingDecision =>
-  decideBooking(
-    { ...input, holdId: holdIdFor(input.sessionId) },
-    {
-      mentor: states.members.get(memberStreamId(input.instructorId))!.state,
-      student: states.members.get(memberStreamId(input.studentId))!.state,
-      ledger: states.ledgers.get(ledgerStreamId(input.studentId))!.state,
-    },
-  );
-
-/** Every check that needs no write, on the stored states. */
-export const planBooking = async (deps: { runtime: CommandRuntime }, input: RequestSessionInput): Promise<BookingPlan> => {
-  const { members, ledgers } = streamsOf(input);
-  const [memberStates, ledgerStates] = await Promise.all([deps.runtime.loadMany(memberDecider, members.streamIds), deps.runtime.loadMany(ledgerDecider, ledgers.streamIds)]);
-  return decideOn(input, { states: { members: memberStates, ledgers: ledgerStates }, unchanged: undefined }).plan;
-};
 
 export const requestSession = async (deps: BookingDeps, input: RequestSessionInput): Promise<RequestSessionResult> => {
   const { runtime, bookings } = deps;
