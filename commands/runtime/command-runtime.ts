@@ -1,5 +1,6 @@
-// The command runtime: what commands use to load, decide and append (docs/pending/commands-runtime.md). The composition root makes one per process and store, naming the
-// deciders whose stream states are worth remembering; the caches live in this instance and nowhere else.
+// The command runtime: what commands use to load, decide and append (docs/pending/commands-runtime.md).
+// The composition root makes one per process and store, naming the deciders whose stream states are
+// worth remembering; the caches live in this instance and nowhere else.
 import type { Decider, Event } from '../../domain/shared.js';
 import { WrongExpectedVersionError, type Checkpoint, type EventStore, type UnchangedStream } from '../../eventstore/types.js';
 import { cachingStreamStates, createStreamCaches } from './caching-streams.js';

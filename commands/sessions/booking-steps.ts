@@ -1,6 +1,6 @@
 // The steps of the RequestSession process, one function each, shared by the process itself
-// (request-session.ts) and the reconciler that finishes or undoes a process that crashed. Every step
-// is safe to run again: ids are derived from the session id and the step (process-step.ts), and each
+// (step-booking-writer.ts) and the reconciler that finishes or undoes a process that crashed. Every step
+// is safe to run again: ids are derived from the session id and the step (runtime/run-step.ts), and each
 // decision is idempotent on the state it reads.
 import { requestCommandOf } from '../../domain/booking/decide-booking.js';
 import type { BookingPlan } from '../../domain/booking/plan.js';

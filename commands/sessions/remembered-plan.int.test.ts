@@ -1,5 +1,5 @@
 // A booking on PostgreSQL and PGlite is planned on the member and ledger states this process remembers
-// (request-session.ts, docs/decisions.md 34): no read before the write, which checks that the members'
+// (runtime.planOn, docs/decisions.md 34): no read before the write, which checks that the members'
 // streams have not moved. These tests change the streams behind the process's back (through another
 // runtime, as another process would: this one's commands leave what they write in its caches,
 // decision 42) and show that the answer is always the one the stored state gives.

@@ -1,4 +1,4 @@
-// One thin function per member action on a session: decide on the session stream (handleCommand
+// One thin function per member action on a session: decide on the session stream (runtime.handle
 // re-decides after a concurrent write), then carry out the follow-ups in the ledgers and slot cells.
 // Each returns the checkpoint of its last write, for the API's read-your-writes wait.
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -21,7 +21,7 @@ export { hourStreams };
 
 /**
  * Reserves every cell or throws the CONFLICT of the first hour where another session holds one (taking
- * no later hour). `known` saves the read of each hour whose stream has not moved since (process-step.ts).
+ * no later hour). `known` saves the read of each hour whose stream has not moved since (runtime/run-step.ts).
  */
 export const reserveCells = async (runtime: CommandRuntime, input: CellsOfSession, context: StepContext, known?: KnownCells): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
