@@ -13,7 +13,7 @@ import { WrongExpectedVersionError } from '../../eventstore/types.js';
 import { pause, stepEvents } from '../runtime/run-step.js';
 import type { CommandRuntime, LoadedStream, StreamWrite } from '../runtime/types.js';
 import { step } from './booking-steps.js';
-import type { BookingToWrite, BookingWriter, BookingWritten } from './booking-writer.js';
+import type { BookingWriter, BookingWritten } from './booking-writer.js';
 import { hourStreams } from './slot-steps.js';
 
 const MAX_ATTEMPTS = 8;
