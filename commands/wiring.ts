@@ -4,7 +4,9 @@
 import type { EventStore } from '../eventstore/types.js';
 import { createCommandRuntime } from './runtime/command-runtime.js';
 import type { AnyDecider, CommandRuntime } from './runtime/types.js';
-import { bookingWriterFor, type BookingWriter } from './sessions/booking-writer.js';
+import { atomicBookingWriter } from './sessions/atomic-booking-writer.js';
+import type { BookingWriter } from './sessions/booking-writer.js';
+import { stepBookingWriter } from './sessions/step-booking-writer.js';
 
 export interface CommandDeps {
   runtime: CommandRuntime;
@@ -13,5 +15,7 @@ export interface CommandDeps {
 
 export const wireCommands = (options: { store: EventStore; cachedDeciders?: readonly AnyDecider[] | undefined }): CommandDeps => {
   const runtime = createCommandRuntime(options);
-  return { runtime, bookings: bookingWriterFor(runtime) };
+  // Chosen once: a store that writes several streams in one transaction books in one write.
+  const bookings = runtime.multiStreamAppend === 'atomic' ? atomicBookingWriter(runtime) : stepBookingWriter(runtime);
+  return { runtime, bookings };
 };

@@ -12,7 +12,7 @@ import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
 import { WrongExpectedVersionError } from '../../eventstore/types.js';
 import { pause, stepEvents } from '../runtime/run-step.js';
 import type { CommandRuntime, LoadedStream, StreamWrite } from '../runtime/types.js';
-import { step } from './booking-steps.js';
+import { step } from './booking-step.js';
 import type { BookingWriter, BookingWritten } from './booking-writer.js';
 import { hourStreams } from './slot-steps.js';
 

@@ -13,8 +13,9 @@ import type { Decider } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
 import { processMetadata } from '../runtime/run-step.js';
-import type { CommandRuntime, LoadedStream, RunContext, StepContext, StepResult } from '../runtime/types.js';
+import type { CommandRuntime, LoadedStream, RunContext, StepResult } from '../runtime/types.js';
 import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stream-ids.js';
+import { step } from './booking-step.js';
 import { bookingDecisionDecider, type BookingDecisionState, type BookingOutcome } from './booking-record.js';
 import { placeSessionHold, refundHoldIfActive } from './ledger-steps.js';
 import { releaseCells, reserveCells, type KnownCells } from './slot-steps.js';
@@ -31,11 +32,6 @@ const creatingDecider = (decided?: readonly SessionEvent[]): Decider<SessionStat
 /** Appends one event to the booking's index shard (any revision: the shard is shared by many bookings). */
 const appendToIndex = (sessionId: string, eventId: string, type: string, data: unknown, runtime: CommandRuntime, run: RunContext): Promise<Checkpoint> =>
   runtime.record(bookingsIndexStreamId(sessionId), [{ type, data, metadata: processMetadata(run, eventId) }], 'any');
-
-export const step = (run: RunContext, plan: { sessionId: string }, name: string): StepContext => ({
-  ...run,
-  step: `booking:${plan.sessionId}:${name}`,
-});
 
 export const bookingSteps = {
   /** Lists the booking in the index before anything is taken, so a crash after this point is found. */

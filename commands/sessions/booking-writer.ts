@@ -1,16 +1,14 @@
 // How a decided booking reaches the store. A store that appends to several streams in one transaction
 // writes it whole or not at all (atomic-booking-writer.ts); one that cannot (EventStoreDB) runs it as a
 // process of steps that a reconciler finishes or undoes after a crash (step-booking-writer.ts). The
-// choice is made once, when the process is wired, from the store's capability.
+// choice is made once, when the process is wired, from the store's capability (commands/wiring.ts).
 import type { BookingDecision } from '../../domain/booking/decide-booking.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import type { SessionEvent } from '../../domain/session/events.js';
 import type { SessionState } from '../../domain/session/state.js';
 import type { Checkpoint, UnchangedStream } from '../../eventstore/types.js';
-import type { CommandRuntime, LoadedStream, RunContext } from '../runtime/types.js';
-import { atomicBookingWriter } from './atomic-booking-writer.js';
+import type { LoadedStream, RunContext } from '../runtime/types.js';
 import type { BookingDecisionState } from './booking-record.js';
-import { stepBookingWriter } from './step-booking-writer.js';
 
 export interface BookingToWrite {
   decision: BookingDecision;
@@ -35,6 +33,3 @@ export interface BookingWriter {
   /** Throws the refusal a member would hear (INSUFFICIENT_POINTS, the slot's CONFLICT) with nothing left taken. */
   write(booking: BookingToWrite): Promise<BookingWritten>;
 }
-
-export const bookingWriterFor = (runtime: CommandRuntime): BookingWriter =>
-  runtime.multiStreamAppend === 'atomic' ? atomicBookingWriter(runtime) : stepBookingWriter(runtime);
