@@ -1,6 +1,7 @@
 // What the API needs from the rest of the system. Narrow on purpose: the composition root passes
 // the real event store, database and projection runtime; tests pass the same real parts.
 import type { FastifyBaseLogger } from 'fastify';
+import type { CommandDeps } from '../commands/wiring.js';
 import type { SqlDatabase } from '../eventstore/sql-database.js';
 import type { Checkpoint, EventStore } from '../eventstore/types.js';
 import type { AppConfig } from './config.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   config: AppConfig;
   sql: SqlDatabase;
   store: EventStore;
+  /** What every command takes (commands/wiring.ts); its runtime is the only way commands append. */
+  commands: CommandDeps;
   runtime: ProjectionRuntimeView;
   /** Injected so tests can move time; every "now" in the API comes from here. */
   clock: () => Date;

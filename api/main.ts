@@ -6,6 +6,9 @@ import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 import { allReactors } from '../commands/all-reactors.js';
 import type { Reactor } from '../commands/reactor.js';
+import { wireCommands, type CommandDeps } from '../commands/wiring.js';
+import { ledgerDecider } from '../domain/ledger/decide.js';
+import { memberDecider } from '../domain/member/decide.js';
 import { allProjectors } from '../projections/all-projectors.js';
 import type { Projector } from '../projections/types.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
@@ -36,6 +39,8 @@ export interface RunningServer {
   config: AppConfig;
   sql: SqlDatabase;
   store: EventStore;
+  /** The command runtime and booking writer the API's commands use. */
+  commands: CommandDeps;
   runtime: ProjectionRuntime;
   /** Runs one scheduler round at the clock's time now and waits until the read models show it. */
   tickScheduler(): Promise<void>;
@@ -71,11 +76,13 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     PGLITE_DATA_DIR: config.pgliteDataDir,
   });
   const { sql, store } = connections;
+  // Every booking reads both members' profiles and the student's ledger: their states are remembered.
+  const commands = wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
   const runtime = createProjectionRuntime({
     sql,
     store,
     projectors: options.projectors ?? allProjectors,
-    reactors: options.reactors ?? allReactors({ store }),
+    reactors: options.reactors ?? allReactors(commands),
     logger: logger.child({ component: 'projections' }),
   });
   const clock = options.clock ?? (() => new Date());
@@ -87,7 +94,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     // Next to the projection runtime: what is due comes from the sessions read model.
     const schedulerLog = logger.child({ component: 'scheduler' });
     scheduler = hostScheduler({
-      store,
+      runtime: commands.runtime,
       db: sql.db,
       waitFor: (checkpoint) => runtime.waitFor(checkpoint),
       clock,
@@ -98,6 +105,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       config,
       sql,
       store,
+      commands,
       runtime,
       clock,
       logger,
@@ -116,6 +124,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       config,
       sql,
       store,
+      commands,
       runtime,
       tickScheduler: () => runningScheduler.tick(),
       close: () =>

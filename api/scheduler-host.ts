@@ -4,7 +4,8 @@
 // by the injected clock; the sessions read model says what is due.
 import type { Kysely } from 'kysely';
 import { startScheduler } from '../commands/sessions/scheduler.js';
-import type { Checkpoint, EventStore } from '../eventstore/types.js';
+import type { CommandRuntime } from '../commands/runtime/types.js';
+import type { Checkpoint } from '../eventstore/types.js';
 import { dueForScheduler } from '../projections/sessions/queries.js';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 30_000;
@@ -16,7 +17,7 @@ export interface SchedulerHost {
 }
 
 export interface SchedulerHostOptions {
-  store: EventStore;
+  runtime: CommandRuntime;
   db: Kysely<any>;
   waitFor: (checkpoint: Checkpoint) => Promise<unknown>;
   clock: () => Date;
@@ -24,30 +25,14 @@ export interface SchedulerHostOptions {
   onError: (error: unknown, sessionId?: string) => void;
 }
 
-/** The same store, telling `onAppend` the checkpoint of every append made through it. */
-const observeAppends = (store: EventStore, onAppend: (checkpoint: Checkpoint) => void): EventStore =>
-  new Proxy(store, {
-    get(target, property) {
-      if (property === 'append') {
-        return async (...args: Parameters<EventStore['append']>) => {
-          const result = await target.append(...args);
-          onAppend(result.checkpoint);
-          return result;
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-
 export const hostScheduler = (options: SchedulerHostOptions): SchedulerHost => {
-  const { store, db, clock, onError } = options;
+  const { runtime, db, clock, onError } = options;
   let latest: Checkpoint | null = null;
-  const observed = observeAppends(store, (checkpoint) => {
-    if (store.compareCheckpoints(checkpoint, latest) > 0) latest = checkpoint;
+  const observed = runtime.observingAppends((checkpoint) => {
+    if (runtime.compareCheckpoints(checkpoint, latest) > 0) latest = checkpoint;
   });
   const scheduler = startScheduler({
-    store: observed,
+    runtime: observed,
     listDue: (now) => dueForScheduler(db, now),
     clock,
     intervalMs: options.intervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/shared.js';
 import { adjudicateHold, grantCorrection, grantWelcomeBonus, loadLedger, placeHold, receivePoints, refundHold } from './ledger.js';
 import { ledgerStreamId } from './stream-ids.js';
-import { openTestEventStore, withReadBarrier, type TestEventStore } from './test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from './test-event-store.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 let fixture: TestEventStore;
@@ -14,7 +14,7 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-const deps = () => ({ store: fixture.store });
+const deps = () => fixture.commands;
 const context = (actorId: string) => ({ now: NOW, actorId });
 const newMember = async () => {
   const id = randomUUID();
@@ -60,7 +60,7 @@ describe('ledger commands', () => {
 
   it('never overspends when two holds race for the same points', async () => {
     const student = await newMember();
-    const racing = { store: withReadBarrier(fixture.store, 2) };
+    const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
     const outcomes = await Promise.allSettled([
       placeHold(racing, { memberId: student, holdId: randomUUID(), sessionId: randomUUID(), amount: 2 }, context(student)),
       placeHold(racing, { memberId: student, holdId: randomUUID(), sessionId: randomUUID(), amount: 2 }, context(student)),
@@ -73,7 +73,7 @@ describe('ledger commands', () => {
 
   it('grants the welcome bonus once when two grants race', async () => {
     const id = randomUUID();
-    const racing = { store: withReadBarrier(fixture.store, 2) };
+    const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
     const outcomes = await Promise.allSettled([
       grantWelcomeBonus(racing, { memberId: id }, context(id)),
       grantWelcomeBonus(racing, { memberId: id }, context(id)),

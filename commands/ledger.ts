@@ -12,13 +12,12 @@ import type {
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import type { LedgerEvent } from '../domain/ledger/events.js';
 import type { LedgerState } from '../domain/ledger/state.js';
-import type { EventStore } from '../eventstore/types.js';
 import { uuidV5 } from './deterministic-id.js';
-import { handleCommand, loadStream, type CommandContext, type CommandResult } from './handle-command.js';
+import type { CommandContext, CommandResult, CommandRuntime } from './runtime/types.js';
 import { ledgerStreamId } from './stream-ids.js';
 
 export interface LedgerDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 export type LedgerContext = CommandContext<LedgerEvent>;
@@ -32,8 +31,7 @@ export const welcomeBonusEventId = (memberId: string) => uuidV5(`welcome-bonus:$
 
 export const grantWelcomeBonus = (deps: LedgerDeps, input: { memberId: string }, context: LedgerContext): Promise<LedgerResult> => {
   const id = welcomeBonusEventId(input.memberId);
-  return handleCommand(
-    deps.store,
+  return deps.runtime.handle(
     ledgerDecider,
     ledgerStreamId(input.memberId),
     { type: 'GrantWelcomeBonus', memberId: input.memberId, transactionId: id },
@@ -42,21 +40,20 @@ export const grantWelcomeBonus = (deps: LedgerDeps, input: { memberId: string },
 };
 
 export const placeHold = (deps: LedgerDeps, input: Input<PlaceHold>, context: LedgerContext): Promise<LedgerResult> =>
-  handleCommand(deps.store, ledgerDecider, ledgerStreamId(input.memberId), { type: 'PlaceHold', ...input }, context);
+  deps.runtime.handle(ledgerDecider, ledgerStreamId(input.memberId), { type: 'PlaceHold', ...input }, context);
 
 export const refundHold = (deps: LedgerDeps, input: Input<RefundHold>, context: LedgerContext): Promise<LedgerResult> =>
-  handleCommand(deps.store, ledgerDecider, ledgerStreamId(input.memberId), { type: 'RefundHold', ...input }, context);
+  deps.runtime.handle(ledgerDecider, ledgerStreamId(input.memberId), { type: 'RefundHold', ...input }, context);
 
 export const adjudicateHold = (deps: LedgerDeps, input: Input<AdjudicateHold>, context: LedgerContext): Promise<LedgerResult> =>
-  handleCommand(deps.store, ledgerDecider, ledgerStreamId(input.memberId), { type: 'AdjudicateHold', ...input }, context);
+  deps.runtime.handle(ledgerDecider, ledgerStreamId(input.memberId), { type: 'AdjudicateHold', ...input }, context);
 
 export const receivePoints = (
   deps: LedgerDeps,
   input: WithOptionalTransaction<ReceivePoints>,
   context: LedgerContext,
 ): Promise<LedgerResult> =>
-  handleCommand(
-    deps.store,
+  deps.runtime.handle(
     ledgerDecider,
     ledgerStreamId(input.memberId),
     { ...input, type: 'ReceivePoints', transactionId: input.transactionId ?? randomUUID() },
@@ -68,8 +65,7 @@ export const grantCorrection = (
   input: WithOptionalTransaction<GrantCorrection>,
   context: LedgerContext,
 ): Promise<LedgerResult> =>
-  handleCommand(
-    deps.store,
+  deps.runtime.handle(
     ledgerDecider,
     ledgerStreamId(input.memberId),
     { ...input, type: 'GrantCorrection', transactionId: input.transactionId ?? randomUUID() },
@@ -78,4 +74,4 @@ export const grantCorrection = (
 
 /** The ledger's current state straight from the stream (balance checks that must not lag). */
 export const loadLedger = async (deps: LedgerDeps, memberId: string): Promise<LedgerState> =>
-  (await loadStream(deps.store, ledgerDecider, ledgerStreamId(memberId))).state;
+  (await deps.runtime.load(ledgerDecider, ledgerStreamId(memberId))).state;

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberDecider } from '../domain/member/decide.js';
 import { DomainError } from '../domain/shared.js';
-import { handleCommand } from './handle-command.js';
 import { loadLedger } from './ledger.js';
 import { changeProfilePicture, loadMember, registerMember, updateProfile } from './members.js';
 import { ledgerStreamId, memberStreamId } from './stream-ids.js';
-import { openTestEventStore, withReadBarrier, type TestEventStore } from './test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from './test-event-store.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 let fixture: TestEventStore;
@@ -17,8 +16,8 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-const signIn = (memberId: string, store = fixture.store) =>
-  registerMember({ store }, { memberId, email: `${memberId.slice(0, 8)}@example.com`, name: 'Ada', timeZone: 'Europe/London', now: NOW });
+const signIn = (memberId: string, commands = fixture.commands) =>
+  registerMember(commands, { memberId, email: `${memberId.slice(0, 8)}@example.com`, name: 'Ada', timeZone: 'Europe/London', now: NOW });
 const typesIn = async (stream: string) => (await fixture.store.readStream(stream)).map((e) => e.type);
 
 describe('registerMember', () => {
@@ -28,7 +27,7 @@ describe('registerMember', () => {
     expect(result.registered).toBe(true);
     expect(result.checkpoint).toEqual(expect.any(String));
     expect(await typesIn(memberStreamId(id))).toEqual(['MemberRegistered']);
-    expect(await loadLedger({ store: fixture.store }, id)).toMatchObject({ available: 3, held: 0, welcomeGranted: true });
+    expect(await loadLedger(fixture.commands, id)).toMatchObject({ available: 3, held: 0, welcomeGranted: true });
   });
 
   it('grants no second bonus when the member signs in again', async () => {
@@ -42,7 +41,7 @@ describe('registerMember', () => {
   it('grants exactly 3 points once when two first sign-ins race', async () => {
     const id = randomUUID();
     // Both sign-ins read the member stream before either writes, so both try to register and grant.
-    const racing = withReadBarrier(fixture.store, 2);
+    const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
     const results = await Promise.all([signIn(id, racing), signIn(id, racing)]);
     expect(results.map((r) => r.registered).sort()).toEqual([false, true]);
     expect(await typesIn(memberStreamId(id))).toEqual(['MemberRegistered']);
@@ -53,8 +52,7 @@ describe('registerMember', () => {
   it('repairs a missing welcome bonus at the next sign-in after a crash between the two appends', async () => {
     const id = randomUUID();
     // The crash: registration stored, grant never appended.
-    await handleCommand(
-      fixture.store,
+    await fixture.commands.runtime.handle(
       memberDecider,
       memberStreamId(id),
       { type: 'RegisterMember', memberId: id, email: 'x@example.com', name: 'Ada', timeZone: 'UTC', now: NOW },
@@ -63,13 +61,13 @@ describe('registerMember', () => {
     const result = await signIn(id);
     expect(result.registered).toBe(false);
     expect(result.checkpoint).toEqual(expect.any(String));
-    expect((await loadLedger({ store: fixture.store }, id)).available).toBe(3);
+    expect((await loadLedger(fixture.commands, id)).available).toBe(3);
   });
 
   it('falls back to UTC and the e-mail name when sign-in gives neither a zone nor a name', async () => {
     const id = randomUUID();
-    await registerMember({ store: fixture.store }, { memberId: id, email: 'grace@example.com', name: ' ', timeZone: '', now: NOW });
-    expect(await loadMember({ store: fixture.store }, id)).toMatchObject({ name: 'grace', timeZone: 'UTC' });
+    await registerMember(fixture.commands, { memberId: id, email: 'grace@example.com', name: ' ', timeZone: '', now: NOW });
+    expect(await loadMember(fixture.commands, id)).toMatchObject({ name: 'grace', timeZone: 'UTC' });
   });
 });
 
@@ -78,7 +76,7 @@ describe('updateProfile', () => {
     const id = randomUUID();
     await signIn(id);
     const result = await updateProfile(
-      { store: fixture.store },
+      fixture.commands,
       {
         memberId: id,
         actorId: id,
@@ -102,7 +100,7 @@ describe('updateProfile', () => {
 
     // Editing the skill keeps its id and records an update, not a remove and add.
     const edit = await updateProfile(
-      { store: fixture.store },
+      fixture.commands,
       { memberId: id, actorId: id, now: NOW, patch: { skillsToTeach: [{ id: skillId, name: 'Python', description: 'Scripting', pointsPerHour: 3 }] } },
     );
     expect(edit.events).toEqual([
@@ -113,7 +111,7 @@ describe('updateProfile', () => {
   it('appends nothing and returns the current profile with a null checkpoint when nothing changed', async () => {
     const id = randomUUID();
     await signIn(id);
-    const result = await updateProfile({ store: fixture.store }, { memberId: id, actorId: id, now: NOW, patch: { name: 'Ada', skillsToLearn: [] } });
+    const result = await updateProfile(fixture.commands, { memberId: id, actorId: id, now: NOW, patch: { name: 'Ada', skillsToLearn: [] } });
     expect(result).toMatchObject({ checkpoint: null, events: [], member: { memberId: id, name: 'Ada' } });
     expect(await typesIn(memberStreamId(id))).toEqual(['MemberRegistered']);
   });
@@ -121,7 +119,7 @@ describe('updateProfile', () => {
   it("refuses to edit another member's profile", async () => {
     const id = randomUUID();
     await signIn(id);
-    const attempt = updateProfile({ store: fixture.store }, { memberId: id, actorId: randomUUID(), now: NOW, patch: { bio: 'x' } });
+    const attempt = updateProfile(fixture.commands, { memberId: id, actorId: randomUUID(), now: NOW, patch: { bio: 'x' } });
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({ code: 'NOT_AUTHORISED', message: 'You can only edit your own profile' });
   });
@@ -129,13 +127,13 @@ describe('updateProfile', () => {
   it('lands both of two concurrent updates by retrying the one that conflicted', async () => {
     const id = randomUUID();
     await signIn(id);
-    const racing = withReadBarrier(fixture.store, 2);
+    const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
     const [bio, location] = await Promise.all([
-      updateProfile({ store: racing }, { memberId: id, actorId: id, now: NOW, patch: { bio: 'Analyst' } }),
-      updateProfile({ store: racing }, { memberId: id, actorId: id, now: NOW, patch: { location: 'London' } }),
+      updateProfile(racing, { memberId: id, actorId: id, now: NOW, patch: { bio: 'Analyst' } }),
+      updateProfile(racing, { memberId: id, actorId: id, now: NOW, patch: { location: 'London' } }),
     ]);
     expect([bio.checkpoint, location.checkpoint]).toEqual([expect.any(String), expect.any(String)]);
-    expect(await loadMember({ store: fixture.store }, id)).toMatchObject({ bio: 'Analyst', location: 'London' });
+    expect(await loadMember(fixture.commands, id)).toMatchObject({ bio: 'Analyst', location: 'London' });
     expect(await typesIn(memberStreamId(id))).toEqual(['MemberRegistered', 'ProfileDetailsChanged', 'ProfileDetailsChanged']);
   });
 });
@@ -144,8 +142,8 @@ describe('changeProfilePicture', () => {
   it('sets the picture once and ignores setting the same one again', async () => {
     const id = randomUUID();
     await signIn(id);
-    const first = await changeProfilePicture({ store: fixture.store }, { memberId: id, actorId: id, imageUrl: '/media/a.jpg', now: NOW });
-    const again = await changeProfilePicture({ store: fixture.store }, { memberId: id, actorId: id, imageUrl: '/media/a.jpg', now: NOW });
+    const first = await changeProfilePicture(fixture.commands, { memberId: id, actorId: id, imageUrl: '/media/a.jpg', now: NOW });
+    const again = await changeProfilePicture(fixture.commands, { memberId: id, actorId: id, imageUrl: '/media/a.jpg', now: NOW });
     expect(first.member.profileImageUrl).toBe('/media/a.jpg');
     expect(again).toMatchObject({ checkpoint: null, events: [] });
   });

@@ -8,13 +8,13 @@ import type { MemberEvent } from '../domain/member/events.js';
 import { isValidTimeZone } from '../domain/member/profile-rules.js';
 import type { ActiveMember, MemberState } from '../domain/member/state.js';
 import { DomainError } from '../domain/shared.js';
-import type { Checkpoint, EventStore } from '../eventstore/types.js';
-import { handleCommand, loadStream } from './handle-command.js';
+import type { Checkpoint } from '../eventstore/types.js';
+import type { CommandRuntime } from './runtime/types.js';
 import { grantWelcomeBonus } from './ledger.js';
 import { memberStreamId } from './stream-ids.js';
 
 export interface MemberDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 export interface RegisterMemberInput {
@@ -44,8 +44,7 @@ export const registerMember = async (deps: MemberDeps, input: RegisterMemberInpu
   let registered = false;
   let checkpoint: Checkpoint | null = null;
   try {
-    const result = await handleCommand(
-      deps.store,
+    const result = await deps.runtime.handle(
       memberDecider,
       memberStreamId(memberId),
       { type: 'RegisterMember', memberId, email: input.email, name, timeZone, now },
@@ -92,8 +91,7 @@ const asActive = (state: MemberState): ActiveMember => {
 export const updateProfile = async (deps: MemberDeps, input: UpdateProfileInput): Promise<UpdateProfileResult> => {
   const { memberId, actorId, patch, now } = input;
   const newSkillIds = (patch.skillsToTeach ?? []).map(() => randomUUID());
-  const result = await handleCommand(
-    deps.store,
+  const result = await deps.runtime.handle(
     memberDecider,
     memberStreamId(memberId),
     { type: 'UpdateProfile', memberId, actorId, patch, newSkillIds, now },
@@ -112,8 +110,7 @@ export interface ChangeProfilePictureInput {
 
 export const changeProfilePicture = async (deps: MemberDeps, input: ChangeProfilePictureInput): Promise<UpdateProfileResult> => {
   const { memberId, actorId, imageUrl, now } = input;
-  const result = await handleCommand(
-    deps.store,
+  const result = await deps.runtime.handle(
     memberDecider,
     memberStreamId(memberId),
     { type: 'ChangeProfilePicture', memberId, actorId, imageUrl, now },
@@ -124,4 +121,4 @@ export const changeProfilePicture = async (deps: MemberDeps, input: ChangeProfil
 
 /** The member's current state straight from the stream (for checks that must not wait on projections). */
 export const loadMember = async (deps: MemberDeps, memberId: string): Promise<MemberState> =>
-  (await loadStream(deps.store, memberDecider, memberStreamId(memberId))).state;
+  (await deps.runtime.load(memberDecider, memberStreamId(memberId))).state;

@@ -3,14 +3,22 @@
 // (other suites run concurrently on the same server), otherwise in-memory PGlite.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { ledgerDecider } from '../domain/ledger/decide.js';
+import { memberDecider } from '../domain/member/decide.js';
 import { openSqlDatabase } from '../eventstore/sql-database.js';
 import { createSqlEventStore } from '../eventstore/sql-event-store.js';
 import type { EventStore } from '../eventstore/types.js';
+import { wireCommands, type CommandDeps } from './wiring.js';
 
 export interface TestEventStore {
   store: EventStore;
+  /** This process's commands over `store`, wired as api/main.ts wires them. */
+  commands: CommandDeps;
   close(): Promise<void>;
 }
+
+/** Commands over `store` as api/main.ts wires them: another call is another process (its own remembered states). */
+export const wireTestCommands = (store: EventStore): CommandDeps => wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
 
 const serverUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 
@@ -31,6 +39,7 @@ export const openTestEventStore = async (label: string): Promise<TestEventStore>
     const store = await createSqlEventStore(sql);
     return {
       store,
+      commands: wireTestCommands(store),
       async close() {
         await store.close();
         await sql.close();
@@ -45,6 +54,7 @@ export const openTestEventStore = async (label: string): Promise<TestEventStore>
   const store = await createSqlEventStore(sql);
   return {
     store,
+    commands: wireTestCommands(store),
     async close() {
       await store.close();
       await sql.close();
@@ -54,29 +64,29 @@ export const openTestEventStore = async (label: string): Promise<TestEventStore>
 };
 
 /**
- * The same store, except that the first `readers` stream reads wait for each other: every one of
- * those commands then decides on the same revision, so the concurrency conflict is certain rather
- * than a matter of scheduling.
+ * The same store, except that the first `readers` stream reads (readStream or readStreams) wait for
+ * each other: every one of those commands then decides on the same revision, so the concurrency
+ * conflict is certain rather than a matter of scheduling.
  */
 export const withReadBarrier = (store: EventStore, readers: number): EventStore => {
   let arrived = 0;
   let release!: () => void;
   const allArrived = new Promise<void>((resolve) => (release = resolve));
+  const barrier = async <T>(read: Promise<T>): Promise<T> => {
+    const events = await read;
+    if (arrived < readers) {
+      arrived += 1;
+      if (arrived === readers) release();
+      await allArrived;
+    }
+    return events;
+  };
   return new Proxy(store, {
     get(target, property, receiver) {
-      if (property !== 'readStream') {
-        const value = Reflect.get(target, property, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return async (...args: Parameters<EventStore['readStream']>) => {
-        const events = await target.readStream(...args);
-        if (arrived < readers) {
-          arrived += 1;
-          if (arrived === readers) release();
-          await allArrived;
-        }
-        return events;
-      };
+      if (property === 'readStream') return (...args: Parameters<EventStore['readStream']>) => barrier(target.readStream(...args));
+      if (property === 'readStreams') return (...args: Parameters<EventStore['readStreams']>) => barrier(target.readStreams(...args));
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 };

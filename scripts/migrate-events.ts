@@ -6,13 +6,14 @@
 // hour streams (docs/decisions.md 38). The API no longer does this at start-up; drop it here once every
 // deployment has run it.
 import { carryOverCellReservations } from '../commands/sessions/carry-over-slots.js';
+import { wireCommands } from '../commands/wiring.js';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 
 const main = async (): Promise<number> => {
   const connections = await connectFromEnv(process.env);
   try {
     const now = new Date().toISOString();
-    const carried = await carryOverCellReservations(connections.store, now, (message) => process.stderr.write(`${message}\n`));
+    const carried = await carryOverCellReservations(wireCommands({ store: connections.store }).runtime, now, (message) => process.stderr.write(`${message}\n`));
     process.stdout.write(
       carried === null
         ? 'Slot cell reservations: carried over before; nothing to do.\n'

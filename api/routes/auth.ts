@@ -139,7 +139,7 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
       }
       const now = deps.clock();
       const result = await registerMember(
-        { store: deps.store },
+        deps.commands,
         { memberId, email, name: name ?? '', timeZone: pending.timeZone ?? 'UTC', now: now.toISOString() },
       );
       // The first page after sign-in must see the member and the bonus: the member's next requests wait

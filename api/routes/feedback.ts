@@ -14,7 +14,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request, reply) => {
       const { memberId } = currentMember(request);
       const { feedbackId, checkpoint } = await submitFeedback(
-        { store: deps.store },
+        deps.commands,
         { feedbackId: randomUUID(), memberId, message: request.body.message, source: request.body.source, now: deps.clock().toISOString(), correlationId: request.id },
       );
       // No read model shows feedback to its sender; noted all the same, as every command is.

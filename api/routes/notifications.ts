@@ -41,7 +41,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       .executeTakeFirst();
     if (!own) throw new HttpError(404, 'Notification not found');
     const result = await markNotificationRead(
-      { store: deps.store },
+      deps.commands,
       { memberId, notificationId: request.params.id, now: deps.clock().toISOString(), correlationId: request.id },
     );
     void reply.afterWrite(result.checkpoint, [memberId]);
@@ -51,7 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.put('/api/users/:id/notifications/read-all', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request, reply) => {
     const { memberId } = currentMember(request);
     assertOwnPath(request.params.id, memberId, 'You can only update your own notifications');
-    const result = await markAllNotificationsRead({ store: deps.store }, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
+    const result = await markAllNotificationsRead(deps.commands, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
     void reply.afterWrite(result.checkpoint, [memberId]);
     return { ok: true as const };
   });

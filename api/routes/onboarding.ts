@@ -45,7 +45,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     async (request, reply) => {
       const { memberId } = currentMember(request);
       assertOwnPath(request.params.id, memberId, 'You can only update your own onboarding');
-      const result = await markWelcomeTourSeen({ store: deps.store }, { memberId, actorId: memberId, now: deps.clock().toISOString(), correlationId: request.id });
+      const result = await markWelcomeTourSeen(deps.commands, { memberId, actorId: memberId, now: deps.clock().toISOString(), correlationId: request.id });
       await reply.afterWrite(result.checkpoint, [memberId]); // answered from the read model
       return onboardingOf(memberId);
     },

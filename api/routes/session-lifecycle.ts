@@ -23,13 +23,13 @@ import { actionOf, answerWithSession, assertSelf, viewerOf } from '../session-ac
 import { sessionCommandSchema } from './route-schemas.js';
 
 export const sessionLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const store = { store: deps.store };
+  const { commands } = deps;
   const now = () => deps.clock().toISOString();
 
   app.post('/api/sessions/:id/approve', { schema: sessionCommandSchema(approveBodySchema) }, async (request, reply) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.approved_by, viewer.memberId);
-    const result = await approveSession(store, actionOf(request, viewer, now()));
+    const result = await approveSession(commands, actionOf(request, viewer, now()));
     return answerWithSession(deps, reply, result, viewer);
   });
 
@@ -38,14 +38,14 @@ export const sessionLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.rejected_by, viewer.memberId);
     const reason = (request.body?.rejection_message ?? '').trim();
-    const result = await rejectSession(store, { ...actionOf(request, viewer, now()), reason });
+    const result = await rejectSession(commands, { ...actionOf(request, viewer, now()), reason });
     return answerWithSession(deps, reply, result, viewer);
   });
 
   app.post('/api/sessions/:id/cancel', { schema: sessionCommandSchema(cancelRequestBodySchema) }, async (request, reply) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.cancelled_by, viewer.memberId);
-    const result = await cancelSessionRequest(store, actionOf(request, viewer, now()));
+    const result = await cancelSessionRequest(commands, actionOf(request, viewer, now()));
     return answerWithSession(deps, reply, result, viewer);
   });
 
@@ -53,14 +53,14 @@ export const sessionLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
     const reason = (request.body?.reason ?? '').trim();
-    const result = await cancelSession(store, { ...actionOf(request, viewer, now()), reason });
+    const result = await cancelSession(commands, { ...actionOf(request, viewer, now()), reason });
     return answerWithSession(deps, reply, result, viewer);
   });
 
   app.post('/api/sessions/:id/complete', { schema: sessionCommandSchema(completeBodySchema) }, async (request, reply) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
-    const result = await markSessionCompleted(store, actionOf(request, viewer, now()));
+    const result = await markSessionCompleted(commands, actionOf(request, viewer, now()));
     return answerWithSession(deps, reply, result, viewer);
   });
 
@@ -68,7 +68,7 @@ export const sessionLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
     const { rating = null, review } = request.body ?? {};
-    const result = await rateSession(store, { ...actionOf(request, viewer, now()), stars: rating, review: (review ?? '').trim() });
+    const result = await rateSession(commands, { ...actionOf(request, viewer, now()), stars: rating, review: (review ?? '').trim() });
     return answerWithSession(deps, reply, result, viewer);
   });
 };

@@ -22,11 +22,11 @@ interface Proposal {
 }
 
 export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const store = { store: deps.store };
+  const { commands } = deps;
   const now = () => deps.clock().toISOString();
 
   const propose = async (request: { params: { id: string }; id: string }, reply: FastifyReply, viewer: Viewer, proposal: Proposal) => {
-    const result = await proposeReschedule(store, {
+    const result = await proposeReschedule(commands, {
       ...actionOf(request, viewer, now()),
       date: proposal.date,
       time: proposal.time,
@@ -56,7 +56,7 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
     async (request, reply) => {
       const viewer = await viewerOf(deps, request);
       assertSelf(request.body?.user_id, viewer.memberId);
-      const result = await approveReschedule(store, { ...actionOf(request, viewer, now()), modificationId: request.params.modId });
+      const result = await approveReschedule(commands, { ...actionOf(request, viewer, now()), modificationId: request.params.modId });
       return answerWithSession(deps, reply, result, viewer);
     },
   );
@@ -67,7 +67,7 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
     async (request, reply) => {
       const viewer = await viewerOf(deps, request);
       assertSelf(request.body?.user_id, viewer.memberId);
-      const result = await declineReschedule(store, { ...actionOf(request, viewer, now()), modificationId: request.params.modId });
+      const result = await declineReschedule(commands, { ...actionOf(request, viewer, now()), modificationId: request.params.modId });
       return answerWithSession(deps, reply, result, viewer);
     },
   );
@@ -75,7 +75,7 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
   app.post('/api/sessions/:id/cancel-modification', { schema: sessionCommandSchema(cancelModificationBodySchema) }, async (request, reply) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.user_id, viewer.memberId);
-    const result = await cancelReschedule(store, { ...actionOf(request, viewer, now()), modificationId: request.body?.modification_id ?? undefined });
+    const result = await cancelReschedule(commands, { ...actionOf(request, viewer, now()), modificationId: request.body?.modification_id ?? undefined });
     return answerWithSession(deps, reply, result, viewer);
   });
 };

@@ -15,7 +15,7 @@ import { commonErrors, sessionErrors, sessionTags as tags } from './route-schema
 
 export const sessionThreadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.sql.db;
-  const store = { store: deps.store };
+  const { commands } = deps;
 
   /** Each message with its sender's name from the members read model (system lines have none). */
   const withNames = async (messages: Omit<ThreadMessage, 'sender_name'>[]): Promise<ThreadMessage[]> => {
@@ -36,7 +36,7 @@ export const sessionThreadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       const viewer = await viewerOf(deps, request);
       assertSelf(request.body.sender_id, viewer.memberId);
       const at = deps.clock().toISOString();
-      const result = await postThreadMessage(store, { ...actionOf(request, viewer, at), message: request.body.message.trim(), messageId: randomUUID() });
+      const result = await postThreadMessage(commands, { ...actionOf(request, viewer, at), message: request.body.message.trim(), messageId: randomUUID() });
       void reply.afterWrite(result.checkpoint, participantsOf(result.session.session));
       const posted = result.events.find((e) => e.type === 'ThreadMessagePosted');
       if (!posted) throw new HttpError(404, 'Message not found');

@@ -48,7 +48,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       assertSelf(request.body?.userId, memberId);
       const ownerId = await ownerOf(request.params.id);
       const result = await toggleSkillLike(
-        { store: deps.store },
+        deps.commands,
         { skillId: request.params.id, ownerId, memberId, now: deps.clock().toISOString(), correlationId: request.id },
       );
       // Answered from the command's result; the liker's and the mentor's next reads show the count.

@@ -63,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
       const session = currentMember(request);
       if (request.params.id !== session.memberId) throw new HttpError(403, 'You can only edit your own profile');
       const result = await updateProfile(
-        { store: deps.store },
+        deps.commands,
         { memberId: session.memberId, actorId: session.memberId, patch: request.body, now: deps.clock().toISOString(), correlationId: request.id },
       );
       // Answered from the read model, so once it shows the change.

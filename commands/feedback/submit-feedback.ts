@@ -2,11 +2,11 @@
 // the decider (a retried request with the same id appends nothing).
 import { feedbackDecider } from '../../domain/feedback/decide.js';
 import { feedbackStreamId } from '../../domain/feedback/events.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { handleCommand } from '../handle-command.js';
+import type { Checkpoint } from '../../eventstore/types.js';
+import type { CommandRuntime } from '../runtime/types.js';
 
 export interface FeedbackDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 export interface SubmitFeedbackInput {
@@ -20,8 +20,7 @@ export interface SubmitFeedbackInput {
 
 export const submitFeedback = async (deps: FeedbackDeps, input: SubmitFeedbackInput): Promise<{ feedbackId: string; checkpoint: Checkpoint | null }> => {
   const { feedbackId, memberId, message, source, now } = input;
-  const result = await handleCommand(
-    deps.store,
+  const result = await deps.runtime.handle(
     feedbackDecider,
     feedbackStreamId(feedbackId),
     { type: 'SubmitFeedback', feedbackId, memberId, message, source },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMember, registerMember } from '../members.js';
 import { inboxStreamId, memberStreamId } from '../stream-ids.js';
-import { openTestEventStore, withReadBarrier, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../test-event-store.js';
 import { markAllNotificationsRead, markNotificationRead, markNotificationsRead } from './notifications.js';
 import { hasSeenWelcomeTour, markWelcomeTourSeen } from './welcome-tour.js';
 
@@ -15,7 +15,7 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-const deps = () => ({ store: fixture.store });
+const deps = () => fixture.commands;
 const typesIn = async (stream: string) => (await fixture.store.readStream(stream)).map((e) => [e.type, e.data]);
 
 describe('notification read flags', () => {
@@ -33,10 +33,10 @@ describe('notification read flags', () => {
 
   it('marks everything up to now read, and lands both of two racing marks', async () => {
     const memberId = randomUUID();
-    const racing = withReadBarrier(fixture.store, 2);
+    const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
     await Promise.all([
-      markAllNotificationsRead({ store: racing }, { memberId, now: NOW }),
-      markNotificationRead({ store: racing }, { memberId, notificationId: 'n9', now: NOW }),
+      markAllNotificationsRead(racing, { memberId, now: NOW }),
+      markNotificationRead(racing, { memberId, notificationId: 'n9', now: NOW }),
     ]);
     expect((await typesIn(inboxStreamId(memberId))).map(([type]) => type).sort()).toEqual(['AllNotificationsMarkedRead', 'NotificationsMarkedRead']);
     expect((await markAllNotificationsRead(deps(), { memberId, now: NOW })).checkpoint).toBeNull();

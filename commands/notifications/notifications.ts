@@ -2,12 +2,12 @@
 // /users/{id}/notifications/read-all). The notifications read model applies these events.
 import type { InboxEvent } from '../../domain/notification-inbox/events.js';
 import { inboxDecider } from '../../domain/notification-inbox/decide.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { handleCommand } from '../handle-command.js';
+import type { Checkpoint } from '../../eventstore/types.js';
+import type { CommandRuntime } from '../runtime/types.js';
 import { inboxStreamId } from '../stream-ids.js';
 
 export interface InboxDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 export interface InboxResult {
@@ -25,7 +25,7 @@ interface MemberInput {
 }
 
 const run = async (deps: InboxDeps, input: MemberInput, command: Parameters<typeof inboxDecider.decide>[0]): Promise<InboxResult> => {
-  const { checkpoint, events } = await handleCommand(deps.store, inboxDecider, inboxStreamId(input.memberId), command, {
+  const { checkpoint, events } = await deps.runtime.handle(inboxDecider, inboxStreamId(input.memberId), command, {
     now: input.now,
     actorId: input.actorId ?? input.memberId,
     correlationId: input.correlationId,

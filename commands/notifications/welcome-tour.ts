@@ -1,12 +1,12 @@
 // PATCH /api/users/{id}/onboarding with hasSeenWelcomeTour: true. The fact lives in the member
 // stream (domain/member/welcome-tour.ts); marking it again appends nothing.
 import { welcomeTourDecider } from '../../domain/member/welcome-tour.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { handleCommand, loadStream } from '../handle-command.js';
+import type { Checkpoint } from '../../eventstore/types.js';
+import type { CommandRuntime } from '../runtime/types.js';
 import { memberStreamId } from '../stream-ids.js';
 
 export interface WelcomeTourDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 export interface WelcomeTourResult {
@@ -20,8 +20,7 @@ export const markWelcomeTourSeen = async (
   input: { memberId: string; actorId: string; now: string; correlationId?: string | undefined },
 ): Promise<WelcomeTourResult> => {
   const { memberId, actorId, now } = input;
-  const result = await handleCommand(
-    deps.store,
+  const result = await deps.runtime.handle(
     welcomeTourDecider,
     memberStreamId(memberId),
     { type: 'MarkWelcomeTourSeen', memberId, actorId, now },
@@ -32,4 +31,4 @@ export const markWelcomeTourSeen = async (
 
 /** Straight from the stream, for an answer that must not lag behind the PATCH. */
 export const hasSeenWelcomeTour = async (deps: WelcomeTourDeps, memberId: string): Promise<boolean> =>
-  (await loadStream(deps.store, welcomeTourDecider, memberStreamId(memberId))).state.seenAt !== null;
+  (await deps.runtime.load(welcomeTourDecider, memberStreamId(memberId))).state.seenAt !== null;

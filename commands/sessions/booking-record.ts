@@ -8,29 +8,9 @@
 // rolls forward), BookingFailed by the process that compensates itself, or BookingAbandoned by the
 // reconciler (after it, the process must not create the session: it compensates). The empty-stream
 // append is the pivot: exactly one of the three wins.
-import type { ExperienceLevel } from '../../domain/member/events.js';
+import type { BookingPlan } from '../../domain/booking/plan.js';
 import { DomainError, type Decider, type Event } from '../../domain/shared.js';
-import type { SessionDuration } from '../../domain/session/events.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
-
-export interface BookingPlan {
-  sessionId: string;
-  studentId: string;
-  instructorId: string;
-  skillId: string;
-  skillName: string;
-  experienceLevel: ExperienceLevel;
-  startsAt: string;
-  durationHours: SessionDuration;
-  pointsPerHour: number;
-  cost: number;
-  holdId: string;
-  message: string;
-  /** Slot cells of the mentor the session covers (slotsCovered). */
-  cells: string[];
-  /** The request's `now`: the session is decided as of this instant, also when rolled forward later. */
-  requestedAt: string;
-}
 
 export type BookingOutcome = 'requested' | 'failed' | 'abandoned';
 

@@ -6,8 +6,8 @@ import {
   foldBookingsIndex,
   type BookingDecisionCommand,
   type BookingDecisionEvent,
-  type BookingPlan,
 } from './booking-record.js';
+import type { BookingPlan } from '../../domain/booking/plan.js';
 
 const { decide, evolve, initialState } = bookingDecisionDecider;
 const given = (...events: BookingDecisionEvent[]) => events.reduce(evolve, initialState());

@@ -1,77 +1,58 @@
 // The steps of the RequestSession process, one function each, shared by the process itself
-// (request-session.ts) and the reconciler that finishes or undoes a process that crashed. Every step
-// is safe to run again: ids are derived from the session id and the step (process-step.ts), and each
+// (step-booking-writer.ts) and the reconciler that finishes or undoes a process that crashed. Every step
+// is safe to run again: ids are derived from the session id and the step (runtime/run-step.ts), and each
 // decision is idempotent on the state it reads.
+import { requestCommandOf } from '../../domain/booking/decide-booking.js';
+import type { BookingPlan } from '../../domain/booking/plan.js';
 import type { RequestSession } from '../../domain/session/commands.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import type { SessionEvent } from '../../domain/session/events.js';
 import type { SessionState } from '../../domain/session/state.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import type { Decider } from '../../domain/shared.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import type { Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
-import type { LoadedStream } from '../handle-command.js';
+import { processMetadata } from '../runtime/run-step.js';
+import type { CommandRuntime, LoadedStream, RunContext, StepResult } from '../runtime/types.js';
 import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stream-ids.js';
-import { bookingDecisionDecider, type BookingDecisionState, type BookingOutcome, type BookingPlan } from './booking-record.js';
+import { step } from './booking-step.js';
+import { bookingDecisionDecider, type BookingDecisionState, type BookingOutcome } from './booking-record.js';
 import { placeSessionHold, refundHoldIfActive } from './ledger-steps.js';
-import { processMetadata, runStep, type StepContext, type StepResult } from './process-step.js';
 import { releaseCells, reserveCells, type KnownCells } from './slot-steps.js';
 
-/** What every step of one run shares; `step` is filled in per step. */
-export type RunContext = Omit<StepContext, 'step'>;
-
-export const requestCommandOf = (plan: BookingPlan): RequestSession => ({
-  type: 'RequestSession',
-  sessionId: plan.sessionId,
-  now: plan.requestedAt,
-  studentId: plan.studentId,
-  instructorId: plan.instructorId,
-  skillId: plan.skillId,
-  skillName: plan.skillName,
-  experienceLevel: plan.experienceLevel,
-  startsAt: plan.startsAt,
-  durationHours: plan.durationHours,
-  pointsPerHour: plan.pointsPerHour,
-  holdId: plan.holdId,
-  message: plan.message,
-});
-
-// Creating the session twice (the process and a roll-forward racing) is one creation.
-const creatingDecider: Decider<SessionState, RequestSession, SessionEvent> = {
+/**
+ * Creating the session twice (the process and a roll-forward racing) is one creation. `decided`: the
+ * events the booking decided already, which a process that has them need not decide again.
+ */
+const creatingDecider = (decided?: readonly SessionEvent[]): Decider<SessionState, RequestSession, SessionEvent> => ({
   ...sessionDecider,
-  decide: (command, state) => (state.status === 'none' ? sessionDecider.decide(command, state) : []),
-};
+  decide: (command, state) => (state.status !== 'none' ? [] : decided ? [...decided] : sessionDecider.decide(command, state)),
+});
 
 /** Appends one event to the booking's index shard (any revision: the shard is shared by many bookings). */
-const appendToIndex = async (sessionId: string, eventId: string, type: string, data: unknown, store: EventStore, run: RunContext): Promise<Checkpoint> =>
-  (await store.append(bookingsIndexStreamId(sessionId), [{ type, data, metadata: processMetadata(run, eventId) }], { expectedRevision: 'any' })).checkpoint;
-
-export const step = (run: RunContext, plan: { sessionId: string }, name: string): StepContext => ({
-  ...run,
-  step: `booking:${plan.sessionId}:${name}`,
-});
+const appendToIndex = (sessionId: string, eventId: string, type: string, data: unknown, runtime: CommandRuntime, run: RunContext): Promise<Checkpoint> =>
+  runtime.record(bookingsIndexStreamId(sessionId), [{ type, data, metadata: processMetadata(run, eventId) }], 'any');
 
 export const bookingSteps = {
   /** Lists the booking in the index before anything is taken, so a crash after this point is found. */
-  start: (store: EventStore, plan: BookingPlan, run: RunContext): Promise<Checkpoint> =>
-    appendToIndex(plan.sessionId, uuidV5(`booking-started:${plan.sessionId}`), 'BookingStarted', plan, store, run),
+  start: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext): Promise<Checkpoint> =>
+    appendToIndex(plan.sessionId, uuidV5(`booking-started:${plan.sessionId}`), 'BookingStarted', plan, runtime, run),
 
   // `known`: the stream as the caller read it moments ago, which saves the step's own read (runStep).
-  hold: (store: EventStore, plan: BookingPlan, run: RunContext, known?: LoadedStream<LedgerState>): Promise<Checkpoint | null> =>
+  hold: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<LedgerState>): Promise<Checkpoint | null> =>
     placeSessionHold(
-      store,
+      runtime,
       { studentId: plan.studentId, sessionId: plan.sessionId, holdId: plan.holdId, amount: plan.cost },
       step(run, plan, 'hold'),
       known,
     ),
 
-  reserve: (store: EventStore, plan: BookingPlan, run: RunContext, known?: KnownCells): Promise<Checkpoint[]> =>
-    reserveCells(store, { mentorId: plan.instructorId, sessionId: plan.sessionId, cells: plan.cells }, step(run, plan, 'reserve'), known),
+  reserve: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: KnownCells): Promise<Checkpoint[]> =>
+    reserveCells(runtime, { mentorId: plan.instructorId, sessionId: plan.sessionId, cells: plan.cells }, step(run, plan, 'reserve'), known),
 
   /** The pivot; throws CONFLICT (BOOKING_LOST_MESSAGE) when the reconciler abandoned the booking first. */
-  commit: (store: EventStore, plan: BookingPlan, run: RunContext, known?: LoadedStream<BookingDecisionState>) =>
-    runStep(
-      store,
+  commit: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<BookingDecisionState>) =>
+    runtime.step(
       bookingDecisionDecider,
       bookingStreamId(plan.sessionId),
       { type: 'Commit', sessionId: plan.sessionId },
@@ -81,18 +62,19 @@ export const bookingSteps = {
 
   /** Only after commit. Decided as of the request's own instant, also when rolled forward later. */
   createSession: (
-    store: EventStore,
+    runtime: CommandRuntime,
     plan: BookingPlan,
     run: RunContext,
     known?: LoadedStream<SessionState>,
+    decided?: readonly SessionEvent[],
   ): Promise<StepResult<SessionState, SessionEvent>> =>
-    runStep(store, creatingDecider, sessionStreamId(plan.sessionId), requestCommandOf(plan), step(run, plan, 'session'), known),
+    runtime.step(creatingDecider(decided), sessionStreamId(plan.sessionId), requestCommandOf(plan), step(run, plan, 'session'), known),
 
   /** Gives back whatever the booking took; harmless for what it never took. */
-  compensate: async (store: EventStore, plan: BookingPlan, run: RunContext): Promise<void> => {
-    await releaseCells(store, { mentorId: plan.instructorId, sessionId: plan.sessionId, cells: plan.cells }, step(run, plan, 'release'));
+  compensate: async (runtime: CommandRuntime, plan: BookingPlan, run: RunContext): Promise<void> => {
+    await releaseCells(runtime, { mentorId: plan.instructorId, sessionId: plan.sessionId, cells: plan.cells }, step(run, plan, 'release'));
     await refundHoldIfActive(
-      store,
+      runtime,
       {
         studentId: plan.studentId,
         holdId: plan.holdId,
@@ -104,12 +86,12 @@ export const bookingSteps = {
   },
 
   /** The process's own failure: record it (unless the reconciler already abandoned it), undo, close. */
-  fail: async (store: EventStore, plan: BookingPlan, reason: string, run: RunContext): Promise<void> => {
-    await runStep(store, bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Fail', sessionId: plan.sessionId, reason }, step(run, plan, 'fail'));
-    await bookingSteps.compensate(store, plan, run);
-    await bookingSteps.close(store, plan.sessionId, 'failed', run);
+  fail: async (runtime: CommandRuntime, plan: BookingPlan, reason: string, run: RunContext): Promise<void> => {
+    await runtime.step(bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Fail', sessionId: plan.sessionId, reason }, step(run, plan, 'fail'));
+    await bookingSteps.compensate(runtime, plan, run);
+    await bookingSteps.close(runtime, plan.sessionId, 'failed', run);
   },
 
-  close: (store: EventStore, sessionId: string, outcome: BookingOutcome, run: RunContext): Promise<Checkpoint> =>
-    appendToIndex(sessionId, uuidV5(`booking-closed:${sessionId}`), 'BookingClosed', { sessionId, outcome }, store, run),
+  close: (runtime: CommandRuntime, sessionId: string, outcome: BookingOutcome, run: RunContext): Promise<Checkpoint> =>
+    appendToIndex(sessionId, uuidV5(`booking-closed:${sessionId}`), 'BookingClosed', { sessionId, outcome }, runtime, run),
 };

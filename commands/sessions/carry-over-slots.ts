@@ -7,10 +7,11 @@
 import { DomainError } from '../../domain/shared.js';
 import { slotDecider } from '../../domain/slot/decider.js';
 import { legacySlotEventTypes, type LegacySlotEvent } from '../../domain/slot/events.js';
-import { WrongExpectedVersionError, type Checkpoint, type EventStore } from '../../eventstore/types.js';
+import { WrongExpectedVersionError, type Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
 import { hourStreams } from './slot-steps.js';
-import { processMetadata, runStep } from './process-step.js';
+import { processMetadata } from '../runtime/run-step.js';
+import type { CommandRuntime } from '../runtime/types.js';
 
 export const CARRY_OVER_STREAM = 'slots-carried-over';
 const PAGE = 1_000;
@@ -24,11 +25,11 @@ export interface CarryOverOutcome {
 }
 
 /** Who holds each old cell stream's cell, folded from the log (null: released). */
-const legacyHolders = async (store: EventStore) => {
+const legacyHolders = async (runtime: CommandRuntime) => {
   const held = new Map<string, { mentorId: string; cell: string; sessionId: string | null }>();
   let after: Checkpoint | null = null;
   for (;;) {
-    const page = await store.readAll({ after, limit: PAGE });
+    const page = await runtime.reads.readAll({ after, limit: PAGE });
     if (page.length === 0) return held;
     for (const recorded of page) {
       if (!legacyTypes.has(recorded.type)) continue;
@@ -42,10 +43,10 @@ const legacyHolders = async (store: EventStore) => {
 };
 
 /** Null when an earlier start (of this or another process) did it already. */
-export const carryOverCellReservations = async (store: EventStore, now: string, warn: (message: string) => void = () => {}): Promise<CarryOverOutcome | null> => {
-  if ((await store.readStream(CARRY_OVER_STREAM, { to: 0n })).length > 0) return null;
+export const carryOverCellReservations = async (runtime: CommandRuntime, now: string, warn: (message: string) => void = () => {}): Promise<CarryOverOutcome | null> => {
+  if ((await runtime.reads.readStream(CARRY_OVER_STREAM, { to: 0n })).length > 0) return null;
   const bySession = new Map<string, { mentorId: string; sessionId: string; cells: string[] }>();
-  for (const { mentorId, cell, sessionId } of (await legacyHolders(store)).values()) {
+  for (const { mentorId, cell, sessionId } of (await legacyHolders(runtime)).values()) {
     if (!sessionId) continue;
     const key = `${mentorId}|${sessionId}`;
     const entry = bySession.get(key) ?? { mentorId, sessionId, cells: [] };
@@ -57,8 +58,7 @@ export const carryOverCellReservations = async (store: EventStore, now: string, 
   for (const { mentorId, sessionId, cells } of bySession.values()) {
     for (const hour of hourStreams(mentorId, cells)) {
       try {
-        await runStep(
-          store,
+        await runtime.step(
           slotDecider,
           hour.streamId,
           { type: 'ReserveCells', mentorId, hourStart: hour.hourStart, cells: hour.cells, sessionId },
@@ -73,7 +73,7 @@ export const carryOverCellReservations = async (store: EventStore, now: string, 
     }
   }
   const marker = { type: 'SlotCellsCarriedOver', data: outcome, metadata: processMetadata({ now, actorId: null, correlationId }, uuidV5(`${CARRY_OVER_STREAM}:marker`)) };
-  await store.append(CARRY_OVER_STREAM, [marker], { expectedRevision: 'no_stream' }).catch((error: unknown) => {
+  await runtime.record(CARRY_OVER_STREAM, [marker], 'no_stream').catch((error: unknown) => {
     if (!(error instanceof WrongExpectedVersionError)) throw error; // another process finished first
   });
   return outcome;

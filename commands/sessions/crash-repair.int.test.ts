@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionDecider } from '../../domain/session/decide.js';
 import type { EventStore, StreamAppend } from '../../eventstore/types.js';
-import { handleCommand } from '../handle-command.js';
 import { bookingStreamId, ledgerStreamId, sessionStreamId } from '../stream-ids.js';
-import { openTestEventStore, type TestEventStore } from '../test-event-store.js';
+import type { RunContext } from '../runtime/types.js';
+import { openTestEventStore, wireTestCommands, type TestEventStore } from '../test-event-store.js';
 import { BOOKING_LOST_MESSAGE } from './booking-record.js';
-import { bookingSteps, type RunContext } from './booking-steps.js';
+import { bookingSteps } from './booking-steps.js';
 import { runFollowUps } from './follow-ups.js';
 import { reconcileSessionRequests } from './reconciler.js';
-import { planBooking, requestSession } from './request-session.js';
+import { planBooking } from './booking-states.js';
+import { requestSession } from './request-session.js';
 import { startScheduler } from './scheduler.js';
 import { approveReschedule, approveSession, proposeReschedule, rejectSession } from './session-actions.js';
 import { MONDAY, asInOrderStore, balanceOf, cellHolders, newMember, newMentor, sessionState } from './testing.js';
@@ -28,13 +29,13 @@ afterAll(async () => {
 });
 
 const store = () => fixture.store;
-const deps = () => ({ store: fixture.store });
+const deps = () => fixture.commands;
 const reconcile = (minutes: number) => reconcileSessionRequests(deps(), { now: after(minutes), olderThanMs: GRACE });
 
 /** A booking whose process ran only its first steps, as if the process died there. */
 const bookingCutShort = async (steps: ('hold' | 'reserve' | 'commit')[]) => {
-  const { mentorId, skillId } = await newMentor(store(), { pointsPerHour: 2 });
-  const studentId = await newMember(store());
+  const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 2 });
+  const studentId = await newMember(deps());
   const sessionId = randomUUID();
   const plan = await planBooking(deps(), {
     sessionId,
@@ -47,24 +48,24 @@ const bookingCutShort = async (steps: ('hold' | 'reserve' | 'commit')[]) => {
     now: MONDAY,
   });
   const run: RunContext = { now: MONDAY, actorId: studentId, correlationId: sessionId };
-  await bookingSteps.start(store(), plan, run);
-  for (const step of steps) await bookingSteps[step](store(), plan, run);
+  await bookingSteps.start(deps().runtime, plan, run);
+  for (const step of steps) await bookingSteps[step](deps().runtime, plan, run);
   return { plan, run, sessionId, studentId, mentorId };
 };
 
 describe('the booking reconciler', () => {
   it('gives back the hold and the cells of a request killed between hold and session, once the grace period has passed', async () => {
     const { sessionId, studentId, mentorId } = await bookingCutShort(['hold', 'reserve']);
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });
 
     expect((await reconcile(1)).compensated).not.toContain(sessionId); // the process may still be running
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });
 
     const repair = await reconcile(6);
     expect(repair.compensated).toContain(sessionId);
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
-    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
-    expect((await sessionState(store(), sessionId)).status).toBe('none');
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
+    expect((await sessionState(deps(), sessionId)).status).toBe('none');
     expect((await store().readStream(ledgerStreamId(studentId))).map((e) => e.type)).toEqual(['PointsGranted', 'PointsHeld', 'HoldRefunded']);
 
     // Checked once more a grace period later, then closed for good.
@@ -98,11 +99,11 @@ describe('the booking reconciler', () => {
     });
 
   const bookAndKill = async (inner: EventStore) => {
-    const { mentorId, skillId } = await newMentor(store(), { pointsPerHour: 2 });
-    const studentId = await newMember(store());
+    const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 2 });
+    const studentId = await newMember(deps());
     const sessionId = randomUUID();
     const request = requestSession(
-      { store: killedAtSessionWrite(inner) },
+      wireTestCommands(killedAtSessionWrite(inner)),
       { sessionId, studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY },
     );
     await expect(request).rejects.toThrow('the process was killed');
@@ -112,20 +113,20 @@ describe('the booking reconciler', () => {
   it('gives back what a request took when its process dies between holding the points and writing the session', async () => {
     // Written step by step (EventStoreDB's way): the hold and the cells are stored when the process dies.
     const { sessionId, studentId, mentorId } = await bookAndKill(asInOrderStore(store()));
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
-    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual(Array(4).fill(sessionId));
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });
+    expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual(Array(4).fill(sessionId));
 
     expect((await reconcile(6)).compensated).toContain(sessionId);
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
-    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
-    expect((await sessionState(store(), sessionId)).status).toBe('none');
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
+    expect((await sessionState(deps(), sessionId)).status).toBe('none');
   });
 
   it('leaves nothing held when the one write of a booking on a transactional store dies', async () => {
     const { sessionId, studentId, mentorId } = await bookAndKill(store());
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
-    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
-    expect((await sessionState(store(), sessionId)).status).toBe('none');
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
+    expect((await sessionState(deps(), sessionId)).status).toBe('none');
     expect((await reconcile(6)).compensated).not.toContain(sessionId);
   });
 
@@ -133,24 +134,24 @@ describe('the booking reconciler', () => {
     const { plan, run, sessionId, studentId, mentorId } = await bookingCutShort([]);
     expect((await reconcile(6)).compensated).toContain(sessionId);
     // The process wakes up and carries on.
-    await bookingSteps.hold(store(), plan, run);
-    await bookingSteps.reserve(store(), plan, run);
-    await expect(bookingSteps.commit(store(), plan, run)).rejects.toMatchObject({ code: 'CONFLICT', message: BOOKING_LOST_MESSAGE });
+    await bookingSteps.hold(deps().runtime, plan, run);
+    await bookingSteps.reserve(deps().runtime, plan, run);
+    await expect(bookingSteps.commit(deps().runtime, plan, run)).rejects.toMatchObject({ code: 'CONFLICT', message: BOOKING_LOST_MESSAGE });
     // Even had it died right there, the second pass gives everything back.
     const second = await reconcile(12);
     expect(second).toMatchObject({ compensated: expect.arrayContaining([sessionId]), closed: expect.arrayContaining([sessionId]) });
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
-    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
   });
 
   it('creates the session of a booking that committed but died before writing it', async () => {
     const { sessionId, studentId, mentorId } = await bookingCutShort(['hold', 'reserve', 'commit']);
     const repair = await reconcile(6);
     expect(repair).toMatchObject({ rolledForward: [sessionId], closed: expect.arrayContaining([sessionId]) });
-    expect(await sessionState(store(), sessionId)).toMatchObject({ status: 'requested', session: { startsAt: WEDNESDAY_10, cost: 2 } });
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
+    expect(await sessionState(deps(), sessionId)).toMatchObject({ status: 'requested', session: { startsAt: WEDNESDAY_10, cost: 2 } });
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });
     await rejectSession(deps(), { sessionId, actorId: mentorId, reason: 'Away', now: after(10) });
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 });
   });
 
   it('runs inside the scheduler, which repairs a dead booking on its own once the clock passes the grace period', async () => {
@@ -158,7 +159,7 @@ describe('the booking reconciler', () => {
     let clock = new Date(after(1));
     const errors: unknown[] = [];
     const scheduler = startScheduler({
-      store: store(),
+      runtime: deps().runtime,
       listDue: async () => ({ expire: [], complete: [] }),
       clock: () => clock,
       intervalMs: 10,
@@ -167,59 +168,59 @@ describe('the booking reconciler', () => {
     });
     try {
       await scheduler.runOnce();
-      expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
+      expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });
       clock = new Date(after(6));
-      await vi.waitFor(async () => expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 }), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(async () => expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 }), { timeout: 5_000, interval: 20 });
     } finally {
       await scheduler.stop();
     }
-    expect((await sessionState(store(), sessionId)).status).toBe('none');
+    expect((await sessionState(deps(), sessionId)).status).toBe('none');
     expect(errors).toEqual([]);
   });
 
   it('answers a re-sent request with the session already made', async () => {
-    const { mentorId, skillId } = await newMentor(store());
-    const studentId = await newMember(store());
+    const { mentorId, skillId } = await newMentor(deps());
+    const studentId = await newMember(deps());
     const input = { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY };
     const first = await requestSession(deps(), input);
     const again = await requestSession(deps(), input);
     expect(again).toMatchObject({ sessionId: first.sessionId, checkpoint: null, events: [] });
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 2, held: 1 });
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 2, held: 1 });
   });
 });
 
 describe('session follow-ups', () => {
   it('refunds and frees the time after a crash right after the rejection was recorded', async () => {
-    const { mentorId, skillId } = await newMentor(store(), { pointsPerHour: 2 });
-    const studentId = await newMember(store());
+    const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 2 });
+    const studentId = await newMember(deps());
     const { sessionId } = await requestSession(deps(), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
     // Only the session event: the process died before its follow-ups.
-    await handleCommand(store(), sessionDecider, sessionStreamId(sessionId), { type: 'RejectSession', sessionId, actorId: mentorId, reason: '', now: MONDAY }, { now: MONDAY, actorId: mentorId });
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 1, held: 2 });
+    await deps().runtime.handle(sessionDecider, sessionStreamId(sessionId), { type: 'RejectSession', sessionId, actorId: mentorId, reason: '', now: MONDAY }, { now: MONDAY, actorId: mentorId });
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });
 
     const first = await runFollowUps(deps(), sessionId);
     expect(first.checkpoint).toEqual(expect.any(String));
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 3, held: 0 });
-    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 });
+    expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
     expect(await runFollowUps(deps(), sessionId)).toEqual({ checkpoint: null });
   });
 
   it('pays the mentor once when completion follow-ups run again and again', async () => {
-    const { mentorId, skillId } = await newMentor(store(), { pointsPerHour: 3 });
-    const studentId = await newMember(store());
+    const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 3 });
+    const studentId = await newMember(deps());
     const { sessionId } = await requestSession(deps(), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
     await approveSession(deps(), { sessionId, actorId: mentorId, now: MONDAY });
-    await handleCommand(store(), sessionDecider, sessionStreamId(sessionId), { type: 'CompleteSession', sessionId, now: '2026-03-04T11:00:00.000Z' }, { now: '2026-03-04T11:00:00.000Z', actorId: null });
+    await deps().runtime.handle(sessionDecider, sessionStreamId(sessionId), { type: 'CompleteSession', sessionId, now: '2026-03-04T11:00:00.000Z' }, { now: '2026-03-04T11:00:00.000Z', actorId: null });
     await Promise.all([runFollowUps(deps(), sessionId), runFollowUps(deps(), sessionId)]);
     await runFollowUps(deps(), sessionId);
-    expect(await balanceOf(store(), mentorId)).toEqual({ available: 6, held: 0 });
-    expect(await balanceOf(store(), studentId)).toEqual({ available: 0, held: 0 });
+    expect(await balanceOf(deps(), mentorId)).toEqual({ available: 6, held: 0 });
+    expect(await balanceOf(deps(), studentId)).toEqual({ available: 0, held: 0 });
     expect((await store().readStream(ledgerStreamId(mentorId))).map((e) => e.type)).toEqual(['PointsGranted', 'PointsReceived']);
   });
 
   it('keeps the time a session moved back to when old releases are replayed', async () => {
-    const { mentorId, skillId } = await newMentor(store());
-    const studentId = await newMember(store());
+    const { mentorId, skillId } = await newMentor(deps());
+    const studentId = await newMember(deps());
     const { sessionId } = await requestSession(deps(), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
     await approveSession(deps(), { sessionId, actorId: mentorId, now: MONDAY });
     const move = async (startsAt: string) => {
@@ -229,7 +230,7 @@ describe('session follow-ups', () => {
     await move('2026-03-05T14:00:00.000Z');
     await move(WEDNESDAY_10);
     await runFollowUps(deps(), sessionId);
-    expect(await cellHolders(store(), mentorId, WEDNESDAY_10, 1)).toEqual(Array(4).fill(sessionId));
-    expect(await cellHolders(store(), mentorId, '2026-03-05T14:00:00.000Z', 1)).toEqual([null, null, null, null]);
+    expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual(Array(4).fill(sessionId));
+    expect(await cellHolders(deps(), mentorId, '2026-03-05T14:00:00.000Z', 1)).toEqual([null, null, null, null]);
   });
 });

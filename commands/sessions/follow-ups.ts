@@ -5,14 +5,15 @@ import { followUpsFor, type SessionFollowUp } from '../../domain/session/follow-
 import type { SessionEvent } from '../../domain/session/events.js';
 import { foldSession, type SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
-import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
+import type { Checkpoint, RecordedEvent } from '../../eventstore/types.js';
+import { checkpointTracker } from '../runtime/run-step.js';
+import type { CommandRuntime, StepContext } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { refundHoldIfActive, transferHeldPoints } from './ledger-steps.js';
-import { checkpointTracker, type StepContext } from './process-step.js';
 import { releaseCells } from './slot-steps.js';
 
 export interface FollowUpDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 /**
@@ -64,20 +65,20 @@ const unusedProposalCells = (event: SessionEvent, history: readonly SessionEvent
   }
 };
 
-const perform = async (store: EventStore, followUp: SessionFollowUp, keep: Set<string>, run: StepContext): Promise<Checkpoint[]> => {
+const perform = async (runtime: CommandRuntime, followUp: SessionFollowUp, keep: Set<string>, run: StepContext): Promise<Checkpoint[]> => {
   switch (followUp.kind) {
     case 'release-slots': {
       const cells = followUp.slotStarts.filter((cell) => !keep.has(cell));
-      return releaseCells(store, { mentorId: followUp.mentorId, sessionId: followUp.sessionId, cells }, { ...run, step: `${run.step}:release` });
+      return releaseCells(runtime, { mentorId: followUp.mentorId, sessionId: followUp.sessionId, cells }, { ...run, step: `${run.step}:release` });
     }
     case 'refund-hold': {
       const { memberId, holdId, reason, description } = followUp;
-      const checkpoint = await refundHoldIfActive(store, { studentId: memberId, holdId, reason, description }, { ...run, step: `${run.step}:refund` });
+      const checkpoint = await refundHoldIfActive(runtime, { studentId: memberId, holdId, reason, description }, { ...run, step: `${run.step}:refund` });
       return checkpoint ? [checkpoint] : [];
     }
     case 'adjudicate-hold': {
       const { memberId, mentorId, holdId, sessionId, description } = followUp;
-      return transferHeldPoints(store, { studentId: memberId, mentorId, holdId, sessionId, description }, { ...run, step: `${run.step}:transfer` });
+      return transferHeldPoints(runtime, { studentId: memberId, mentorId, holdId, sessionId, description }, { ...run, step: `${run.step}:transfer` });
     }
   }
 };
@@ -87,11 +88,11 @@ const releasesFirst = (a: SessionFollowUp, b: SessionFollowUp) => Number(a.kind 
 
 /** Carries out the follow-ups of every event of the session; returns the checkpoint of the last write. */
 export const runFollowUps = async (deps: FollowUpDeps, sessionId: string): Promise<{ checkpoint: Checkpoint | null }> => {
-  const { store } = deps;
-  const recorded: RecordedEvent[] = await store.readStream(sessionStreamId(sessionId));
+  const { runtime } = deps;
+  const recorded: RecordedEvent[] = await runtime.reads.readStream(sessionStreamId(sessionId));
   const history = recorded.map((r) => ({ type: r.type, data: r.data }) as SessionEvent);
   const keep = cellsInUse(foldSession(history));
-  const written = checkpointTracker(store);
+  const written = checkpointTracker(runtime.compareCheckpoints);
   for (const [index, cause] of recorded.entries()) {
     const event = history[index]!;
     const followUps = [...followUpsFor(event), ...unusedProposalCells(event, history)].sort(releasesFirst);
@@ -104,7 +105,7 @@ export const runFollowUps = async (deps: FollowUpDeps, sessionId: string): Promi
       causationId: cause.metadata.eventId,
     };
     for (const followUp of followUps) {
-      for (const checkpoint of await perform(store, followUp, keep, run)) written.add(checkpoint);
+      for (const checkpoint of await perform(runtime, followUp, keep, run)) written.add(checkpoint);
     }
   }
   return { checkpoint: written.latest };

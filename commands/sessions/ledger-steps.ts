@@ -6,11 +6,10 @@ import { ledgerDecider } from '../../domain/ledger/decide.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import type { Decider } from '../../domain/shared.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
+import type { Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
-import type { LoadedStream } from '../handle-command.js';
+import type { CommandRuntime, LoadedStream, StepContext } from '../runtime/types.js';
 import { ledgerStreamId } from '../stream-ids.js';
-import { runStep, type StepContext } from './process-step.js';
 
 const settlingDecider: Decider<LedgerState, LedgerCommand, LedgerEvent> = {
   ...ledgerDecider,
@@ -33,14 +32,13 @@ export interface PlaceSessionHold {
 
 /** Throws INSUFFICIENT_POINTS with the spec's booking text when the student cannot cover it. */
 export const placeSessionHold = async (
-  store: EventStore,
+  runtime: CommandRuntime,
   input: PlaceSessionHold,
   context: StepContext,
   known?: LoadedStream<LedgerState> | undefined,
 ): Promise<Checkpoint | null> => {
   const { studentId, sessionId, holdId, amount } = input;
-  const result = await runStep(
-    store,
+  const result = await runtime.step(
     ledgerDecider,
     ledgerStreamId(studentId),
     { type: 'PlaceHold', memberId: studentId, holdId, sessionId, amount },
@@ -51,13 +49,12 @@ export const placeSessionHold = async (
 };
 
 export const refundHoldIfActive = async (
-  store: EventStore,
+  runtime: CommandRuntime,
   input: { studentId: string; holdId: string; reason: string; description?: string | undefined },
   context: StepContext,
 ): Promise<Checkpoint | null> => {
   const { studentId, holdId, reason, description } = input;
-  const result = await runStep(
-    store,
+  const result = await runtime.step(
     settlingDecider,
     ledgerStreamId(studentId),
     { type: 'RefundHold', memberId: studentId, holdId, reason, description },
@@ -72,13 +69,12 @@ export const refundHoldIfActive = async (
  * again. The mentor receives only what was actually adjudicated, never for a refunded hold.
  */
 export const transferHeldPoints = async (
-  store: EventStore,
+  runtime: CommandRuntime,
   input: { studentId: string; mentorId: string; holdId: string; sessionId: string; description?: string | undefined },
   context: StepContext,
 ): Promise<Checkpoint[]> => {
   const { studentId, mentorId, holdId, sessionId, description } = input;
-  const adjudicated = await runStep(
-    store,
+  const adjudicated = await runtime.step(
     settlingDecider,
     ledgerStreamId(studentId),
     { type: 'AdjudicateHold', memberId: studentId, holdId, mentorId, description },
@@ -86,8 +82,7 @@ export const transferHeldPoints = async (
   );
   const hold = adjudicated.state.holds[holdId];
   if (hold?.state !== 'adjudicated') return adjudicated.checkpoint ? [adjudicated.checkpoint] : [];
-  const received = await runStep(
-    store,
+  const received = await runtime.step(
     ledgerDecider,
     ledgerStreamId(mentorId),
     {

@@ -5,11 +5,10 @@
 // a grace period. The pivot in `booking-{sessionId}` says which way: committed -> create the session (roll
 // forward); failed -> give back what the booking took; still open -> abandon it first (which the
 // process, if it is only slow, then sees at its own commit) and give back.
-import type { EventStore } from '../../eventstore/types.js';
+import type { CommandRuntime, RunContext } from '../runtime/types.js';
 import { bookingStreamId, bookingsIndexStreamIds } from '../stream-ids.js';
 import { bookingDecisionDecider, foldBookingsIndex, type BookingDecisionEvent, type IndexedBooking } from './booking-record.js';
-import { bookingSteps, type RunContext } from './booking-steps.js';
-import { runStep } from './process-step.js';
+import { bookingSteps } from './booking-steps.js';
 
 export const DEFAULT_BOOKING_GRACE_MS = 5 * 60_000;
 
@@ -32,48 +31,48 @@ export interface ReconcileResult {
   resumeFrom: Map<string, bigint>;
 }
 
-const readDecision = async (store: EventStore, sessionId: string) => {
-  const [first] = await store.readStream(bookingStreamId(sessionId));
+const readDecision = async (runtime: CommandRuntime, sessionId: string) => {
+  const [first] = await runtime.reads.readStream(bookingStreamId(sessionId));
   return first ? { type: (first as { type: BookingDecisionEvent['type'] }).type, at: first.metadata.occurredAt } : null;
 };
 
-const reconcileOne = async (store: EventStore, booking: IndexedBooking, input: ReconcileInput, result: ReconcileResult) => {
+const reconcileOne = async (runtime: CommandRuntime, booking: IndexedBooking, input: ReconcileInput, result: ReconcileResult) => {
   const { plan } = booking;
   const run: RunContext = { now: input.now, actorId: null, correlationId: plan.sessionId };
-  let decision = await readDecision(store, plan.sessionId);
+  let decision = await readDecision(runtime, plan.sessionId);
   if (!decision) {
-    await runStep(store, bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Abandon', sessionId: plan.sessionId }, {
+    await runtime.step(bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Abandon', sessionId: plan.sessionId }, {
       ...run,
       step: `booking:${plan.sessionId}:abandon`,
     });
-    decision = await readDecision(store, plan.sessionId);
+    decision = await readDecision(runtime, plan.sessionId);
   }
   if (decision?.type === 'BookingCommitted') {
-    const created = await bookingSteps.createSession(store, plan, run);
+    const created = await bookingSteps.createSession(runtime, plan, run);
     if (created.events.length > 0) result.rolledForward.push(plan.sessionId);
-    await bookingSteps.close(store, plan.sessionId, 'requested', run);
+    await bookingSteps.close(runtime, plan.sessionId, 'requested', run);
     result.closed.push(plan.sessionId);
     return;
   }
-  await bookingSteps.compensate(store, plan, run);
+  await bookingSteps.compensate(runtime, plan, run);
   result.compensated.push(plan.sessionId);
   // An abandoned booking stays listed for one more grace period and is given back again then: a
   // process that stalled just before taking the hold may still take it after the first pass.
   const settled = decision?.type === 'BookingFailed' || Date.parse(input.now) - Date.parse(decision?.at ?? input.now) >= input.olderThanMs;
   if (settled) {
-    await bookingSteps.close(store, plan.sessionId, decision?.type === 'BookingFailed' ? 'failed' : 'abandoned', run);
+    await bookingSteps.close(runtime, plan.sessionId, decision?.type === 'BookingFailed' ? 'failed' : 'abandoned', run);
     result.closed.push(plan.sessionId);
   }
 };
 
-export const reconcileSessionRequests = async (deps: { store: EventStore }, input: ReconcileInput): Promise<ReconcileResult> => {
-  const { store } = deps;
+export const reconcileSessionRequests = async (deps: { runtime: CommandRuntime }, input: ReconcileInput): Promise<ReconcileResult> => {
+  const { runtime } = deps;
   const result: ReconcileResult = { rolledForward: [], compensated: [], closed: [], failed: [], resumeFrom: new Map() };
   const nowMs = Date.parse(input.now);
   const shards = await Promise.all(
     bookingsIndexStreamIds().map(async (streamId) => {
       const from = input.from?.get(streamId) ?? 0n;
-      return { streamId, from, recorded: await store.readStream(streamId, { from }) };
+      return { streamId, from, recorded: await runtime.reads.readStream(streamId, { from }) };
     }),
   );
   for (const { streamId, from, recorded } of shards) {
@@ -81,7 +80,7 @@ export const reconcileSessionRequests = async (deps: { store: EventStore }, inpu
     for (const booking of bookings) {
       if (booking.closed || nowMs - Date.parse(booking.plan.requestedAt) < input.olderThanMs) continue;
       try {
-        await reconcileOne(store, booking, input, result);
+        await reconcileOne(runtime, booking, input, result);
       } catch (error) {
         // One booking that cannot be repaired now must not keep the others unrepaired.
         result.failed.push({ sessionId: booking.plan.sessionId, error });

@@ -6,10 +6,10 @@ import type { ApproveReschedule } from '../../domain/session/commands.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import type { SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { loadStream } from '../handle-command.js';
+import type { Checkpoint } from '../../eventstore/types.js';
+import { checkpointTracker } from '../runtime/run-step.js';
+import type { CommandRuntime } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
-import { checkpointTracker } from './process-step.js';
 import { releaseCells, reserveCells } from './slot-steps.js';
 
 export interface ReservedForReschedule {
@@ -25,14 +25,14 @@ const currentCells = (state: SessionState): Set<string> =>
     : new Set();
 
 export const reserveRescheduleCells = async (
-  deps: { store: EventStore },
+  deps: { runtime: CommandRuntime },
   command: ApproveReschedule,
   context: { actorId: string | null; now: string; correlationId?: string | undefined },
 ): Promise<ReservedForReschedule> => {
-  const { store } = deps;
+  const { runtime } = deps;
   const stream = sessionStreamId(command.sessionId);
-  const written = checkpointTracker(store);
-  const { state } = await loadStream(store, sessionDecider, stream);
+  const written = checkpointTracker(runtime.compareCheckpoints);
+  const { state } = await runtime.load(sessionDecider, stream);
   // Refusals (not a participant, nothing pending, proposer answering) come before anything is taken.
   const [approval] = sessionDecider.decide(command, state);
   if (approval?.type !== 'RescheduleApproved') {
@@ -45,13 +45,13 @@ export const reserveRescheduleCells = async (
 
   const giveBack = async () => {
     // Read again: the approval may have landed after all (a lost reply, or a double click that won).
-    const keep = currentCells((await loadStream(store, sessionDecider, stream)).state);
+    const keep = currentCells((await runtime.load(sessionDecider, stream)).state);
     const cells = fresh.filter((cell) => !keep.has(cell));
-    await releaseCells(store, { mentorId: instructorId, sessionId, cells }, { ...run, step: `reschedule:${modificationId}:release` });
+    await releaseCells(runtime, { mentorId: instructorId, sessionId, cells }, { ...run, step: `reschedule:${modificationId}:release` });
   };
 
   try {
-    const taken = await reserveCells(store, { mentorId: instructorId, sessionId, cells: fresh }, { ...run, step: `reschedule:${modificationId}:reserve` });
+    const taken = await reserveCells(runtime, { mentorId: instructorId, sessionId, cells: fresh }, { ...run, step: `reschedule:${modificationId}:reserve` });
     for (const checkpoint of taken) written.add(checkpoint);
   } catch (error) {
     await giveBack().catch(() => undefined);

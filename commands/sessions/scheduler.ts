@@ -3,7 +3,7 @@
 // are the session follow-ups reactor's (follow-ups-reactor.ts); actOnSession also runs them at once. Which sessions
 // are due comes from the sessions read model through `listDue`, so this module does not depend on
 // projections; a lagging read model only delays the work, as the deciders ignore sessions that moved on.
-import type { EventStore } from '../../eventstore/types.js';
+import type { CommandRuntime } from '../runtime/types.js';
 import { DEFAULT_BOOKING_GRACE_MS, reconcileSessionRequests } from './reconciler.js';
 import { actOnSession } from './session-actions.js';
 
@@ -15,7 +15,7 @@ export interface DueSessions {
 }
 
 export interface SchedulerDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
   listDue: (now: string) => Promise<DueSessions>;
 }
 
@@ -60,7 +60,7 @@ export interface RunningScheduler {
 
 /** Runs the scheduler and the booking reconciler every intervalMs, one round at a time. */
 export const startScheduler = (options: StartSchedulerOptions): RunningScheduler => {
-  const { store, listDue, clock, intervalMs } = options;
+  const { runtime, listDue, clock, intervalMs } = options;
   const onError = options.onError ?? ((error: unknown, sessionId?: string) => console.error('session scheduler', sessionId ?? '', error));
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,14 +71,14 @@ export const startScheduler = (options: StartSchedulerOptions): RunningScheduler
   const round = async () => {
     const now = clock().toISOString();
     try {
-      const result = await runScheduler({ store, listDue }, now);
+      const result = await runScheduler({ runtime, listDue }, now);
       for (const { sessionId, error } of result.failed) onError(error, sessionId);
     } catch (error) {
       onError(error);
     }
     try {
       const olderThanMs = options.bookingGraceMs ?? DEFAULT_BOOKING_GRACE_MS;
-      const result = await reconcileSessionRequests({ store }, { now, olderThanMs, from: indexCursor });
+      const result = await reconcileSessionRequests({ runtime }, { now, olderThanMs, from: indexCursor });
       indexCursor = result.resumeFrom;
       for (const { sessionId, error } of result.failed) onError(error, sessionId);
     } catch (error) {

@@ -1,4 +1,4 @@
-// One thin function per member action on a session: decide on the session stream (handleCommand
+// One thin function per member action on a session: decide on the session stream (runtime.handle
 // re-decides after a concurrent write), then carry out the follow-ups in the ledgers and slot cells.
 // Each returns the checkpoint of its last write, for the API's read-your-writes wait.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -9,18 +9,18 @@ import { texts } from '../../domain/session/rules.js';
 import type { ExistingSession, SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { handleCommand, loadStream } from '../handle-command.js';
+import { resolveStart, type StartInput } from '../../domain/session/start-time.js';
+import type { Checkpoint } from '../../eventstore/types.js';
+import { checkpointTracker } from '../runtime/run-step.js';
+import type { CommandRuntime } from '../runtime/types.js';
 import { loadMember } from '../members.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { runFollowUps } from './follow-ups.js';
-import { checkpointTracker } from './process-step.js';
 import { reserveRescheduleCells } from './reschedule-cells.js';
 import { heldByAnother } from './slot-steps.js';
-import { resolveStart, type StartInput } from './start-time.js';
 
 export interface SessionDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 export interface ActionInput {
@@ -48,8 +48,8 @@ export const actOnSession = async (
   command: SessionCommand,
   context: { actorId: string | null; now: string; correlationId?: string | undefined },
 ): Promise<SessionActionResult> => {
-  const result = await handleCommand(deps.store, sessionDecider, sessionStreamId(command.sessionId), command, context);
-  const written = checkpointTracker(deps.store);
+  const result = await deps.runtime.handle(sessionDecider, sessionStreamId(command.sessionId), command, context);
+  const written = checkpointTracker(deps.runtime.compareCheckpoints);
   written.add(result.checkpoint);
   // Every lifecycle action also finishes follow-ups an earlier crash left undone; chat does not pay for it.
   if (result.events.length > 0 && result.events.every((e) => e.type !== 'ThreadMessagePosted')) {
@@ -82,7 +82,7 @@ export interface ProposeRescheduleInput extends ActionInput, StartInput {
 
 /** The proposed time must not be booked by another session of the mentor (409 otherwise). */
 export const proposeReschedule = async (deps: SessionDeps, input: ProposeRescheduleInput): Promise<SessionActionResult> => {
-  const { store } = deps;
+  const { runtime } = deps;
   let timeZone = input.viewerTimeZone;
   if (!input.startsAt && input.date && input.time && !timeZone) {
     const actor = await loadMember(deps, input.actorId);
@@ -98,12 +98,12 @@ export const proposeReschedule = async (deps: SessionDeps, input: ProposeResched
     message: input.message,
   };
   // Decided once before reading the mentor's cells, so a refusal about the session comes first.
-  const { state } = await loadStream(store, sessionDecider, sessionStreamId(input.sessionId));
+  const { state } = await runtime.load(sessionDecider, sessionStreamId(input.sessionId));
   const [proposal] = sessionDecider.decide(command, state);
   if (proposal?.type === 'RescheduleProposed') {
     const { instructorId, sessionId, proposedStartsAt, durationHours } = proposal.data;
     const cells = slotsCovered(proposedStartsAt, durationHours);
-    if (await heldByAnother(store, { mentorId: instructorId, sessionId, cells })) throw new DomainError('CONFLICT', texts.slotTaken);
+    if (await heldByAnother(runtime, { mentorId: instructorId, sessionId, cells })) throw new DomainError('CONFLICT', texts.slotTaken);
   }
   return actOnSession(deps, command, contextOf(input));
 };

@@ -4,10 +4,9 @@
 // anything beyond it.
 import { holderOf, slotDecider, type SlotState } from '../../domain/slot/decider.js';
 import { cellsByHour } from '../../domain/slot/slots-covered.js';
-import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
-import { foldStream, type LoadedStream } from '../handle-command.js';
-import { slotHourStreamId } from '../stream-ids.js';
-import { runStep, type StepContext } from './process-step.js';
+import { hourStreams } from '../../domain/slot/hour-streams.js';
+import type { Checkpoint } from '../../eventstore/types.js';
+import type { CommandRuntime, LoadedStream, StepContext } from '../runtime/types.js';
 
 export interface CellsOfSession {
   mentorId: string;
@@ -18,19 +17,16 @@ export interface CellsOfSession {
 /** Hour streams as read moments ago (loadCells), keyed by hour start: runStep's `known`. */
 export type KnownCells = ReadonlyMap<string, LoadedStream<SlotState>>;
 
-/** The session's hours in time order, each with its stream id and the session's cells in it. */
-export const hourStreams = (mentorId: string, cells: readonly string[]) =>
-  cellsByHour(cells).map(([hourStart, inHour]) => ({ hourStart, streamId: slotHourStreamId(mentorId, hourStart), cells: inHour }));
+export { hourStreams };
 
 /**
  * Reserves every cell or throws the CONFLICT of the first hour where another session holds one (taking
- * no later hour). `known` saves the read of each hour whose stream has not moved since (process-step.ts).
+ * no later hour). `known` saves the read of each hour whose stream has not moved since (runtime/run-step.ts).
  */
-export const reserveCells = async (store: EventStore, input: CellsOfSession, context: StepContext, known?: KnownCells): Promise<Checkpoint[]> => {
+export const reserveCells = async (runtime: CommandRuntime, input: CellsOfSession, context: StepContext, known?: KnownCells): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
   for (const { hourStart, streamId, cells } of hourStreams(input.mentorId, input.cells)) {
-    const result = await runStep(
-      store,
+    const result = await runtime.step(
       slotDecider,
       streamId,
       { type: 'ReserveCells', mentorId: input.mentorId, hourStart, cells, sessionId: input.sessionId },
@@ -43,11 +39,10 @@ export const reserveCells = async (store: EventStore, input: CellsOfSession, con
 };
 
 /** Frees the cells this session holds; cells free or held by another session are left alone. */
-export const releaseCells = async (store: EventStore, input: CellsOfSession, context: StepContext): Promise<Checkpoint[]> => {
+export const releaseCells = async (runtime: CommandRuntime, input: CellsOfSession, context: StepContext): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
   for (const { hourStart, streamId, cells } of hourStreams(input.mentorId, input.cells).reverse()) {
-    const result = await runStep(
-      store,
+    const result = await runtime.step(
       slotDecider,
       streamId,
       { type: 'ReleaseCells', mentorId: input.mentorId, hourStart, cells, sessionId: input.sessionId },
@@ -58,14 +53,11 @@ export const releaseCells = async (store: EventStore, input: CellsOfSession, con
   return checkpoints;
 };
 
-/** The hours' states and revisions out of a readStreams answer that included their streams. */
-export const foldCells = (hours: ReturnType<typeof hourStreams>, read: ReadonlyMap<string, RecordedEvent[]>): KnownCells =>
-  new Map(hours.map(({ hourStart, streamId }) => [hourStart, foldStream(slotDecider, read.get(streamId) ?? [])]));
-
-/** The state of every hour the cells lie in, in one read. */
-export const loadCells = async (store: EventStore, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> => {
+/** The state of every hour the cells lie in, keyed by hour start, in one read. */
+export const loadCells = async (runtime: CommandRuntime, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> => {
   const hours = hourStreams(input.mentorId, input.cells);
-  return foldCells(hours, await store.readStreams(hours.map(({ streamId }) => streamId)));
+  const loaded = await runtime.loadMany(slotDecider, hours.map(({ streamId }) => streamId));
+  return new Map(hours.map(({ hourStart, streamId }) => [hourStart, loaded.get(streamId)!]));
 };
 
 /** Whether any of `cells` is held by a session other than `sessionId` in the loaded hours. */
@@ -76,5 +68,5 @@ export const anyHeldByAnother = (known: KnownCells, cells: readonly string[], se
   });
 
 /** Whether any of the cells is held by a session other than `sessionId` (a cheap check before side effects). */
-export const heldByAnother = async (store: EventStore, input: CellsOfSession): Promise<boolean> =>
-  anyHeldByAnother(await loadCells(store, input), input.cells, input.sessionId);
+export const heldByAnother = async (runtime: CommandRuntime, input: CellsOfSession): Promise<boolean> =>
+  anyHeldByAnother(await loadCells(runtime, input), input.cells, input.sessionId);

@@ -10,7 +10,7 @@ import { hourOfCell, slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
 import { appendInOrder } from '../../eventstore/append-many.js';
 import type { EventStore } from '../../eventstore/types.js';
-import { loadStream } from '../handle-command.js';
+import type { CommandRuntime } from '../runtime/types.js';
 import { loadLedger } from '../ledger.js';
 import { registerMember, updateProfile } from '../members.js';
 import { sessionStreamId, slotHourStreamId } from '../stream-ids.js';
@@ -24,19 +24,22 @@ export const WEEKDAYS_9_TO_17: AvailabilityInput[] = ['Monday', 'Tuesday', 'Wedn
   endTime: '17:00',
 }));
 
-export const newMember = async (store: EventStore, timeZone = 'UTC'): Promise<string> => {
+/** What the helpers below take: a TestEventStore's `commands`, or wireTestCommands(store). */
+export type Commands = { runtime: CommandRuntime };
+
+export const newMember = async (commands: Commands, timeZone = 'UTC'): Promise<string> => {
   const memberId = randomUUID();
-  await registerMember({ store }, { memberId, email: `${memberId.slice(0, 8)}@example.com`, name: `M ${memberId.slice(0, 4)}`, timeZone, now: MONDAY });
+  await registerMember(commands, { memberId, email: `${memberId.slice(0, 8)}@example.com`, name: `M ${memberId.slice(0, 4)}`, timeZone, now: MONDAY });
   return memberId;
 };
 
 export const newMentor = async (
-  store: EventStore,
+  commands: Commands,
   options: { pointsPerHour?: number; timeZone?: string; availability?: AvailabilityInput[] } = {},
 ): Promise<{ mentorId: string; skillId: string }> => {
-  const mentorId = await newMember(store, options.timeZone ?? 'UTC');
+  const mentorId = await newMember(commands, options.timeZone ?? 'UTC');
   const { member } = await updateProfile(
-    { store },
+    commands,
     {
       memberId: mentorId,
       actorId: mentorId,
@@ -60,14 +63,14 @@ export const refusal = async (attempt: Promise<unknown>): Promise<{ code: string
   return { code: error.code, message: error.message };
 };
 
-export const balanceOf = async (store: EventStore, memberId: string) => {
-  const { available, held } = await loadLedger({ store }, memberId);
+export const balanceOf = async (commands: Commands, memberId: string) => {
+  const { available, held } = await loadLedger(commands, memberId);
   return { available, held };
 };
 
 /** Double-entry check over the given members: what they have equals what they were granted (3 each). */
-export const ledgerTotals = async (store: EventStore, memberIds: readonly string[]) => {
-  const balances = await Promise.all(memberIds.map((id) => balanceOf(store, id)));
+export const ledgerTotals = async (commands: Commands, memberIds: readonly string[]) => {
+  const balances = await Promise.all(memberIds.map((id) => balanceOf(commands, id)));
   return {
     total: balances.reduce((sum, b) => sum + b.available + b.held, 0),
     granted: 3 * memberIds.length,
@@ -76,22 +79,22 @@ export const ledgerTotals = async (store: EventStore, memberIds: readonly string
 };
 
 /** The session holding each cell of the interval (null for a free cell). */
-export const cellHolders = async (store: EventStore, mentorId: string, startsAt: string, durationHours: number) =>
+export const cellHolders = async (commands: Commands, mentorId: string, startsAt: string, durationHours: number) =>
   Promise.all(
     slotsCovered(startsAt, durationHours).map(async (cell) => {
-      const { state } = await loadStream(store, slotDecider, slotHourStreamId(mentorId, hourOfCell(cell)));
+      const { state } = await commands.runtime.load(slotDecider, slotHourStreamId(mentorId, hourOfCell(cell)));
       return holderOf(state, cell);
     }),
   );
 
-export const sessionState = async (store: EventStore, sessionId: string) =>
-  (await loadStream(store, sessionDecider, sessionStreamId(sessionId))).state;
+export const sessionState = async (commands: Commands, sessionId: string) =>
+  (await commands.runtime.load(sessionDecider, sessionStreamId(sessionId))).state;
 
 /** What the sessions read model will answer, computed from the session streams themselves. */
-export const dueAmong = (store: EventStore, sessionIds: readonly string[]) => async (now: string): Promise<DueSessions> => {
+export const dueAmong = (commands: Commands, sessionIds: readonly string[]) => async (now: string): Promise<DueSessions> => {
   const due: DueSessions = { expire: [], complete: [] };
   for (const id of sessionIds) {
-    const state = await sessionState(store, id);
+    const state = await sessionState(commands, id);
     if (state.status === 'requested' && Date.parse(state.session.startsAt) <= Date.parse(now)) due.expire.push(id);
     const on = state.status === 'confirmed' || state.status === 'modification_pending';
     if (on && endsAtMs(state.session.startsAt, state.session.durationHours) <= Date.parse(now)) due.complete.push(id);

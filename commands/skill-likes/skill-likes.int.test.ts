@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember, updateProfile } from '../members.js';
 import { skillLikesStreamId } from '../stream-ids.js';
-import { openTestEventStore, withReadBarrier, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../test-event-store.js';
 import { skillLikeStatus, toggleSkillLike } from './skill-likes.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';
@@ -14,7 +14,7 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-const deps = () => ({ store: fixture.store });
+const deps = () => fixture.commands;
 const member = async () => {
   const memberId = randomUUID();
   await registerMember(deps(), { memberId, email: `${memberId.slice(0, 8)}@example.com`, name: 'Ada', timeZone: 'UTC', now: NOW });
@@ -45,8 +45,8 @@ describe('liking a skill', () => {
   it('counts the likes of two members pressing at the same moment', async () => {
     const { ownerId, skillId } = await mentorWithSkill();
     const [a, b] = [await member(), await member()];
-    const racing = withReadBarrier(fixture.store, 2);
-    await Promise.all([a, b].map((memberId) => toggleSkillLike({ store: racing }, { skillId, ownerId, memberId, now: NOW })));
+    const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
+    await Promise.all([a, b].map((memberId) => toggleSkillLike(racing, { skillId, ownerId, memberId, now: NOW })));
     expect(await skillLikeStatus(deps(), { skillId, memberId: a })).toEqual({ liked: true, likesCount: 2 });
     expect(await skillLikeStatus(deps(), { skillId, memberId: null })).toEqual({ liked: false, likesCount: 2 });
   });

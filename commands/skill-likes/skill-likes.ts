@@ -3,13 +3,13 @@
 import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
 import { isLikedBy, skillLikeDecider } from '../../domain/skill-like/decide.js';
 import { DomainError } from '../../domain/shared.js';
-import type { Checkpoint, EventStore } from '../../eventstore/types.js';
-import { handleCommand, loadStream } from '../handle-command.js';
+import type { Checkpoint } from '../../eventstore/types.js';
+import type { CommandRuntime } from '../runtime/types.js';
 import { loadMember } from '../members.js';
 import { skillLikesStreamId } from '../stream-ids.js';
 
 export interface SkillLikeDeps {
-  store: EventStore;
+  runtime: CommandRuntime;
 }
 
 export interface SkillLikeStatus {
@@ -33,8 +33,7 @@ export const toggleSkillLike = async (
   if (owner.status !== 'active' || !owner.skillsToTeach.some((s) => s.id === skillId)) {
     throw new DomainError('NOT_FOUND', SKILL_NOT_FOUND_MESSAGE);
   }
-  const result = await handleCommand(
-    deps.store,
+  const result = await deps.runtime.handle(
     skillLikeDecider,
     skillLikesStreamId(skillId),
     { type: 'ToggleSkillLike', skillId, ownerId, memberId },
@@ -50,6 +49,6 @@ export const toggleSkillLike = async (
 
 /** GET /skills/{id}/like-status, straight from the stream (a read model may serve lists instead). */
 export const skillLikeStatus = async (deps: SkillLikeDeps, input: { skillId: string; memberId: string | null }): Promise<SkillLikeStatus> => {
-  const { state } = await loadStream(deps.store, skillLikeDecider, skillLikesStreamId(input.skillId));
+  const { state } = await deps.runtime.load(skillLikeDecider, skillLikesStreamId(input.skillId));
   return { liked: input.memberId !== null && isLikedBy(state, input.memberId), likesCount: state.likesCount };
 };

@@ -25,6 +25,8 @@ export interface TestServer {
   close(): Promise<void>;
   sql: RunningServer['sql'];
   store: RunningServer['store'];
+  /** The server's own commands (its runtime remembers what they write). */
+  commands: RunningServer['commands'];
   runtime: RunningServer['runtime'];
   app: RunningServer['app'];
   /** The server's clock; move it with set/advance. */
@@ -68,6 +70,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
     app: server.app,
     sql: server.sql,
     store: server.store,
+    commands: server.commands,
     runtime: server.runtime,
     clock,
     tickScheduler: () => server.tickScheduler(),

@@ -5,39 +5,15 @@
 // revision decides again and, when the decision is new (a cell released and now reserved anew),
 // gets fresh ids instead of being mistaken for the earlier append.
 import type { Decider, Event } from '../../domain/shared.js';
-import {
-  WrongExpectedVersionError,
-  type Checkpoint,
-  type EventMetadata,
-  type EventStore,
-  type EventToAppend,
-} from '../../eventstore/types.js';
+import { WrongExpectedVersionError, type Checkpoint, type EventMetadata, type EventToAppend } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
-import { loadStream, type LoadedStream } from '../handle-command.js';
-
-export interface StepContext {
-  /** Names the step within its process, e.g. `booking:{sessionId}:hold`. */
-  step: string;
-  now: string;
-  actorId: string | null;
-  correlationId: string;
-  causationId?: string | null | undefined;
-  /** Attempts in all; default 8 (process steps meet more contention than a member's command). */
-  maxAttempts?: number | undefined;
-}
-
-export interface StepResult<S, E extends Event> {
-  events: E[];
-  state: S;
-  /** Checkpoint of the append; null when the decision was to do nothing. */
-  checkpoint: Checkpoint | null;
-}
+import type { LoadedStream, RunContext, StepContext, StepResult, StreamStates } from './types.js';
 
 export const stepEventId = (step: string, streamId: string, revision: bigint | null, index: number): string =>
   uuidV5(`${step}|${streamId}|${revision === null ? 'none' : revision.toString()}|${index}`);
 
 /** The metadata a process writes: its instant, actor and correlation, with the given event id. */
-export const processMetadata = (context: Omit<StepContext, 'step'>, eventId: string): EventMetadata => ({
+export const processMetadata = (context: RunContext, eventId: string): EventMetadata => ({
   eventId,
   occurredAt: context.now,
   actorId: context.actorId,
@@ -64,7 +40,7 @@ export const pause = (attempt: number) => new Promise((resolve) => setTimeout(re
  * refuses is never trusted: the step then reads the stream and decides again.
  */
 export const runStep = async <S, C, E extends Event>(
-  store: EventStore,
+  streams: StreamStates,
   decider: Decider<S, C, E>,
   streamId: string,
   command: C,
@@ -90,15 +66,15 @@ export const runStep = async <S, C, E extends Event>(
       hint = undefined;
     }
     if (!loaded || !events) {
-      loaded = await loadStream(store, decider, streamId);
+      loaded = (await streams.load(decider, [streamId])).get(streamId)!;
       events = decider.decide(command, loaded.state);
     }
     const { state, revision } = loaded;
     if (events.length === 0) return { events, state, checkpoint: null };
     const toAppend = stepEvents(context, streamId, revision, events);
     try {
-      const result = await store.append(streamId, toAppend, { expectedRevision: revision === null ? 'no_stream' : revision });
-      return { events, state: events.reduce(decider.evolve, state), checkpoint: result.checkpoint };
+      const written = await streams.write({ decider, streamId, from: loaded, events: toAppend });
+      return { events, state: written.stream.state, checkpoint: written.checkpoint };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       // A stale `known` is not contention: read and decide again at once, on the same attempt.
@@ -113,11 +89,11 @@ export const runStep = async <S, C, E extends Event>(
 };
 
 /** Keeps the latest of several checkpoints: a caller waits for the last write it made. */
-export const checkpointTracker = (store: EventStore) => {
+export const checkpointTracker = (compare: (a: Checkpoint | null, b: Checkpoint | null) => number) => {
   let latest: Checkpoint | null = null;
   return {
     add(checkpoint: Checkpoint | null): void {
-      if (checkpoint !== null && store.compareCheckpoints(checkpoint, latest) > 0) latest = checkpoint;
+      if (checkpoint !== null && compare(checkpoint, latest) > 0) latest = checkpoint;
     },
     get latest(): Checkpoint | null {
       return latest;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Decider } from '../domain/shared.js';
-import { openSqlDatabase, type SqlDatabase } from '../eventstore/sql-database.js';
-import { createSqlEventStore } from '../eventstore/sql-event-store.js';
-import type { EventStore, ReadStreamsOptions } from '../eventstore/types.js';
-import { newEvent } from '../test/conformance/conformance-helpers.js';
-import { foldStream } from './handle-command.js';
+import type { Decider } from '../../domain/shared.js';
+import { openSqlDatabase, type SqlDatabase } from '../../eventstore/sql-database.js';
+import { createSqlEventStore } from '../../eventstore/sql-event-store.js';
+import type { EventStore, ReadStreamsOptions } from '../../eventstore/types.js';
+import { newEvent } from '../../test/conformance/conformance-helpers.js';
+import { foldStream } from './stream-states.js';
 import { createStreamCache } from './stream-cache.js';
 
 type Added = { type: 'Added'; data: { n: number } };

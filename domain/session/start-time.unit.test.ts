@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { texts } from '../../domain/session/rules.js';
+import { texts } from './rules.js';
 import { resolveStart } from './start-time.js';
 
 describe('reading a chosen start', () => {

@@ -4,9 +4,9 @@
 // mentor's whole history. `peek` answers from memory alone, for a caller whose write checks the
 // revisions it decided on (the booking, docs/decisions.md 34). Either way the store, not the cache,
 // has the last word on what a stream holds.
-import type { Decider, Event } from '../domain/shared.js';
-import type { EventStore, RecordedEvent } from '../eventstore/types.js';
-import type { LoadedStream } from './handle-command.js';
+import type { Decider, Event } from '../../domain/shared.js';
+import type { EventStore, RecordedEvent } from '../../eventstore/types.js';
+import type { LoadedStream } from './types.js';
 
 /** Entries kept per cache; the oldest are dropped past it. */
 const DEFAULT_MAX_ENTRIES = 10_000;

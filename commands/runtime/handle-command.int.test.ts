@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberDecider } from '../domain/member/decide.js';
-import type { MemberCommand } from '../domain/member/commands.js';
-import { WrongExpectedVersionError } from '../eventstore/types.js';
-import { uuidV5 } from './deterministic-id.js';
-import { handleCommand } from './handle-command.js';
-import { memberStreamId } from './stream-ids.js';
-import { openTestEventStore, withReadBarrier, type TestEventStore } from './test-event-store.js';
+import { memberDecider } from '../../domain/member/decide.js';
+import type { MemberCommand } from '../../domain/member/commands.js';
+import { WrongExpectedVersionError } from '../../eventstore/types.js';
+import { uuidV5 } from '../deterministic-id.js';
+import { createCommandRuntime } from './command-runtime.js';
+import { memberStreamId } from '../stream-ids.js';
+import { openTestEventStore, withReadBarrier, type TestEventStore } from '../test-event-store.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 let fixture: TestEventStore;
@@ -34,14 +34,14 @@ const setBio = (memberId: string, bio: string): MemberCommand => ({
   now: NOW,
 });
 
-describe('handleCommand', () => {
+describe('the runtime command handler', () => {
   it('creates a stream, then appends at the revision it read', async () => {
     const id = randomUUID();
     const stream = memberStreamId(id);
-    const first = await handleCommand(fixture.store, memberDecider, stream, register(id), { now: NOW, actorId: id });
+    const first = await fixture.commands.runtime.handle(memberDecider, stream, register(id), { now: NOW, actorId: id });
     expect(first.nextExpectedRevision).toBe(0n);
     expect(first.checkpoint).toEqual(expect.any(String));
-    const second = await handleCommand(fixture.store, memberDecider, stream, setBio(id, 'Hi'), { now: NOW, actorId: id });
+    const second = await fixture.commands.runtime.handle(memberDecider, stream, setBio(id, 'Hi'), { now: NOW, actorId: id });
     expect(second.nextExpectedRevision).toBe(1n);
     expect(second.state).toMatchObject({ status: 'active', bio: 'Hi' });
     expect(fixture.store.compareCheckpoints(first.checkpoint, second.checkpoint)).toBeLessThan(0);
@@ -51,7 +51,7 @@ describe('handleCommand', () => {
     const id = randomUUID();
     const correlationId = randomUUID();
     const causationId = randomUUID();
-    await handleCommand(fixture.store, memberDecider, memberStreamId(id), register(id), {
+    await fixture.commands.runtime.handle(memberDecider, memberStreamId(id), register(id), {
       now: NOW,
       actorId: 'admin-1',
       correlationId,
@@ -73,7 +73,7 @@ describe('handleCommand', () => {
     const eventId = uuidV5(`test-register:${id}`);
     const context = { now: NOW, actorId: id, eventId: () => eventId };
     const stream = memberStreamId(id);
-    const first = await handleCommand(fixture.store, memberDecider, stream, register(id), context);
+    const first = await fixture.commands.runtime.handle(memberDecider, stream, register(id), context);
     // Appending the same events again must be absorbed by the store, whatever revision we claim.
     const replay = await fixture.store.append(stream, [
       { type: 'MemberRegistered', data: {}, metadata: { eventId, occurredAt: NOW, actorId: id, correlationId: eventId, causationId: null, schemaVersion: 1 } },
@@ -86,19 +86,19 @@ describe('handleCommand', () => {
   it('appends nothing and returns a null checkpoint when the decision is to do nothing', async () => {
     const id = randomUUID();
     const stream = memberStreamId(id);
-    await handleCommand(fixture.store, memberDecider, stream, register(id), { now: NOW, actorId: id });
-    const result = await handleCommand(fixture.store, memberDecider, stream, setBio(id, ''), { now: NOW, actorId: id });
+    await fixture.commands.runtime.handle(memberDecider, stream, register(id), { now: NOW, actorId: id });
+    const result = await fixture.commands.runtime.handle(memberDecider, stream, setBio(id, ''), { now: NOW, actorId: id });
     expect(result).toMatchObject({ events: [], checkpoint: null, nextExpectedRevision: 0n, state: { status: 'active' } });
   });
 
   it('lets a concurrent writer win and fails the other when retries are off', async () => {
     const id = randomUUID();
     const stream = memberStreamId(id);
-    await handleCommand(fixture.store, memberDecider, stream, register(id), { now: NOW, actorId: id });
-    const racing = withReadBarrier(fixture.store, 3);
+    await fixture.commands.runtime.handle(memberDecider, stream, register(id), { now: NOW, actorId: id });
+    const racing = createCommandRuntime({ store: withReadBarrier(fixture.store, 3) });
     const outcomes = await Promise.allSettled(
       ['one', 'two', 'three'].map((bio) =>
-        handleCommand(racing, memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id, maxAttempts: 1 }),
+        racing.handle(memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id, maxAttempts: 1 }),
       ),
     );
     const failures = outcomes.filter((o) => o.status === 'rejected');
@@ -109,10 +109,10 @@ describe('handleCommand', () => {
   it('re-reads and decides again after a concurrency conflict so every writer lands', async () => {
     const id = randomUUID();
     const stream = memberStreamId(id);
-    await handleCommand(fixture.store, memberDecider, stream, register(id), { now: NOW, actorId: id });
-    const racing = withReadBarrier(fixture.store, 3);
+    await fixture.commands.runtime.handle(memberDecider, stream, register(id), { now: NOW, actorId: id });
+    const racing = createCommandRuntime({ store: withReadBarrier(fixture.store, 3) });
     const results = await Promise.all(
-      ['one', 'two', 'three'].map((bio) => handleCommand(racing, memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id })),
+      ['one', 'two', 'three'].map((bio) => racing.handle(memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id })),
     );
     const revisions = results.map((r) => r.nextExpectedRevision).sort((a, b) => Number(a! - b!));
     expect(revisions).toEqual([1n, 2n, 3n]);

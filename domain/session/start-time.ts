@@ -1,8 +1,8 @@
 // The start of a session as the client sends it: a UTC instant, or a date and a time on the
 // member's own clock (session_date + session_time, proposed_date + proposed_time).
-import { DomainError } from '../../domain/shared.js';
-import { texts } from '../../domain/session/rules.js';
-import { formatDate, parseTimeOfDay, resolveLocal } from '../../domain/session/zoned-time.js';
+import { DomainError } from '../shared.js';
+import { texts } from './rules.js';
+import { formatDate, parseTimeOfDay, resolveLocal } from './zoned-time.js';
 
 export interface StartInput {
   /** UTC ISO instant; wins over date + time when both are given. */
