@@ -3,6 +3,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 import type { ReadModelMigration } from '../types.js';
+import { byName } from '../shared/set-wise.js';
 
 export const CHECKPOINTS_TABLE = 'projection_checkpoints';
 const NOT_MOVED_FUNCTION = 'projection_checkpoint_not_moved';
@@ -63,7 +64,8 @@ const runtimeMigrations: readonly ReadModelMigration[] = [
   },
 ];
 
-export const ensureRuntimeTables = async (db: Kysely<any>): Promise<void> => {
+export const ensureRuntimeTables = async <DB>(handle: Kysely<DB>): Promise<void> => {
+  const db = byName(handle);
   await migrateToLatest(db, { table: 'projection_runtime_migrations', migrations: runtimeMigrations, schema: 'public' });
 };
 
@@ -76,18 +78,21 @@ const toCheckpointRow = (row: Record<string, unknown>): CheckpointRow => ({
   updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at),
 });
 
-export const readCheckpointRow = async (db: Kysely<any>, name: string): Promise<CheckpointRow | null> => {
+export const readCheckpointRow = async <DB>(handle: Kysely<DB>, name: string): Promise<CheckpointRow | null> => {
+  const db = byName(handle);
   const row = await db.selectFrom(CHECKPOINTS_TABLE).selectAll().where('name', '=', name).executeTakeFirst();
   return row ? toCheckpointRow(row) : null;
 };
 
 /** Every projector's bookkeeping, for admin pages in processes that run no projection runtime. */
-export const listCheckpointRows = async (db: Kysely<any>): Promise<CheckpointRow[]> => {
+export const listCheckpointRows = async <DB>(handle: Kysely<DB>): Promise<CheckpointRow[]> => {
+  const db = byName(handle);
   const rows = await db.selectFrom(CHECKPOINTS_TABLE).selectAll().orderBy('name').execute();
   return rows.map(toCheckpointRow);
 };
 
-export const insertCheckpointRow = async (db: Kysely<any>, name: string, version: number): Promise<void> => {
+export const insertCheckpointRow = async <DB>(handle: Kysely<DB>, name: string, version: number): Promise<void> => {
+  const db = byName(handle);
   await db
     .insertInto(CHECKPOINTS_TABLE)
     .values({ name, version, checkpoint: null, status: 'running' })
@@ -96,12 +101,14 @@ export const insertCheckpointRow = async (db: Kysely<any>, name: string, version
 };
 
 /** Locks the row until the transaction ends: batches, rebuild swaps and failures serialise on it. */
-export const lockCheckpointRow = async (trx: Kysely<any>, name: string): Promise<CheckpointRow | null> => {
+export const lockCheckpointRow = async <DB>(handle: Kysely<DB>, name: string): Promise<CheckpointRow | null> => {
+  const trx = byName(handle);
   const row = await trx.selectFrom(CHECKPOINTS_TABLE).selectAll().where('name', '=', name).forUpdate().executeTakeFirst();
   return row ? toCheckpointRow(row) : null;
 };
 
-export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint: string | null, version?: number): Promise<void> => {
+export const writeCheckpoint = async <DB>(handle: Kysely<DB>, name: string, checkpoint: string | null, version?: number): Promise<void> => {
+  const trx = byName(handle);
   await trx
     .updateTable(CHECKPOINTS_TABLE)
     .set({ checkpoint, status: 'running', failure: null, updated_at: sql`now()`, ...(version === undefined ? {} : { version }) })
@@ -120,13 +127,14 @@ export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint
  * batch; the row lock it takes is held to the commit, and swapIn locks the tables before the row, so the
  * two do not wait for each other in a cycle.
  */
-export const moveCheckpointAndNotify = async (
-  db: Kysely<any>,
+export const moveCheckpointAndNotify = async <DB>(
+  handle: Kysely<DB>,
   move: { name: string; version: number; from: string | null; to: string },
   channel: string,
   payloads: readonly string[],
   writes: readonly CompiledQuery[] = [],
 ): Promise<boolean> => {
+  const db = byName(handle);
   const parameters: unknown[] = [];
   const param = (value: unknown) => {
     parameters.push(value);
@@ -164,7 +172,8 @@ export const moveCheckpointAndNotify = async (
   }
 };
 
-export const recordFailure = async (db: Kysely<any>, name: string, failure: ProjectorFailure): Promise<void> => {
+export const recordFailure = async <DB>(handle: Kysely<DB>, name: string, failure: ProjectorFailure): Promise<void> => {
+  const db = byName(handle);
   await db
     .updateTable(CHECKPOINTS_TABLE)
     .set({ status: 'failed', failure: JSON.stringify(failure), updated_at: sql`now()` })
@@ -173,6 +182,7 @@ export const recordFailure = async (db: Kysely<any>, name: string, failure: Proj
 };
 
 /** A restarted runtime tries a failed projector again (the fix may have shipped); the failure stays until it passes. */
-export const markRunning = async (db: Kysely<any>, name: string): Promise<void> => {
+export const markRunning = async <DB>(handle: Kysely<DB>, name: string): Promise<void> => {
+  const db = byName(handle);
   await db.updateTable(CHECKPOINTS_TABLE).set({ status: 'running' }).where('name', '=', name).execute();
 };
