@@ -118,9 +118,9 @@ export const writeCheckpoint = async <DB>(handle: Kysely<DB>, name: string, chec
 
 /**
  * Moves a projector's checkpoint from `from` to `to` and sends the batch's NOTIFY payloads, in one
- * statement: the last write of a batch's transaction, or, with `writes` (the writeRows calls of a
- * projector that sets Projector.writesInOneStatement), the whole batch as data-modifying CTEs of a single
- * statement, atomic without a transaction. It moves only while the row still holds `from` at `version`;
+ * statement: the last write of a batch's transaction, or, with `writes` (a planned batch's row writes,
+ * runtime/commit-batch.ts), the whole batch as data-modifying CTEs of a single statement, atomic
+ * without a transaction. It moves only while the row still holds `from` at `version`;
  * otherwise the statement raises (NOT_MOVED_CODE), nothing of it stays, and the answer is false: a rebuild
  * swapped in other tables (or another version took over) since the batch began, and the batch must roll
  * back. Checking here instead of locking the row when the batch starts costs one statement fewer per
@@ -141,7 +141,7 @@ export const moveCheckpointAndNotify = async <DB>(
     return `$${parameters.length}`;
   };
   // Each write was compiled alone ($1..$n); its placeholders move past the ones already taken. The
-  // texts come from writeRows, whose identifiers are quoted names and which inlines no strings.
+  // texts come from rowWrites, whose identifiers are quoted names and which inlines no strings.
   const ctes = writes.map((write, i) => {
     const offset = parameters.length;
     parameters.push(...write.parameters);

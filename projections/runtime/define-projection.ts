@@ -145,7 +145,7 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
     const notices: ChangeNotice[] = [];
     for (const event of events) {
       const said = projection.evolve(rows, event);
-      if (said) notices.push(...said);
+      if (said) for (const notice of said) notices.push(notice);
     }
     const writes = tables.flatMap(([name, table]) =>
       rowWrites(db, name, table.specs, [...written.get(name)!.values()], { key: table.key, onConflict: table.onConflict, add: table.add }),
