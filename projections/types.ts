@@ -21,16 +21,13 @@ export interface ReadModelMigration {
   down(db: Kysely<unknown>): Promise<void>;
 }
 
-/** A batch evolved in memory: its writes, none of them run yet, and its notices. */
+/**
+ * A batch evolved in memory: its writes, none of them run yet, and its notices. Each row is written
+ * once and no write needs another's effect, so they may run as parts of one statement.
+ */
 export interface PlannedBatch {
   writes: CompiledQuery[];
   notices: ChangeNotice[];
-  /**
-   * Whether the writes may run as parts of one statement, where every part sees the database as it
-   * was before the statement: false when one of them must see another's effect (a row deleted and
-   * written again in the same batch).
-   */
-  oneStatement: boolean;
 }
 
 export interface Projector {
@@ -53,8 +50,7 @@ export interface Projector {
   apply(db: Kysely<TablesByName>, events: RecordedEvent[]): Promise<ChangeNotice[]>;
   /**
    * Present when a batch can be read and evolved before any of its writes runs (row projections):
-   * the runtime then chooses how to run the writes, with the checkpoint, in one statement or a
-   * transaction.
+   * the runtime then sends the writes, the checkpoint and the NOTIFY as one statement.
    */
   plan?(db: Kysely<TablesByName>, events: RecordedEvent[]): Promise<PlannedBatch>;
 }

@@ -2,12 +2,12 @@
 // (row projections) has its rows read first, outside any transaction, then its writes, checkpoint
 // and NOTIFY sent as one statement: one round trip where a transaction takes three more. Only this
 // projector writes its tables (it holds their lock), and a rebuild that swaps them in meanwhile also
-// moves the checkpoint, which the statement checks. Other batches run in a transaction.
+// moves the checkpoint, which the statement checks. Custom projections' batches run in a transaction.
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { CHANGES_CHANNEL, chunkPayloads } from '../shared/notices.js';
 import type { TablesByName } from '../shared/set-wise.js';
-import type { ChangeNotice, PlannedBatch, Projector } from '../types.js';
+import type { ChangeNotice, Projector } from '../types.js';
 import { moveCheckpointAndNotify, readCheckpointRow } from './bookkeeping.js';
 import { CheckpointMovedError, HandlerError, VersionChangedError, isTransient } from './errors.js';
 
@@ -57,7 +57,6 @@ export const commitBatch = async (
     const planned = await handlerStep(projector.name, () => plan(db, handled));
     // Events that changed no row (onboarding's bookings by members who booked before) need no statement.
     if (planned.writes.length === 0 && planned.notices.length === 0 && mayDefer()) return 'nothing written';
-    if (!planned.oneStatement) return await inTransaction(db, move, (trx) => runWrites(projector.name, trx, planned));
     const payloads = chunkPayloads(projector.name, move.to, planned.notices);
     // The writes fail here, not in plan: a bad row is still the handler's, event by event.
     if (!(await handlerStep(projector.name, () => moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, payloads, planned.writes)))) throw notMoved;
@@ -70,12 +69,6 @@ export const commitBatch = async (
     throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
   }
 };
-
-const runWrites = (projector: string, trx: Kysely<TablesByName>, planned: PlannedBatch) =>
-  handlerStep(projector, async () => {
-    for (const write of planned.writes) await trx.executeQuery(write);
-    return planned.notices;
-  });
 
 const inTransaction = async (db: Kysely<TablesByName>, move: CheckpointMove, apply: (trx: Kysely<TablesByName>) => Promise<ChangeNotice[]>): Promise<'written'> => {
   await db.transaction().execute(async (trx) => {

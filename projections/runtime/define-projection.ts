@@ -150,7 +150,7 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
     const writes = tables.flatMap(([name, table]) =>
       rowWrites(db, name, table.specs, [...written.get(name)!.values()], { key: table.key, onConflict: table.onConflict, add: table.add }),
     );
-    return { writes, notices: dedupeNotices(notices), oneStatement: true };
+    return { writes, notices: dedupeNotices(notices) };
   };
   return {
     ...common(projection as Common<T, DomainEvent>),
