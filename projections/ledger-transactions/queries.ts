@@ -27,6 +27,6 @@ export const listTransactions = async (db: Kysely<ReadModelsDb>, memberId: strin
     .orderBy('created_at', 'desc')
     .orderBy('position', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit);
-  const rows = (await query.execute()) as LedgerTransactionRow[];
+  const rows = await query.execute();
   return rows.map(toTransaction);
 };

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { toIso } from '../shared/set-wise.js';
 import { streakAt } from './streak.js';
-import type { CompletedSessionRow, MemberStatsRow } from './tables.js';
+import type { MemberStatsRow } from './tables.js';
 import type { ReadModelsDb } from '../read-models.js';
 import type { DashboardStats, Review } from '../../api/contracts/dashboard.js';
 
@@ -34,11 +34,11 @@ const wallClock = () => new Date().toISOString();
 export const loadMemberStats = async (db: Kysely<ReadModelsDb>, memberIds: readonly string[], now: string = wallClock()): Promise<Map<string, MemberStats>> => {
   const found = new Map<string, MemberStats>();
   if (memberIds.length === 0) return found;
-  const rows = (await db
+  const rows = await db
     .selectFrom('member_stats')
     .selectAll()
     .where('member_id', '=', sql<string>`any(${[...new Set(memberIds)]}::text[])`)
-    .execute()) as MemberStatsRow[];
+    .execute();
   for (const row of rows) found.set(row.member_id, toStats(row, now));
   return found;
 };
@@ -56,7 +56,7 @@ export type { DashboardStats };
 
 export const getDashboardStats = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<DashboardStats> => {
   const balance = await db.selectFrom('balances').select('available_points').where('member_id', '=', memberId).executeTakeFirst();
-  const stats = (await db.selectFrom('member_stats').selectAll().where('member_id', '=', memberId).executeTakeFirst()) as MemberStatsRow | undefined;
+  const stats = await db.selectFrom('member_stats').selectAll().where('member_id', '=', memberId).executeTakeFirst();
   return {
     totalPoints: Number(balance?.available_points ?? 0),
     completedSwaps: Number(stats?.completed_swaps ?? 0),
@@ -70,7 +70,7 @@ export type { Review };
 
 /** Reviews a mentor received, newest first. */
 export const listReviews = async (db: Kysely<ReadModelsDb>, mentorId: string): Promise<Review[]> => {
-  const rows = (await db
+  const rows = await db
     .selectFrom('completed_sessions as c')
     .leftJoin('members as m', 'm.id', 'c.student_id')
     .selectAll('c')
@@ -79,7 +79,7 @@ export const listReviews = async (db: Kysely<ReadModelsDb>, mentorId: string): P
     .where('c.rating', 'is not', null)
     .orderBy('c.rated_at', 'desc')
     .orderBy('c.session_id', 'desc')
-    .execute()) as (CompletedSessionRow & { student_name: string | null })[];
+    .execute();
   return rows.map((r) => ({
     id: r.session_id,
     session_id: r.session_id,

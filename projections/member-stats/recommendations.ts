@@ -103,11 +103,11 @@ interface MemberSkillsRow {
 
 /** Every member with the fields matching needs (members read model, read only). */
 export const loadMembersForMatching = async (db: Kysely<ReadModelsDb>): Promise<MemberSkillsRow[]> =>
-  (await db
+  await db
     .selectFrom('members')
     .select(['id', 'name', 'profile_image_url', 'location', 'skills_to_teach', 'skills_to_learn', 'availability'])
     .orderBy('id')
-    .execute()) as MemberSkillsRow[];
+    .execute();
 
 export const toMentor = (row: MemberSkillsRow): Mentor => ({
   id: row.id,

@@ -49,7 +49,7 @@ const withStats = async (db: Kysely<ReadModelsDb>, rows: MemberWithBalance[], op
 };
 
 export const getMember = async (db: Kysely<ReadModelsDb>, id: string, options: MemberQueryOptions = {}): Promise<MemberView | null> => {
-  const row = (await selectMembers(db).where('m.id', '=', id).executeTakeFirst()) as MemberWithBalance | undefined;
+  const row = await selectMembers(db).where('m.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const [user] = await withStats(db, [row], options);
   return user ?? null;
@@ -57,12 +57,12 @@ export const getMember = async (db: Kysely<ReadModelsDb>, id: string, options: M
 
 /** Case-insensitive; the earliest registration wins if two members ever share an address. */
 export const findMemberByEmail = async (db: Kysely<ReadModelsDb>, email: string, options: MemberQueryOptions = {}): Promise<MemberView | null> => {
-  const row = (await selectMembers(db)
+  const row = await selectMembers(db)
     .where('m.email_normalized', '=', normalizeEmail(email))
     .orderBy('m.joined_at')
     .orderBy('m.id')
     .limit(1)
-    .executeTakeFirst()) as MemberWithBalance | undefined;
+    .executeTakeFirst();
   if (!row) return null;
   const [user] = await withStats(db, [row], options);
   return user ?? null;
@@ -70,17 +70,17 @@ export const findMemberByEmail = async (db: Kysely<ReadModelsDb>, email: string,
 
 /** Every member, oldest first. */
 export const listMembers = async (db: Kysely<ReadModelsDb>, options: MemberQueryOptions = {}): Promise<MemberView[]> => {
-  const rows = (await selectMembers(db).orderBy('m.joined_at').orderBy('m.id').execute()) as MemberWithBalance[];
+  const rows = await selectMembers(db).orderBy('m.joined_at').orderBy('m.id').execute();
   return withStats(db, rows, options);
 };
 
 /** Members by id in one query (for pages that show several people); missing ids are left out. */
 export const getMembers = async (db: Kysely<ReadModelsDb>, ids: readonly string[], options: MemberQueryOptions = {}): Promise<MemberView[]> => {
   if (ids.length === 0) return [];
-  const rows = (await selectMembers(db)
+  const rows = await selectMembers(db)
     .where('m.id', '=', sql<string>`any(${[...new Set(ids)]}::text[])`)
     .orderBy('m.joined_at')
     .orderBy('m.id')
-    .execute()) as MemberWithBalance[];
+    .execute();
   return withStats(db, rows, options);
 };

@@ -24,6 +24,6 @@ export const toOnboarding = (row: OnboardingRow): Onboarding => {
 
 /** null for a member the read model has never seen. */
 export const getOnboarding = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<Onboarding | null> => {
-  const row = (await db.selectFrom('onboarding').selectAll().where('member_id', '=', memberId).executeTakeFirst()) as OnboardingRow | undefined;
+  const row = await db.selectFrom('onboarding').selectAll().where('member_id', '=', memberId).executeTakeFirst();
   return row ? toOnboarding(row) : null;
 };

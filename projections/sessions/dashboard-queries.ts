@@ -4,7 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { SessionStatus } from '../../domain/session/events.js';
 import { normaliseSessionStatus, type DashboardTab } from '../../domain/session/state.js';
 import { selectSessions, toViews } from './queries.js';
-import type { SessionRowWithNames, SessionView } from './session-view.js';
+import type { SessionView } from './session-view.js';
 import type { MemberRow } from '../members/tables.js';
 import type { ReadModelsDb } from '../read-models.js';
 import type { SessionRow } from './tables.js';
@@ -88,7 +88,7 @@ export const dashboardSessions = async (db: Kysely<ReadModelsDb>, query: Dashboa
   if (query.tab === 'requested') rowsQuery = rowsQuery.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
   else if (query.tab === 'upcoming') rowsQuery = rowsQuery.orderBy('s.starts_at', 'asc').orderBy('s.id', 'asc');
   else rowsQuery = rowsQuery.orderBy('s.starts_at', 'desc').orderBy('s.id', 'desc');
-  const rows = (await rowsQuery.limit(limit).offset((page - 1) * limit).execute()) as SessionRowWithNames[];
+  const rows = await rowsQuery.limit(limit).offset((page - 1) * limit).execute();
   const sessions = await toViews(db, rows, { viewerId: query.memberId, timeZone: query.timeZone });
   return { sessions, total, hasMore: page * limit < total };
 };
@@ -133,14 +133,14 @@ export const activitySummary = async (
   now: string,
   options: { timeZone?: string } = {},
 ): Promise<ActivitySummary> => {
-  const rows = (await selectSessions(db)
+  const rows = await selectSessions(db)
     .where((eb) => eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]))
     .where('s.status', 'in', tabStatuses.upcoming)
     .where('s.ends_at', '>', now)
     .orderBy('s.starts_at')
     .orderBy('s.id')
     .limit(ACTIVITY_UPCOMING_LIMIT)
-    .execute()) as SessionRowWithNames[];
+    .execute();
   const requests = await db
     .selectFrom('sessions')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -6,7 +6,7 @@ import { occupiesTime } from '../../domain/session/state.js';
 import type { SessionStatus } from '../../domain/session/events.js';
 import { toIso } from '../shared/set-wise.js';
 import { localDateTime, toSessionView, type SessionRowWithNames, type SessionView, type ViewOptions } from './session-view.js';
-import type { SessionHoldRow, SessionMessageRow, SessionModificationRow } from './tables.js';
+import type { SessionHoldRow } from './tables.js';
 import type { ReadModelsDb } from '../read-models.js';
 import type { Hold, Modification, ThreadMessage as ContractThreadMessage } from '../../api/contracts/sessions.js';
 
@@ -29,13 +29,13 @@ export const anyOf = (values: readonly string[]) => sql<string>`any(${[...new Se
 const loadHolds = async (db: Kysely<ReadModelsDb>, sessionIds: readonly string[]): Promise<Map<string, SessionHoldRow[]>> => {
   const bySession = new Map<string, SessionHoldRow[]>();
   if (sessionIds.length === 0) return bySession;
-  const rows = (await db
+  const rows = await db
     .selectFrom('session_holds')
     .selectAll()
     .where('session_id', '=', anyOf(sessionIds))
     .orderBy('created_at')
     .orderBy('hold_id')
-    .execute()) as SessionHoldRow[];
+    .execute();
   for (const row of rows) {
     const list = bySession.get(row.session_id);
     if (list) list.push(row);
@@ -52,13 +52,13 @@ export const toViews = async (db: Kysely<ReadModelsDb>, rows: SessionRowWithName
 
 /** One session with its holds, in one query (every write on a session answers with this). */
 export const getSession = async (db: Kysely<ReadModelsDb>, id: string, options: ViewOptions = {}): Promise<SessionView | null> => {
-  const row = (await selectSessions(db)
+  const row = await selectSessions(db)
     .select(
       sql<HoldAmount[]>`(select coalesce(json_agg(json_build_object('state', h.state, 'amount', h.amount) order by h.created_at, h.hold_id), '[]'::json)
         from session_holds h where h.session_id = s.id)`.as('holds'),
     )
     .where('s.id', '=', id)
-    .executeTakeFirst()) as (SessionRowWithNames & { holds: HoldAmount[] }) | undefined;
+    .executeTakeFirst();
   if (!row) return null;
   const { holds, ...session } = row;
   return toSessionView(session, holds, options);
@@ -68,11 +68,11 @@ type HoldAmount = Pick<SessionHoldRow, 'state' | 'amount'>;
 
 /** Every session the member takes part in, on either side, latest start first. */
 export const listMemberSessions = async (db: Kysely<ReadModelsDb>, memberId: string, options: Omit<ViewOptions, 'viewerId'> = {}): Promise<SessionView[]> => {
-  const rows = (await selectSessions(db)
+  const rows = await selectSessions(db)
     .where((eb) => eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]))
     .orderBy('s.starts_at', 'desc')
     .orderBy('s.id', 'desc')
-    .execute()) as SessionRowWithNames[];
+    .execute();
   return toViews(db, rows, { ...options, viewerId: memberId });
 };
 
@@ -81,13 +81,13 @@ export type ThreadMessage = Omit<ContractThreadMessage, 'sender_name'>;
 
 /** The session's thread in the order its events were stored. */
 export const getThread = async (db: Kysely<ReadModelsDb>, sessionId: string): Promise<ThreadMessage[]> => {
-  const rows = (await db
+  const rows = await db
     .selectFrom('session_messages')
     .selectAll()
     .where('session_id', '=', sessionId)
     .orderBy('created_at')
     .orderBy('position')
-    .execute()) as SessionMessageRow[];
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     session_id: r.session_id,
@@ -102,13 +102,13 @@ export type { Modification };
 
 /** A session's reschedule requests, newest first (the first one is the 'recent modification'). */
 export const listModifications = async (db: Kysely<ReadModelsDb>, sessionId: string, options: { timeZone?: string } = {}): Promise<Modification[]> => {
-  const rows = (await db
+  const rows = await db
     .selectFrom('session_modifications')
     .selectAll()
     .where('session_id', '=', sessionId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .execute()) as SessionModificationRow[];
+    .execute();
   return rows.map((r) => {
     const proposed = toIso(r.proposed_starts_at);
     const { date, time } = localDateTime(proposed, options.timeZone ?? 'UTC');
