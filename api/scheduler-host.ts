@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { startScheduler } from '../commands/sessions/scheduler.js';
 import type { CommandRuntime } from '../commands/runtime/types.js';
 import type { Checkpoint } from '../eventstore/types.js';
+import type { ReadModelsDb } from '../projections/read-models.js';
 import { dueForScheduler } from '../projections/sessions/queries.js';
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 30_000;
@@ -18,7 +19,8 @@ export interface SchedulerHost {
 
 export interface SchedulerHostOptions {
   runtime: CommandRuntime;
-  db: Kysely<any>;
+  /** The read models (what is due comes from the sessions read model). */
+  db: Kysely<ReadModelsDb>;
   waitFor: (checkpoint: Checkpoint) => Promise<unknown>;
   clock: () => Date;
   intervalMs?: number | undefined;

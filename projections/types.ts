@@ -1,7 +1,10 @@
-// The projector contract (DESIGN.md §4). The runtime in projections/runtime feeds each projector
-// batches of events from the global log and stores its checkpoint in the same transaction.
-import type { Kysely } from 'kysely';
+// What the projection runtime runs (DESIGN.md §4). Read models do not write this by hand: they are
+// declared with defineProjection or defineCustomProjection (runtime/define-projection.ts), which
+// make it. The runtime feeds each projector batches of events from the global log and stores its
+// checkpoint with the batch's writes.
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { RecordedEvent } from '../eventstore/types.js';
+import type { TablesByName } from './shared/set-wise.js';
 
 import type { ChangeNotice } from '../api/contracts/live.js';
 
@@ -11,18 +14,17 @@ export type { ChangeNotice };
 export interface ReadModelMigration {
   /** Timestamped name, e.g. '20261122T0900-create-members'. */
   name: string;
-  up(db: Kysely<any>): Promise<void>;
-  down(db: Kysely<any>): Promise<void>;
+  up(db: Kysely<unknown>): Promise<void>;
+  down(db: Kysely<unknown>): Promise<void>;
 }
 
 /**
- * Facts a projector may remember between live batches to skip reads, such as "this member's row has
- * its first booking": a key learned in a batch is known from the next batch on, once this one has
- * committed. Only for facts that no later event can undo. Rebuilds (and tests) pass no memory.
+ * A batch evolved in memory: its writes, none of them run yet, and its notices. Each row is written
+ * once and no write needs another's effect, so they may run as parts of one statement.
  */
-export interface ProjectorMemory {
-  has(key: string): boolean;
-  learn(key: string): void;
+export interface PlannedBatch {
+  writes: CompiledQuery[];
+  notices: ChangeNotice[];
 }
 
 export interface Projector {
@@ -35,18 +37,17 @@ export interface Projector {
   migrations: readonly ReadModelMigration[];
   /** Event types the projector wants; others are skipped without a call. */
   handles: readonly string[];
+  /** The declared columns of each table, checked against the tables the migrations made. */
+  columns?: Readonly<Record<string, readonly { name: string; type: string; notNull: boolean }[]>>;
   /**
-   * Applies a batch (in global order) inside the runtime's transaction. `db` is bound to the schema
-   * being written (public, or the build schema during a rebuild). Write set-wise where you can: a
-   * rebuild of 100k events must run at multi-row-INSERT speed.
+   * Applies a batch (in global order), its writes running at once on `db`: inside the runtime's
+   * transaction, or on its own in tests. `db` is bound to the schema being written (public, or the
+   * build schema during a rebuild).
    */
-  apply(db: Kysely<any>, events: RecordedEvent[], memory?: ProjectorMemory): Promise<ChangeNotice[]>;
+  apply(db: Kysely<TablesByName>, events: RecordedEvent[]): Promise<ChangeNotice[]>;
   /**
-   * The projector writes only through writeRows, writes each row at most once per batch, and never
-   * reads, in a batch, rows it wrote in that batch (the statement's parts all see the database as it
-   * was before it). The live runtime then runs its reads first and its writes, checkpoint and NOTIFY as one
-   * statement, with no transaction around them (runtime/bookkeeping.ts moveCheckpointAndNotify):
-   * one round trip where a transaction takes three more.
+   * Present when a batch can be read and evolved before any of its writes runs (row projections):
+   * the runtime then sends the writes, the checkpoint and the NOTIFY as one statement.
    */
-  writesInOneStatement?: boolean;
+  plan?(db: Kysely<TablesByName>, events: RecordedEvent[]): Promise<PlannedBatch>;
 }

@@ -1,11 +1,8 @@
 // The balances read model: available and held points per member.
-import type { Kysely } from 'kysely';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
-import type { RecordedEvent } from '../../eventstore/types.js';
-import { writeRows, type ColumnSpec } from '../shared/set-wise.js';
-import type { ChangeNotice, Projector } from '../types.js';
-import { evolvePoints, type Points } from './evolve.js';
-import { balancesMigrations } from './migrations.js';
+import { defineProjection, type Recorded } from '../runtime/define-projection.js';
+import { evolvePoints } from './evolve.js';
+import { balancesTable } from './tables.js';
 
 export const ledgerEventTypes = [
   'PointsGranted',
@@ -15,37 +12,19 @@ export const ledgerEventTypes = [
   'PointsReceived',
 ] as const satisfies readonly LedgerEvent['type'][];
 
-const columns: readonly ColumnSpec[] = [
-  { name: 'member_id', type: 'text' },
-  { name: 'available_points', type: 'int4' },
-  { name: 'held_points', type: 'int4' },
-  { name: 'updated_at', type: 'timestamptz' },
-];
-
-export const balancesProjector: Projector = {
+// Points move linearly (evolvePoints), so a batch starts each member from zero, reads nothing, and
+// writes the change, which the table adds to the stored balance.
+export const balancesProjector = defineProjection({
   name: 'balances',
   version: 1,
-  tables: ['balances'],
-  migrations: balancesMigrations,
-  handles: ledgerEventTypes,
-  writesInOneStatement: true,
-  // Points move linearly (evolvePoints), so a batch writes each member's change and the database adds it
-  // to the stored balance: no read of the rows first.
-  async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
-    const changed = new Map<string, { points: Points; updatedAt: string }>();
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as LedgerEvent;
-      const id = event.data.memberId;
-      const before = changed.get(id)?.points ?? { available: 0, held: 0 };
-      changed.set(id, { points: evolvePoints(before, event), updatedAt: recorded.metadata.occurredAt });
-    }
-    const rows = [...changed].map(([memberId, { points, updatedAt }]) => ({
-      member_id: memberId,
-      available_points: points.available,
-      held_points: points.held,
-      updated_at: updatedAt,
-    }));
-    await writeRows(db, 'balances', columns, rows, { key: ['member_id'], onConflict: 'update', add: ['available_points', 'held_points'] });
-    return [...changed.keys()].map((id) => ({ scope: 'user', id }));
+  migration: '20261122T0910-create-balances',
+  tables: { balances: balancesTable },
+  canHandle: ledgerEventTypes,
+  evolve(rows, event: Recorded<LedgerEvent>) {
+    const id = event.data.memberId;
+    const before = rows.balances.get(id);
+    const points = evolvePoints({ available: before?.available_points ?? 0, held: before?.held_points ?? 0 }, event);
+    rows.balances.put({ member_id: id, available_points: points.available, held_points: points.held, updated_at: event.metadata.occurredAt });
+    return [{ scope: 'user', id }];
   },
-};
+});

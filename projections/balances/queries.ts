@@ -1,14 +1,13 @@
 // Queries of the balances read model.
 import type { Kysely } from 'kysely';
+import type { ReadModelsDb } from '../read-models.js';
+import type { Balance } from '../../api/contracts/members.js';
 
-/** The Balance shape of api/contracts/members.ts (restated: projections do not import api/). */
-export interface BalanceView {
-  availablePoints: number;
-  heldPoints: number;
-}
+/** The Balance shape of api/contracts/members.ts. */
+export type BalanceView = Balance;
 
 /** null when the member has no ledger events yet. */
-export const getBalance = async (db: Kysely<any>, memberId: string): Promise<BalanceView | null> => {
+export const getBalance = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<BalanceView | null> => {
   const row = await db
     .selectFrom('balances')
     .select(['available_points', 'held_points'])

@@ -1,19 +1,12 @@
 // Queries of the ledger-transactions read model, in the Transaction shape of api/contracts/members.ts.
 import type { Kysely } from 'kysely';
 import { toIso } from '../shared/set-wise.js';
-import type { LedgerTransactionRow, TransactionType } from './tables.js';
+import type { LedgerTransactionRow } from './tables.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { Transaction } from '../../api/contracts/members.js';
 
-/** The Transaction shape of api/contracts/members.ts (restated: projections do not import api/). */
-export interface TransactionView {
-  id: string;
-  user_id: string;
-  type: TransactionType;
-  amount: number;
-  description: string;
-  created_at: string;
-  /** The session the points moved for; null for grants and corrections. */
-  swap_id: string | null;
-}
+/** The Transaction shape of api/contracts/members.ts. */
+export type TransactionView = Transaction;
 
 export const toTransaction = (row: LedgerTransactionRow): TransactionView => ({
   id: row.id,
@@ -26,7 +19,7 @@ export const toTransaction = (row: LedgerTransactionRow): TransactionView => ({
 });
 
 /** A member's points history, newest first. */
-export const listTransactions = async (db: Kysely<any>, memberId: string, options: { limit?: number } = {}): Promise<TransactionView[]> => {
+export const listTransactions = async (db: Kysely<ReadModelsDb>, memberId: string, options: { limit?: number } = {}): Promise<TransactionView[]> => {
   let query = db
     .selectFrom('ledger_transactions')
     .selectAll()
@@ -34,6 +27,6 @@ export const listTransactions = async (db: Kysely<any>, memberId: string, option
     .orderBy('created_at', 'desc')
     .orderBy('position', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit);
-  const rows = (await query.execute()) as LedgerTransactionRow[];
+  const rows = await query.execute();
   return rows.map(toTransaction);
 };

@@ -2,42 +2,14 @@
 // shown on profiles and the dashboard (rating, reviews, completed swaps, streak run). A member's
 // figures are recomputed from the stored facts whenever one of their sessions changes, so they are
 // the same however the events were batched.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { SessionCompleted, SessionRated } from '../../domain/session/events.js';
-import type { RecordedEvent } from '../../eventstore/types.js';
-import { loadRowsByKey, writeRows, type ColumnSpec } from '../shared/set-wise.js';
-import type { ChangeNotice, Projector } from '../types.js';
-import { memberStatsMigrations } from './migrations.js';
+import { defineCustomProjection, type Recorded } from '../runtime/define-projection.js';
+import type { ChangeNotice } from '../types.js';
 import { runEndingOnLatest, utcDay } from './streak.js';
-import type { CompletedSessionRow, MemberStatsRow } from './tables.js';
+import { memberStatsTables, type CompletedSessionRow, type MemberStatsRow } from './tables.js';
 
 type StatsEvent = SessionCompleted | SessionRated;
-
-const factColumns: readonly ColumnSpec[] = [
-  { name: 'session_id', type: 'text' },
-  { name: 'student_id', type: 'text' },
-  { name: 'instructor_id', type: 'text' },
-  { name: 'skill_id', type: 'text' },
-  { name: 'skill_name', type: 'text' },
-  { name: 'experience_level', type: 'text' },
-  { name: 'starts_at', type: 'timestamptz' },
-  { name: 'duration_minutes', type: 'int4' },
-  { name: 'cost', type: 'int4' },
-  { name: 'completed_at', type: 'timestamptz' },
-  { name: 'completed_day', type: 'text' },
-  { name: 'rating', type: 'int4' },
-  { name: 'review', type: 'text' },
-  { name: 'rated_at', type: 'timestamptz' },
-];
-
-const statsColumns: readonly ColumnSpec[] = [
-  { name: 'member_id', type: 'text' },
-  { name: 'completed_swaps', type: 'int4' },
-  { name: 'review_count', type: 'int4' },
-  { name: 'rating_sum', type: 'int4' },
-  { name: 'last_completed_day', type: 'text' },
-  { name: 'streak_days', type: 'int4' },
-];
 
 const evolveFact = (row: CompletedSessionRow | null, event: StatsEvent, occurredAt: string): CompletedSessionRow => {
   const d = event.data;
@@ -64,8 +36,10 @@ const evolveFact = (row: CompletedSessionRow | null, event: StatsEvent, occurred
 };
 
 /** Figures of each member from the facts of their completed sessions. */
-export const statsFromFacts = (memberIds: Iterable<string>, facts: readonly CompletedSessionRow[]): MemberStatsRow[] => {
-  const byMember = new Map<string, CompletedSessionRow[]>();
+type Fact = Pick<CompletedSessionRow, 'student_id' | 'instructor_id' | 'completed_day' | 'rating'>;
+
+export const statsFromFacts = (memberIds: Iterable<string>, facts: readonly Fact[]): MemberStatsRow[] => {
+  const byMember = new Map<string, Fact[]>();
   for (const fact of facts) {
     for (const id of new Set([fact.student_id, fact.instructor_id])) {
       const list = byMember.get(id);
@@ -88,38 +62,32 @@ export const statsFromFacts = (memberIds: Iterable<string>, facts: readonly Comp
   });
 };
 
-export const memberStatsProjector: Projector = {
+export const memberStatsProjector = defineCustomProjection({
   name: 'member-stats',
   version: 1,
-  tables: ['completed_sessions', 'member_stats'],
-  migrations: memberStatsMigrations,
-  handles: ['SessionCompleted', 'SessionRated'] satisfies StatsEvent['type'][],
-  async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
-    const typed = events.map((e) => ({ event: { type: e.type, data: e.data } as StatsEvent, occurredAt: e.metadata.occurredAt }));
-    const stored = await loadRowsByKey<CompletedSessionRow>(db, 'completed_sessions', 'session_id', typed.map(({ event }) => event.data.sessionId));
+  migration: '20261123T0920-create-member-stats',
+  tables: memberStatsTables,
+  canHandle: ['SessionCompleted', 'SessionRated'],
+  async apply({ db, read, write }, events: readonly Recorded<StatsEvent>[]): Promise<ChangeNotice[]> {
+    const stored = await read('completed_sessions', events.map((event) => event.data.sessionId));
     const facts = new Map<string, CompletedSessionRow>();
     const members = new Set<string>();
-    for (const { event, occurredAt } of typed) {
+    for (const event of events) {
       const id = event.data.sessionId;
-      facts.set(id, evolveFact(facts.get(id) ?? stored.get(id) ?? null, event, occurredAt));
+      facts.set(id, evolveFact(facts.get(id) ?? stored.get(id) ?? null, event, event.metadata.occurredAt));
       members.add(event.data.studentId).add(event.data.instructorId);
     }
-    await writeRows(db, 'completed_sessions', factColumns, [...facts.values()] as unknown as Record<string, unknown>[], {
-      key: ['session_id'],
-      onConflict: 'update',
-    });
+    await write('completed_sessions', [...facts.values()]);
     if (members.size === 0) return [];
 
+    // Read after the write, in the same transaction: the figures count this batch's facts too.
     const ids = [...members];
-    const all = (await db
+    const all = await db
       .selectFrom('completed_sessions')
       .select(['session_id', 'student_id', 'instructor_id', 'completed_day', 'rating'])
       .where((eb) => eb.or([eb('student_id', '=', sql<string>`any(${ids}::text[])`), eb('instructor_id', '=', sql<string>`any(${ids}::text[])`)]))
-      .execute()) as CompletedSessionRow[];
-    await writeRows(db, 'member_stats', statsColumns, statsFromFacts(ids, all) as unknown as Record<string, unknown>[], {
-      key: ['member_id'],
-      onConflict: 'update',
-    });
+      .execute();
+    await write('member_stats', statsFromFacts(ids, all));
     return ids.map((id) => ({ scope: 'user', id }));
   },
-};
+});

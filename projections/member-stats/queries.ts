@@ -4,7 +4,9 @@
 import { sql, type Kysely } from 'kysely';
 import { toIso } from '../shared/set-wise.js';
 import { streakAt } from './streak.js';
-import type { CompletedSessionRow, MemberStatsRow } from './tables.js';
+import type { MemberStatsRow } from './tables.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { DashboardStats, Review } from '../../api/contracts/dashboard.js';
 
 /** The same shape as projections/members/member-stats.ts, which this read model is to feed. */
 export interface MemberStats {
@@ -29,38 +31,32 @@ const toStats = (row: MemberStatsRow, now: string): MemberStats => ({
 const wallClock = () => new Date().toISOString();
 
 /** Figures of many members in one query; members without a completed session are left out. */
-export const loadMemberStats = async (db: Kysely<any>, memberIds: readonly string[], now: string = wallClock()): Promise<Map<string, MemberStats>> => {
+export const loadMemberStats = async (db: Kysely<ReadModelsDb>, memberIds: readonly string[], now: string = wallClock()): Promise<Map<string, MemberStats>> => {
   const found = new Map<string, MemberStats>();
   if (memberIds.length === 0) return found;
-  const rows = (await db
+  const rows = await db
     .selectFrom('member_stats')
     .selectAll()
     .where('member_id', '=', sql<string>`any(${[...new Set(memberIds)]}::text[])`)
-    .execute()) as MemberStatsRow[];
+    .execute();
   for (const row of rows) found.set(row.member_id, toStats(row, now));
   return found;
 };
 
 /** Zeros for a member who has completed nothing yet. */
-export const getMemberStats = async (db: Kysely<any>, memberId: string, now: string = wallClock()): Promise<MemberStats> =>
+export const getMemberStats = async (db: Kysely<ReadModelsDb>, memberId: string, now: string = wallClock()): Promise<MemberStats> =>
   (await loadMemberStats(db, [memberId], now)).get(memberId) ?? { ...zero };
 
 /** GET /api/users/{id}/streak. */
-export const getStreak = async (db: Kysely<any>, memberId: string, now: string = wallClock()): Promise<{ streak: number }> => ({
+export const getStreak = async (db: Kysely<ReadModelsDb>, memberId: string, now: string = wallClock()): Promise<{ streak: number }> => ({
   streak: (await getMemberStats(db, memberId, now)).streak,
 });
 
-export interface DashboardStats {
-  /** Available points (the balances read model). */
-  totalPoints: number;
-  completedSwaps: number;
-  rating: number;
-  reviews: number;
-}
+export type { DashboardStats };
 
-export const getDashboardStats = async (db: Kysely<any>, memberId: string): Promise<DashboardStats> => {
+export const getDashboardStats = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<DashboardStats> => {
   const balance = await db.selectFrom('balances').select('available_points').where('member_id', '=', memberId).executeTakeFirst();
-  const stats = (await db.selectFrom('member_stats').selectAll().where('member_id', '=', memberId).executeTakeFirst()) as MemberStatsRow | undefined;
+  const stats = await db.selectFrom('member_stats').selectAll().where('member_id', '=', memberId).executeTakeFirst();
   return {
     totalPoints: Number(balance?.available_points ?? 0),
     completedSwaps: Number(stats?.completed_swaps ?? 0),
@@ -70,27 +66,11 @@ export const getDashboardStats = async (db: Kysely<any>, memberId: string): Prom
 };
 
 /** A rated, completed session in the review-source shape of spec 001 §3. */
-export interface Review {
-  id: string;
-  session_id: string;
-  status: 'completed';
-  instructor_id: string;
-  student_id: string;
-  student_name: string | null;
-  rating: number;
-  student_rating: number;
-  review: string | null;
-  student_review: string | null;
-  skill_name: string;
-  scheduled_at: string;
-  experience_level: string;
-  duration_hours: number;
-  rated_at: string;
-}
+export type { Review };
 
 /** Reviews a mentor received, newest first. */
-export const listReviews = async (db: Kysely<any>, mentorId: string): Promise<Review[]> => {
-  const rows = (await db
+export const listReviews = async (db: Kysely<ReadModelsDb>, mentorId: string): Promise<Review[]> => {
+  const rows = await db
     .selectFrom('completed_sessions as c')
     .leftJoin('members as m', 'm.id', 'c.student_id')
     .selectAll('c')
@@ -99,7 +79,7 @@ export const listReviews = async (db: Kysely<any>, mentorId: string): Promise<Re
     .where('c.rating', 'is not', null)
     .orderBy('c.rated_at', 'desc')
     .orderBy('c.session_id', 'desc')
-    .execute()) as (CompletedSessionRow & { student_name: string | null })[];
+    .execute();
   return rows.map((r) => ({
     id: r.session_id,
     session_id: r.session_id,

@@ -3,6 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Availability, TaughtSkill } from '../../domain/member/events.js';
 import { loadMemberStats, type MemberStats } from './queries.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { Recommendation } from '../../api/contracts/dashboard.js';
 
 export const MAX_RECOMMENDATIONS = 6;
 
@@ -18,12 +20,7 @@ export const SCORE = {
 
 export type Reason = 'name_match' | 'related_skill' | 'text_match';
 
-export interface Recommendation {
-  skill: TaughtSkill;
-  mentor: { id: string; name: string; avatar: string | null; location: string; rating: number; reviewCount: number; hasAvailability: boolean };
-  score: number;
-  reasons: Reason[];
-}
+export type { Recommendation };
 
 export interface Learner {
   id: string;
@@ -105,12 +102,12 @@ interface MemberSkillsRow {
 }
 
 /** Every member with the fields matching needs (members read model, read only). */
-export const loadMembersForMatching = async (db: Kysely<any>): Promise<MemberSkillsRow[]> =>
-  (await db
+export const loadMembersForMatching = async (db: Kysely<ReadModelsDb>): Promise<MemberSkillsRow[]> =>
+  await db
     .selectFrom('members')
     .select(['id', 'name', 'profile_image_url', 'location', 'skills_to_teach', 'skills_to_learn', 'availability'])
     .orderBy('id')
-    .execute()) as MemberSkillsRow[];
+    .execute();
 
 export const toMentor = (row: MemberSkillsRow): Mentor => ({
   id: row.id,
@@ -122,7 +119,7 @@ export const toMentor = (row: MemberSkillsRow): Mentor => ({
 });
 
 /** At most 6 skills for the member, best first; [] for an unknown member. */
-export const recommendations = async (db: Kysely<any>, memberId: string): Promise<Recommendation[]> => {
+export const recommendations = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<Recommendation[]> => {
   const rows = await loadMembersForMatching(db);
   const me = rows.find((r) => r.id === memberId);
   if (!me) return [];

@@ -5,14 +5,12 @@ import type { Kysely } from 'kysely';
 import type { TaughtSkill } from '../../domain/member/events.js';
 import { loadMemberStats } from './queries.js';
 import { loadMembersForMatching, mentions, scoreSkills, toMentor } from './recommendations.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { Suggestion } from '../../api/contracts/dashboard.js';
 
 export type SuggestionType = 'skill_match' | 'helper_match' | 'next_skill' | 'industry_news';
 
-export interface Suggestion {
-  type: SuggestionType;
-  title: string;
-  description: string;
-}
+export type { Suggestion };
 
 export const MAX_SUGGESTIONS = 5;
 
@@ -47,7 +45,7 @@ const newsFor = (categories: readonly string[], now: string): Suggestion => {
 const pointsText = (skill: TaughtSkill) => `${skill.pointsPerHour} point${skill.pointsPerHour === 1 ? '' : 's'} per hour`;
 
 /** 2 to 5 suggestions for the member; [] for an unknown member. */
-export const suggestions = async (db: Kysely<any>, memberId: string, now: string = new Date().toISOString()): Promise<Suggestion[]> => {
+export const suggestions = async (db: Kysely<ReadModelsDb>, memberId: string, now: string = new Date().toISOString()): Promise<Suggestion[]> => {
   const rows = await loadMembersForMatching(db);
   const me = rows.find((r) => r.id === memberId);
   if (!me) return [];

@@ -3,6 +3,7 @@
 // after a day without a session), so callers pass their injected clock.
 import type { Kysely } from 'kysely';
 import { loadMemberStats as loadFromMemberStats } from '../member-stats/queries.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 export interface MemberStats {
   rating: number;
@@ -19,7 +20,7 @@ const UNDEFINED_TABLE = '42P01';
  * Read models are independent: a database that runs the members model without member-stats (tools,
  * tests of one model) shows zeros rather than failing. Any other error is a real failure.
  */
-export const loadMemberStats = async (db: Kysely<any>, memberIds: readonly string[], now?: string): Promise<Map<string, MemberStats>> => {
+export const loadMemberStats = async (db: Kysely<ReadModelsDb>, memberIds: readonly string[], now?: string): Promise<Map<string, MemberStats>> => {
   try {
     return await loadFromMemberStats(db, memberIds, now);
   } catch (error) {

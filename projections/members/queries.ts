@@ -6,10 +6,11 @@ import { emptyMemberStats, loadMemberStats, type MemberStats } from './member-st
 import { normalizeEmail } from './evolve.js';
 import type { MemberView } from './member-view.js';
 import type { MemberRow } from './tables.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 type MemberWithBalance = MemberRow & { available_points: number | null; held_points: number | null };
 
-const selectMembers = (db: Kysely<any>) =>
+const selectMembers = (db: Kysely<ReadModelsDb>) =>
   db
     .selectFrom('members as m')
     .leftJoin('balances as b', 'b.member_id', 'm.id')
@@ -42,44 +43,44 @@ export interface MemberQueryOptions {
   now?: string;
 }
 
-const withStats = async (db: Kysely<any>, rows: MemberWithBalance[], options: MemberQueryOptions): Promise<MemberView[]> => {
+const withStats = async (db: Kysely<ReadModelsDb>, rows: MemberWithBalance[], options: MemberQueryOptions): Promise<MemberView[]> => {
   const stats = await loadMemberStats(db, rows.map((r) => r.id), options.now);
   return rows.map((row) => toMemberView(row, stats.get(row.id)));
 };
 
-export const getMember = async (db: Kysely<any>, id: string, options: MemberQueryOptions = {}): Promise<MemberView | null> => {
-  const row = (await selectMembers(db).where('m.id', '=', id).executeTakeFirst()) as MemberWithBalance | undefined;
+export const getMember = async (db: Kysely<ReadModelsDb>, id: string, options: MemberQueryOptions = {}): Promise<MemberView | null> => {
+  const row = await selectMembers(db).where('m.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const [user] = await withStats(db, [row], options);
   return user ?? null;
 };
 
 /** Case-insensitive; the earliest registration wins if two members ever share an address. */
-export const findMemberByEmail = async (db: Kysely<any>, email: string, options: MemberQueryOptions = {}): Promise<MemberView | null> => {
-  const row = (await selectMembers(db)
+export const findMemberByEmail = async (db: Kysely<ReadModelsDb>, email: string, options: MemberQueryOptions = {}): Promise<MemberView | null> => {
+  const row = await selectMembers(db)
     .where('m.email_normalized', '=', normalizeEmail(email))
     .orderBy('m.joined_at')
     .orderBy('m.id')
     .limit(1)
-    .executeTakeFirst()) as MemberWithBalance | undefined;
+    .executeTakeFirst();
   if (!row) return null;
   const [user] = await withStats(db, [row], options);
   return user ?? null;
 };
 
 /** Every member, oldest first. */
-export const listMembers = async (db: Kysely<any>, options: MemberQueryOptions = {}): Promise<MemberView[]> => {
-  const rows = (await selectMembers(db).orderBy('m.joined_at').orderBy('m.id').execute()) as MemberWithBalance[];
+export const listMembers = async (db: Kysely<ReadModelsDb>, options: MemberQueryOptions = {}): Promise<MemberView[]> => {
+  const rows = await selectMembers(db).orderBy('m.joined_at').orderBy('m.id').execute();
   return withStats(db, rows, options);
 };
 
 /** Members by id in one query (for pages that show several people); missing ids are left out. */
-export const getMembers = async (db: Kysely<any>, ids: readonly string[], options: MemberQueryOptions = {}): Promise<MemberView[]> => {
+export const getMembers = async (db: Kysely<ReadModelsDb>, ids: readonly string[], options: MemberQueryOptions = {}): Promise<MemberView[]> => {
   if (ids.length === 0) return [];
-  const rows = (await selectMembers(db)
+  const rows = await selectMembers(db)
     .where('m.id', '=', sql<string>`any(${[...new Set(ids)]}::text[])`)
     .orderBy('m.joined_at')
     .orderBy('m.id')
-    .execute()) as MemberWithBalance[];
+    .execute();
   return withStats(db, rows, options);
 };

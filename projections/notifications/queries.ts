@@ -1,29 +1,18 @@
 // Queries of the notifications read model, in the Notification shape of spec 000 §3 / 001 §3.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { toIso } from '../shared/set-wise.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { NotificationReadMarkRow, NotificationRow } from './tables.js';
+import type { Notification } from '../../api/contracts/dashboard.js';
 
-export interface Notification {
-  id: string;
-  user_id: string;
-  type: string;
-  event_type: string;
-  title: string;
-  message: string;
-  session_id: string | null;
-  from_user_id: string | null;
-  from_user_name: string | null;
-  comment_id: string | null;
-  post_id: string | null;
-  read: boolean;
-  created_at: string;
-}
+export type { Notification };
 
 export const DEFAULT_NOTIFICATION_LIMIT = 50;
 
 /** Read when opened, or created at or before the member's last 'mark all as read'. */
-const isRead = (eb: ExpressionBuilder<any, any>) =>
+const isRead = (eb: ExpressionBuilder<ReadModelsDb & { n: NotificationRow; m: NotificationReadMarkRow }, 'n' | 'm'>) =>
   eb.or([
-    eb('n.created_at', '<=', sql<Date>`coalesce(m.up_to, '-infinity'::timestamptz)`),
+    eb('n.created_at', '<=', sql<Date | string>`coalesce(m.up_to, '-infinity'::timestamptz)`),
     eb.exists(
       eb
         .selectFrom('notification_reads as r')
@@ -33,14 +22,14 @@ const isRead = (eb: ExpressionBuilder<any, any>) =>
     ),
   ]);
 
-const forMember = (db: Kysely<any>, memberId: string) =>
+const forMember = (db: Kysely<ReadModelsDb>, memberId: string) =>
   db
     .selectFrom('notifications as n')
     .leftJoin('notification_read_marks as m', 'm.member_id', 'n.recipient_id')
     .where('n.recipient_id', '=', memberId);
 
 /** A member's notifications, newest first. The sender's current name leads a message they caused. */
-export const listNotifications = async (db: Kysely<any>, memberId: string, limit = DEFAULT_NOTIFICATION_LIMIT): Promise<Notification[]> => {
+export const listNotifications = async (db: Kysely<ReadModelsDb>, memberId: string, limit = DEFAULT_NOTIFICATION_LIMIT): Promise<Notification[]> => {
   const rows = await forMember(db, memberId)
     .leftJoin('members as f', 'f.id', 'n.from_user_id')
     .selectAll('n')
@@ -70,7 +59,7 @@ export const listNotifications = async (db: Kysely<any>, memberId: string, limit
   });
 };
 
-export const unreadCount = async (db: Kysely<any>, memberId: string): Promise<number> => {
+export const unreadCount = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<number> => {
   const row = await forMember(db, memberId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => eb.not(isRead(eb)))

@@ -1,41 +1,56 @@
-// Row types of the notifications read model (kysely table types).
+// The notifications read model's tables. Read flags live in their own tables and are joined at query
+// time, so a mark is right whatever order it meets its notification.
+import { defineTable, int8, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
 /**
  * One notification for one recipient. When from_user_id is set, `message` is what that member did
  * ('requested a React session') and queries put the member's current name in front of it, so a
  * renamed member shows under the new name and the row depends on events only.
  */
-export interface NotificationRow {
-  /** Derived from the event id and the recipient: the same after every rebuild. */
-  id: string;
-  recipient_id: string;
-  type: string;
-  /** The event the notification announces, in the upper-case names of spec 001 §3. */
-  event_type: string;
-  title: string;
-  message: string;
-  session_id: string | null;
-  from_user_id: string | null;
-  created_at: Date | string;
-  /** Global log position: orders notifications that share an instant. */
-  position: string | number | bigint;
-}
+export const notificationsTable = defineTable({
+  name: 'notifications',
+  key: ['id'],
+  columns: {
+    /** Derived from the event id and the recipient: the same after every rebuild. */
+    id: text(),
+    recipient_id: text(),
+    type: text(),
+    /** The event the notification announces, in the upper-case names of spec 001 §3. */
+    event_type: text(),
+    title: text(),
+    message: text(),
+    session_id: text().nullable(),
+    from_user_id: text().nullable(),
+    created_at: timestamptz(),
+    /** Global log position: orders notifications that share an instant. */
+    position: int8(),
+  },
+  onConflict: 'nothing',
+  indexes: { notifications_recipient_idx: ['recipient_id', 'created_at desc', 'position desc'] },
+});
 
-/** A notification the member opened (NotificationsMarkedRead). */
-export interface NotificationReadRow {
-  member_id: string;
-  notification_id: string;
-  read_at: Date | string;
-}
+/** A notification the member opened (NotificationsMarkedRead); the first mark is kept. */
+export const notificationReadsTable = defineTable({
+  name: 'notification_reads',
+  key: ['member_id', 'notification_id'],
+  columns: { member_id: text(), notification_id: text(), read_at: timestamptz() },
+  onConflict: 'nothing',
+});
 
 /** 'Mark all as read': everything created at or before up_to counts as read (AllNotificationsMarkedRead). */
-export interface NotificationReadMarkRow {
-  member_id: string;
-  up_to: Date | string;
-}
+export const notificationReadMarksTable = defineTable({
+  name: 'notification_read_marks',
+  key: ['member_id'],
+  columns: { member_id: text(), up_to: timestamptz() },
+});
 
-export interface NotificationsTables {
-  notifications: NotificationRow;
-  notification_reads: NotificationReadRow;
-  notification_read_marks: NotificationReadMarkRow;
-}
+export const notificationsTables = {
+  notifications: notificationsTable,
+  notification_reads: notificationReadsTable,
+  notification_read_marks: notificationReadMarksTable,
+};
+
+export type NotificationRow = RowOfTable<typeof notificationsTable>;
+export type NotificationReadRow = RowOfTable<typeof notificationReadsTable>;
+export type NotificationReadMarkRow = RowOfTable<typeof notificationReadMarksTable>;
+export type NotificationsDb = DatabaseOf<typeof notificationsTables>;

@@ -1,24 +1,12 @@
 // Queries of the onboarding read model (spec 001 §2.9, §3 Onboarding).
 import type { Kysely } from 'kysely';
 import type { OnboardingRow } from './tables.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { Onboarding } from '../../api/contracts/dashboard.js';
 
-export interface OnboardingSteps {
-  completed_profile: boolean;
-  added_skills: boolean;
-  set_availability: boolean;
-  shared_post: boolean;
-  asked_ai: boolean;
-  scheduled_session: boolean;
-}
+export type OnboardingSteps = Onboarding['onboardingSteps'];
 
-export interface Onboarding {
-  onboardingSteps: OnboardingSteps;
-  hasSeenWelcomeTour: boolean;
-  completedSteps: number;
-  totalSteps: number;
-  /** All six done: the card shows 'All Set'. */
-  complete: boolean;
-}
+export type { Onboarding };
 
 export const toOnboarding = (row: OnboardingRow): Onboarding => {
   const onboardingSteps: OnboardingSteps = {
@@ -35,7 +23,7 @@ export const toOnboarding = (row: OnboardingRow): Onboarding => {
 };
 
 /** null for a member the read model has never seen. */
-export const getOnboarding = async (db: Kysely<any>, memberId: string): Promise<Onboarding | null> => {
-  const row = (await db.selectFrom('onboarding').selectAll().where('member_id', '=', memberId).executeTakeFirst()) as OnboardingRow | undefined;
+export const getOnboarding = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<Onboarding | null> => {
+  const row = await db.selectFrom('onboarding').selectAll().where('member_id', '=', memberId).executeTakeFirst();
   return row ? toOnboarding(row) : null;
 };

@@ -1,27 +1,28 @@
-// Row types of the onboarding read model (kysely table types).
+// The onboarding read model's table. Profile, skills and availability steps follow the member's
+// current profile (removing the last skill un-ticks 'added_skills'); a session once requested stays
+// requested; shared_post and asked_ai wait for the feed and AI events.
+import { bool, defineTable, jsonb, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
-/**
- * What the onboarding card needs to know about a member. Profile, skills and availability steps
- * follow the member's current profile (removing the last skill un-ticks 'added_skills'); a session
- * once requested stays requested; shared_post and asked_ai wait for the feed and AI events.
- */
-export interface OnboardingRow {
-  member_id: string;
-  has_name: boolean;
-  has_bio: boolean;
-  has_location: boolean;
-  /** Ids of the skills the member teaches now. */
-  skill_ids: string[];
-  /** `${day} ${startTime}` of each availability entry (how the member stream identifies them). */
-  availability_keys: string[];
-  scheduled_session: boolean;
-  shared_post: boolean;
-  asked_ai: boolean;
-  has_seen_welcome_tour: boolean;
-  /** occurredAt of the last event applied to the row. */
-  updated_at: Date | string;
-}
+export const onboardingTable = defineTable({
+  name: 'onboarding',
+  key: ['member_id'],
+  columns: {
+    member_id: text(),
+    has_name: bool(),
+    has_bio: bool(),
+    has_location: bool(),
+    /** Ids of the skills the member teaches now. */
+    skill_ids: jsonb<string[]>(),
+    /** `${day} ${startTime}` of each availability entry (how the member stream identifies them). */
+    availability_keys: jsonb<string[]>(),
+    scheduled_session: bool(),
+    shared_post: bool(),
+    asked_ai: bool(),
+    has_seen_welcome_tour: bool(),
+    /** occurredAt of the last event applied to the row. */
+    updated_at: timestamptz(),
+  },
+});
 
-export interface OnboardingTables {
-  onboarding: OnboardingRow;
-}
+export type OnboardingRow = RowOfTable<typeof onboardingTable>;
+export type OnboardingDb = DatabaseOf<{ onboarding: typeof onboardingTable }>;

@@ -2,6 +2,7 @@
 // resumable build state beside them, and one transaction that swaps them into public.
 import { sql, type Kysely } from 'kysely';
 import type { Projector } from '../types.js';
+import type { TablesByName } from '../shared/set-wise.js';
 import { insertCheckpointRow, lockCheckpointRow, writeCheckpoint } from '../runtime/bookkeeping.js';
 import { migrateProjector, migrationBookkeepingTables, missingTables, quoteIdent, schemaExists } from '../runtime/migrate.js';
 
@@ -19,13 +20,13 @@ const ident = (name: string) => sql.raw(quoteIdent(name));
  * Resumes a build left by an interrupted rebuild of the same projector version, or starts afresh.
  * The state row is written last, so a build killed while being created is started again.
  */
-export const openBuild = async (db: Kysely<any>, projector: Projector, build: string): Promise<BuildState & { resumed: boolean }> => {
+export const openBuild = async (db: Kysely<TablesByName>, projector: Projector, build: string): Promise<BuildState & { resumed: boolean }> => {
   if (await schemaExists(db, build)) {
     const missing = await missingTables(db, build, [STATE_TABLE, ...projector.tables]);
     if (missing.length === 0) {
       const state = await db.withSchema(build).selectFrom(STATE_TABLE).selectAll().executeTakeFirst();
       if (state && state.projector === projector.name && Number(state.version) === projector.version) {
-        return { checkpoint: state.checkpoint ?? null, eventsDone: Number(state.events_done), resumed: true };
+        return { checkpoint: state.checkpoint == null ? null : String(state.checkpoint), eventsDone: Number(state.events_done), resumed: true };
       }
     }
     await sql`drop schema ${ident(build)} cascade`.execute(db);
@@ -45,7 +46,7 @@ export const openBuild = async (db: Kysely<any>, projector: Projector, build: st
 };
 
 /** Called inside the batch transaction, so the build's rows and its position never disagree. */
-export const saveBuildState = async (trx: Kysely<any>, build: string, state: BuildState): Promise<void> => {
+export const saveBuildState = async (trx: Kysely<TablesByName>, build: string, state: BuildState): Promise<void> => {
   await trx.withSchema(build).updateTable(STATE_TABLE).set({ checkpoint: state.checkpoint, events_done: state.eventsDone }).execute();
 };
 
@@ -58,7 +59,7 @@ export const saveBuildState = async (trx: Kysely<any>, build: string, state: Bui
  * many-table projector while the swap holds another; PostgreSQL then aborts one side, and the swap,
  * like the batch, simply runs again.
  */
-export const swapIn = async (db: Kysely<any>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
+export const swapIn = async (db: Kysely<TablesByName>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
   for (let attempt = 1; ; attempt++) {
     try {
       await swapOnce(db, projector, build, checkpoint);
@@ -69,7 +70,7 @@ export const swapIn = async (db: Kysely<any>, projector: Projector, build: strin
   }
 };
 
-const swapOnce = async (db: Kysely<any>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
+const swapOnce = async (db: Kysely<TablesByName>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
   const tables = [...projector.tables, ...migrationBookkeepingTables(projector)];
   await db.transaction().execute(async (trx) => {
     const live = await sql<{ name: string }>`
@@ -90,6 +91,6 @@ const swapOnce = async (db: Kysely<any>, projector: Projector, build: string, ch
 };
 
 /** Removes a build without swapping it in (used by tests and after a version change). */
-export const dropBuild = async (db: Kysely<any>, build: string): Promise<void> => {
+export const dropBuild = async (db: Kysely<TablesByName>, build: string): Promise<void> => {
   await sql`drop schema if exists ${ident(build)} cascade`.execute(db);
 };

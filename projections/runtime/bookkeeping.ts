@@ -3,6 +3,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 import type { ReadModelMigration } from '../types.js';
+import { byName } from '../shared/set-wise.js';
 
 export const CHECKPOINTS_TABLE = 'projection_checkpoints';
 const NOT_MOVED_FUNCTION = 'projection_checkpoint_not_moved';
@@ -63,7 +64,8 @@ const runtimeMigrations: readonly ReadModelMigration[] = [
   },
 ];
 
-export const ensureRuntimeTables = async (db: Kysely<any>): Promise<void> => {
+export const ensureRuntimeTables = async <DB>(handle: Kysely<DB>): Promise<void> => {
+  const db = byName(handle);
   await migrateToLatest(db, { table: 'projection_runtime_migrations', migrations: runtimeMigrations, schema: 'public' });
 };
 
@@ -76,18 +78,21 @@ const toCheckpointRow = (row: Record<string, unknown>): CheckpointRow => ({
   updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at),
 });
 
-export const readCheckpointRow = async (db: Kysely<any>, name: string): Promise<CheckpointRow | null> => {
+export const readCheckpointRow = async <DB>(handle: Kysely<DB>, name: string): Promise<CheckpointRow | null> => {
+  const db = byName(handle);
   const row = await db.selectFrom(CHECKPOINTS_TABLE).selectAll().where('name', '=', name).executeTakeFirst();
   return row ? toCheckpointRow(row) : null;
 };
 
 /** Every projector's bookkeeping, for admin pages in processes that run no projection runtime. */
-export const listCheckpointRows = async (db: Kysely<any>): Promise<CheckpointRow[]> => {
+export const listCheckpointRows = async <DB>(handle: Kysely<DB>): Promise<CheckpointRow[]> => {
+  const db = byName(handle);
   const rows = await db.selectFrom(CHECKPOINTS_TABLE).selectAll().orderBy('name').execute();
   return rows.map(toCheckpointRow);
 };
 
-export const insertCheckpointRow = async (db: Kysely<any>, name: string, version: number): Promise<void> => {
+export const insertCheckpointRow = async <DB>(handle: Kysely<DB>, name: string, version: number): Promise<void> => {
+  const db = byName(handle);
   await db
     .insertInto(CHECKPOINTS_TABLE)
     .values({ name, version, checkpoint: null, status: 'running' })
@@ -96,12 +101,14 @@ export const insertCheckpointRow = async (db: Kysely<any>, name: string, version
 };
 
 /** Locks the row until the transaction ends: batches, rebuild swaps and failures serialise on it. */
-export const lockCheckpointRow = async (trx: Kysely<any>, name: string): Promise<CheckpointRow | null> => {
+export const lockCheckpointRow = async <DB>(handle: Kysely<DB>, name: string): Promise<CheckpointRow | null> => {
+  const trx = byName(handle);
   const row = await trx.selectFrom(CHECKPOINTS_TABLE).selectAll().where('name', '=', name).forUpdate().executeTakeFirst();
   return row ? toCheckpointRow(row) : null;
 };
 
-export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint: string | null, version?: number): Promise<void> => {
+export const writeCheckpoint = async <DB>(handle: Kysely<DB>, name: string, checkpoint: string | null, version?: number): Promise<void> => {
+  const trx = byName(handle);
   await trx
     .updateTable(CHECKPOINTS_TABLE)
     .set({ checkpoint, status: 'running', failure: null, updated_at: sql`now()`, ...(version === undefined ? {} : { version }) })
@@ -111,29 +118,30 @@ export const writeCheckpoint = async (trx: Kysely<any>, name: string, checkpoint
 
 /**
  * Moves a projector's checkpoint from `from` to `to` and sends the batch's NOTIFY payloads, in one
- * statement: the last write of a batch's transaction, or, with `writes` (the writeRows calls of a
- * projector that sets Projector.writesInOneStatement), the whole batch as data-modifying CTEs of a single
- * statement, atomic without a transaction. It moves only while the row still holds `from` at `version`;
+ * statement: the last write of a batch's transaction, or, with `writes` (a planned batch's row writes,
+ * runtime/commit-batch.ts), the whole batch as data-modifying CTEs of a single statement, atomic
+ * without a transaction. It moves only while the row still holds `from` at `version`;
  * otherwise the statement raises (NOT_MOVED_CODE), nothing of it stays, and the answer is false: a rebuild
  * swapped in other tables (or another version took over) since the batch began, and the batch must roll
  * back. Checking here instead of locking the row when the batch starts costs one statement fewer per
  * batch; the row lock it takes is held to the commit, and swapIn locks the tables before the row, so the
  * two do not wait for each other in a cycle.
  */
-export const moveCheckpointAndNotify = async (
-  db: Kysely<any>,
+export const moveCheckpointAndNotify = async <DB>(
+  handle: Kysely<DB>,
   move: { name: string; version: number; from: string | null; to: string },
   channel: string,
   payloads: readonly string[],
   writes: readonly CompiledQuery[] = [],
 ): Promise<boolean> => {
+  const db = byName(handle);
   const parameters: unknown[] = [];
   const param = (value: unknown) => {
     parameters.push(value);
     return `$${parameters.length}`;
   };
   // Each write was compiled alone ($1..$n); its placeholders move past the ones already taken. The
-  // texts come from writeRows, whose identifiers are quoted names and which inlines no strings.
+  // texts come from rowWrites, whose identifiers are quoted names and which inlines no strings.
   const ctes = writes.map((write, i) => {
     const offset = parameters.length;
     parameters.push(...write.parameters);
@@ -164,7 +172,8 @@ export const moveCheckpointAndNotify = async (
   }
 };
 
-export const recordFailure = async (db: Kysely<any>, name: string, failure: ProjectorFailure): Promise<void> => {
+export const recordFailure = async <DB>(handle: Kysely<DB>, name: string, failure: ProjectorFailure): Promise<void> => {
+  const db = byName(handle);
   await db
     .updateTable(CHECKPOINTS_TABLE)
     .set({ status: 'failed', failure: JSON.stringify(failure), updated_at: sql`now()` })
@@ -173,6 +182,7 @@ export const recordFailure = async (db: Kysely<any>, name: string, failure: Proj
 };
 
 /** A restarted runtime tries a failed projector again (the fix may have shipped); the failure stays until it passes. */
-export const markRunning = async (db: Kysely<any>, name: string): Promise<void> => {
+export const markRunning = async <DB>(handle: Kysely<DB>, name: string): Promise<void> => {
+  const db = byName(handle);
   await db.updateTable(CHECKPOINTS_TABLE).set({ status: 'running' }).where('name', '=', name).execute();
 };

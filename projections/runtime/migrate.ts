@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 import type { Projector } from '../types.js';
+import type { TablesByName } from '../shared/set-wise.js';
 
 const snake = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
@@ -16,13 +17,13 @@ export const migrationBookkeepingTables = (projector: Pick<Projector, 'name'>) =
 
 export const buildSchemaFor = (projector: Pick<Projector, 'name'>) => `projection_build_${snake(projector.name)}`;
 
-export const migrateProjector = async (db: Kysely<any>, projector: Projector, schema: string): Promise<string[]> =>
+export const migrateProjector = async (db: Kysely<TablesByName>, projector: Projector, schema: string): Promise<string[]> =>
   migrateToLatest(db.withSchema(schema), { table: migrationTableFor(projector), migrations: projector.migrations, schema });
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Which of `tables` are missing from `schema`. */
-export const missingTables = async (db: Kysely<any>, schema: string, tables: readonly string[]): Promise<string[]> => {
+export const missingTables = async (db: Kysely<TablesByName>, schema: string, tables: readonly string[]): Promise<string[]> => {
   if (tables.length === 0) return [];
   const result = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
@@ -31,7 +32,39 @@ export const missingTables = async (db: Kysely<any>, schema: string, tables: rea
   return tables.filter((t) => !present.has(t));
 };
 
-export const schemaExists = async (db: Kysely<any>, schema: string): Promise<boolean> => {
+export const schemaExists = async (db: Kysely<TablesByName>, schema: string): Promise<boolean> => {
   const result = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
   return Number(result.rows[0]?.n ?? 0) > 0;
+};
+
+const DECLARED_TYPE: Record<string, string> = {
+  text: 'text',
+  integer: 'int4',
+  bigint: 'int8',
+  boolean: 'bool',
+  jsonb: 'jsonb',
+  'timestamp with time zone': 'timestamptz',
+};
+
+/**
+ * How the tables in `schema` differ from the projector's declared columns (name, type, null or not,
+ * in order); [] when they agree. A declaration changed without a version bump finds its old tables here.
+ */
+export const columnDrift = async (db: Kysely<TablesByName>, schema: string, projector: Pick<Projector, 'columns'>): Promise<string[]> => {
+  const declared = Object.entries(projector.columns ?? {});
+  if (declared.length === 0) return [];
+  const result = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>`
+    select table_name, column_name, data_type, is_nullable from information_schema.columns
+    where table_schema = ${schema} and table_name = any(${declared.map(([t]) => t)}::text[])
+    order by table_name, ordinal_position`.execute(db);
+  const describe = (c: { name: string; type: string; notNull: boolean }) => `${c.name} ${c.type}${c.notNull ? ' not null' : ''}`;
+  const drift: string[] = [];
+  for (const [table, columns] of declared) {
+    const actual = result.rows
+      .filter((r) => r.table_name === table)
+      .map((r) => describe({ name: r.column_name, type: DECLARED_TYPE[r.data_type] ?? r.data_type, notNull: r.is_nullable === 'NO' }));
+    const wanted = columns.map(describe);
+    if (actual.join(', ') !== wanted.join(', ')) drift.push(`${table}: declared (${wanted.join(', ')}), found (${actual.join(', ')})`);
+  }
+  return drift;
 };

@@ -2,8 +2,9 @@
 // its version changed or its tables are gone.
 import type { Kysely } from 'kysely';
 import type { Projector } from '../types.js';
+import type { TablesByName } from '../shared/set-wise.js';
 import { insertCheckpointRow, markRunning, readCheckpointRow, type ProjectorFailure } from './bookkeeping.js';
-import { migrateProjector, missingTables } from './migrate.js';
+import { columnDrift, migrateProjector, missingTables } from './migrate.js';
 
 export interface Preparation {
   needsRebuild: boolean;
@@ -11,7 +12,7 @@ export interface Preparation {
   failure: ProjectorFailure | null;
 }
 
-export const prepareProjector = async (db: Kysely<any>, projector: Projector): Promise<Preparation> => {
+export const prepareProjector = async (db: Kysely<TablesByName>, projector: Projector): Promise<Preparation> => {
   const row = await readCheckpointRow(db, projector.name);
   const missing = await missingTables(db, 'public', projector.tables);
   if (!row) {
@@ -23,6 +24,9 @@ export const prepareProjector = async (db: Kysely<any>, projector: Projector): P
   }
   if (row.version !== projector.version || missing.length > 0) return { needsRebuild: true, failure: row.failure };
   await migrateProjector(db, projector, 'public');
+  // The tables stay as the migration made them; a declaration that changed since needs a new version.
+  const drift = await columnDrift(db, 'public', projector);
+  if (drift.length > 0) throw new Error(`Read model ${projector.name} changed its columns without a new version: ${drift.join('; ')}`);
   // A restarted runtime tries a failed projector again: the fix may have shipped with this start.
   if (row.status === 'failed') await markRunning(db, projector.name);
   return { needsRebuild: false, failure: row.failure };

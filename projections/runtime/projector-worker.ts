@@ -1,19 +1,18 @@
-// One projector's life: take its lock, migrate or rebuild, then catch up from its checkpoint and follow
-// the log live. Each batch is applied with its checkpoint update and its NOTIFY in one transaction.
-import type { Kysely } from 'kysely';
+// One projector's life as a state machine: take its lock (or stand by), migrate or rebuild, then catch
+// up from its checkpoint and follow the log live until stopped or failed. How a batch is written is
+// commit-batch.ts's business; when its position is written, checkpoint-writer.ts's.
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
 import { rebuildProjector } from '../rebuild/rebuild-projector.js';
-import { CHANGES_CHANNEL, chunkPayloads } from '../shared/notices.js';
 import type { Projector } from '../types.js';
 import type { LockHolder } from './advisory-lock.js';
-import { collectingWrites, type CollectingWrites } from '../shared/set-wise.js';
-import { moveCheckpointAndNotify, readCheckpointRow, recordFailure, type ProjectorFailure } from './bookkeeping.js';
-import { CheckpointMovedError, HandlerError, ProjectorFailedError, RebuildInProgressError, VersionChangedError, describeError, isTransient } from './errors.js';
+import { readCheckpointRow, recordFailure, type ProjectorFailure } from './bookkeeping.js';
+import { CheckpointWriter } from './checkpoint-writer.js';
+import { commitBatch } from './commit-batch.js';
+import { CheckpointMovedError, ProjectorFailedError, RebuildInProgressError, VersionChangedError, describeError } from './errors.js';
 import { applyBatch } from './isolate-failure.js';
 import type { RuntimeLogger } from './logger.js';
 import { prepareProjector } from './prepare-projector.js';
-import { createRuntimeMemory } from './projector-memory.js';
 import type { ReadLog } from './shared-log-reader.js';
 import { WakeSignal, sleep } from './wake-signal.js';
 
@@ -39,27 +38,13 @@ export interface WorkerContext {
 
 const MIN_RECHECK_MS = 5;
 const MAX_RECHECK_MS = 2_000;
-/** Thrown to roll back a batch whose checkpoint row changed under it (see moveCheckpointAndNotify). */
-const notMoved = new Error('checkpoint not moved');
-/** An infrastructure hiccup is retried; anything else a projector's batch raises is its handler's bug. */
-const asHandlerFailure = (projector: string, error: unknown): unknown => (isTransient(error) ? error : new HandlerError(projector, error));
 
 export class ProjectorWorker {
   state: ProjectorState = 'starting';
-  position: Checkpoint | null = null;
-  /**
-   * The checkpoint in the projector's row. A batch with no event this projector handles, or whose
-   * one-statement apply writes nothing, moves only `position`, without a statement; the row catches up
-   * with the next batch that writes, or once the projector is idle or `lazyCheckpointMs` have passed.
-   * A restart re-reads those events, which change nothing: nothing was written since they were
-   * applied, so they meet the same rows again.
-   */
-  private persisted: Checkpoint | null = null;
-  private persistedAt = 0;
   failure: ProjectorFailure | null = null;
   rebuildProgress: { done: number; total: number } | null = null;
   private readonly handles: ReadonlySet<string>;
-  private readonly memory = createRuntimeMemory();
+  private readonly checkpoints: CheckpointWriter;
   private readonly abort = new AbortController();
   private readonly wakeSignal = new WakeSignal(this.abort.signal);
   private readonly markReady: () => void;
@@ -71,9 +56,15 @@ export class ProjectorWorker {
     readonly projector: Projector,
   ) {
     this.handles = new Set(projector.handles);
+    this.checkpoints = new CheckpointWriter(ctx.lazyCheckpointMs);
     let markReady = () => {};
     this.ready = new Promise<void>((resolve) => (markReady = resolve));
     this.markReady = markReady;
+  }
+
+  /** Where the projector stands in the log (its row may say less: checkpoint-writer.ts). */
+  get position(): Checkpoint | null {
+    return this.checkpoints.position;
   }
 
   get running(): boolean {
@@ -161,9 +152,7 @@ export class ProjectorWorker {
   private async follow(): Promise<void> {
     const { readLog, batchSize, pollIntervalMs, logger } = this.ctx;
     const row = await readCheckpointRow(this.ctx.sql.db, this.projector.name);
-    this.position = row?.checkpoint ?? null;
-    this.persisted = this.position;
-    this.persistedAt = Date.now();
+    this.checkpoints.resetTo(row?.checkpoint ?? null);
     this.setState('catching-up');
     let retryMs = 250;
     // An append we were told about can stay invisible for a moment (the SQL store hides events behind
@@ -178,7 +167,7 @@ export class ProjectorWorker {
           // Caught up. Under load a projector is caught up between most batches, so the position
           // reached is written here only once it is lazyCheckpointMs old, or before the long wait.
           const rechecking = recheckMs > 0 && recheckMs < pollIntervalMs;
-          if (this.position !== this.persisted && (!rechecking || !this.mayDeferCheckpoint())) await this.commit([], []);
+          if (this.checkpoints.behind && (!rechecking || !this.checkpoints.mayDefer())) await this.commit([], []);
           this.setState('live');
           if (rechecking) {
             await this.wakeSignal.wait(recheckMs);
@@ -199,9 +188,7 @@ export class ProjectorWorker {
         if (error instanceof VersionChangedError) throw error;
         if (error instanceof CheckpointMovedError) {
           logger.info({ projector: this.projector.name, checkpoint: error.actual }, 'checkpoint moved by a rebuild; following from there');
-          this.position = error.actual;
-          this.persisted = error.actual;
-          this.memory.clear();
+          this.checkpoints.resetTo(error.actual);
           continue;
         }
         // The log or the database is unavailable: nothing is lost by waiting, so wait and retry.
@@ -220,7 +207,7 @@ export class ProjectorWorker {
    * tools that compare checkpoints with the log's head) expects the row to say so once we stop.
    */
   private async writeDeferredPosition(): Promise<void> {
-    if (this.position === this.persisted) return;
+    if (!this.checkpoints.behind) return;
     try {
       await this.commit([], []);
     } catch (error) {
@@ -231,90 +218,20 @@ export class ProjectorWorker {
 
   /** Applies a batch with its checkpoint; `events` empty writes the position reached without a batch. */
   private async commit(events: RecordedEvent[], handled: RecordedEvent[]): Promise<void> {
-    const { projector } = this;
-    const reached = events.at(-1)?.checkpoint ?? this.position;
+    const { projector, checkpoints } = this;
+    const reached = events.at(-1)?.checkpoint ?? checkpoints.position;
     if (reached === null) return;
-    if (events.length > 0 && handled.length === 0 && this.mayDeferCheckpoint()) {
-      this.advance(reached, events.length);
-      return;
+    let written = false;
+    if (events.length === 0 || handled.length > 0 || !checkpoints.mayDefer()) {
+      const move = { name: projector.name, version: projector.version, from: checkpoints.persisted, to: reached };
+      written = (await commitBatch(this.ctx.sql.db, projector, handled, move, () => checkpoints.mayDefer())) === 'written';
     }
-    const { db } = this.ctx.sql;
-    const move = { name: projector.name, version: projector.version, from: this.persisted, to: reached };
-    // Nothing to apply: the checkpoint moves in one statement, with no transaction around it.
-    const atomically = (fn: (trx: Kysely<any>) => Promise<void>) => (handled.length > 0 ? db.transaction().execute(fn) : fn(db));
-    // A one-statement batch that wrote nothing sent no statement: its position stays unwritten, as above.
-    let deferred = false;
-    try {
-      if (handled.length > 0 && projector.writesInOneStatement) {
-        const outcome = await this.applyInOneStatement(handled, move);
-        if (outcome === 'not moved') throw notMoved;
-        deferred = outcome === 'nothing written';
-      } else {
-        await atomically(async (trx) => {
-          let notices: Awaited<ReturnType<Projector['apply']>> = [];
-          if (handled.length > 0) {
-            try {
-              notices = await projector.apply(trx, handled, this.memory.forBatch());
-            } catch (error) {
-              throw asHandlerFailure(projector.name, error);
-            }
-          }
-          // NOTIFY inside the transaction: delivered on commit, never for a batch that rolled back.
-          if (!(await moveCheckpointAndNotify(trx, move, CHANGES_CHANNEL, chunkPayloads(projector.name, reached, notices)))) throw notMoved;
-        });
-      }
-    } catch (error) {
-      if (error !== notMoved) throw error;
-      // The batch rolled back; the row says why.
-      const row = await readCheckpointRow(db, projector.name);
-      if (row && row.version !== projector.version) throw new VersionChangedError(projector.name, projector.version, row.version);
-      throw new CheckpointMovedError(projector.name, row?.checkpoint ?? null);
-    }
-    if (handled.length > 0) this.memory.committed();
-    if (!deferred) {
-      this.persisted = reached;
-      this.persistedAt = Date.now();
-      this.failure = null;
-    }
+    if (written) this.failure = null;
+    checkpoints.reached(reached, written);
     this.advance(reached, events.length);
   }
 
-  private collecting: CollectingWrites | null = null;
-
-  /**
-   * Reads run now, outside any transaction: only this projector writes its tables (it holds their
-   * lock), and a rebuild that swaps them in meanwhile also moves the checkpoint, which the statement
-   * checks. Writes, checkpoint and NOTIFY then go in one statement (moveCheckpointAndNotify).
-   */
-  private async applyInOneStatement(handled: RecordedEvent[], move: Parameters<typeof moveCheckpointAndNotify>[1]): Promise<'moved' | 'not moved' | 'nothing written'> {
-    const { projector } = this;
-    const { db } = this.ctx.sql;
-    this.collecting ??= collectingWrites(db, projector.name);
-    this.collecting.take(); // nothing left over from a batch that threw half-way
-    let notices: Awaited<ReturnType<Projector['apply']>>;
-    try {
-      notices = await projector.apply(this.collecting.db, handled, this.memory.forBatch());
-    } catch (error) {
-      throw asHandlerFailure(projector.name, error);
-    }
-    const writes = this.collecting.take();
-    // Events that changed no row (onboarding's bookings by members who booked before) need no statement.
-    if (writes.length === 0 && notices.length === 0 && this.mayDeferCheckpoint()) return 'nothing written';
-    const payloads = chunkPayloads(projector.name, move.to, notices);
-    try {
-      return (await moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, payloads, writes)) ? 'moved' : 'not moved';
-    } catch (error) {
-      // The handler's writes fail here, not in apply: a bad row is still the handler's, event by event.
-      throw asHandlerFailure(projector.name, error);
-    }
-  }
-
-  private mayDeferCheckpoint(): boolean {
-    return Date.now() - this.persistedAt < this.ctx.lazyCheckpointMs;
-  }
-
   private advance(checkpoint: Checkpoint, events: number): void {
-    this.position = checkpoint;
     if (events === 0) return;
     if (this.state !== 'live') this.setState('catching-up');
     this.ctx.onChange();

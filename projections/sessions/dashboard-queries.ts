@@ -4,7 +4,11 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { SessionStatus } from '../../domain/session/events.js';
 import { normaliseSessionStatus, type DashboardTab } from '../../domain/session/state.js';
 import { selectSessions, toViews } from './queries.js';
-import type { SessionRowWithNames, SessionView } from './session-view.js';
+import type { SessionView } from './session-view.js';
+import type { MemberRow } from '../members/tables.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { SessionRow } from './tables.js';
+import type { DashboardCounts, DashboardPage as ContractDashboardPage } from '../../api/contracts/dashboard.js';
 
 export const DEFAULT_PAGE_SIZE = 5;
 /** Highlight mode asks for 100 (spec 000 §9); more is never needed. */
@@ -34,17 +38,14 @@ export interface DashboardQuery {
   timeZone?: string;
 }
 
-export interface DashboardPage {
-  sessions: SessionView[];
-  total: number;
-  hasMore: boolean;
-}
+/** The DashboardPage of api/contracts/dashboard.ts but the page numbers, which the route adds. */
+export type DashboardPage = Omit<ContractDashboardPage, 'page' | 'totalPages'>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const filtersOf = (query: DashboardQuery) => {
   const { memberId, tab } = query;
-  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+  return (eb: ExpressionBuilder<ReadModelsDb & { s: SessionRow; stu: MemberRow; ins: MemberRow }, 's' | 'stu' | 'ins'>): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [
       eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]),
       eb('s.status', 'in', tabStatuses[tab]),
@@ -59,7 +60,8 @@ const filtersOf = (query: DashboardQuery) => {
     if (skill) conditions.push(eb.or([eb('s.skill_id', '=', skill), eb(sql`lower(s.skill_name)`, '=', skill.toLowerCase())]));
     if (query.status?.trim()) {
       // An unknown status matches nothing rather than being ignored.
-      conditions.push(eb('s.status', '=', normaliseSessionStatus(query.status.trim()) ?? '-'));
+      const status = normaliseSessionStatus(query.status.trim());
+      conditions.push(status === null ? sql<SqlBool>`false` : eb('s.status', '=', status));
     }
     return eb.and(conditions);
   };
@@ -72,7 +74,7 @@ const clampInt = (value: number | undefined, fallback: number, min: number, max:
  * One page of a dashboard tab: requests newest first, upcoming sessions soonest first, completed
  * ones latest first.
  */
-export const dashboardSessions = async (db: Kysely<any>, query: DashboardQuery): Promise<DashboardPage> => {
+export const dashboardSessions = async (db: Kysely<ReadModelsDb>, query: DashboardQuery): Promise<DashboardPage> => {
   const limit = clampInt(query.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
   const page = clampInt(query.page, 1, 1, Number.MAX_SAFE_INTEGER);
   const where = filtersOf(query);
@@ -86,22 +88,18 @@ export const dashboardSessions = async (db: Kysely<any>, query: DashboardQuery):
   if (query.tab === 'requested') rowsQuery = rowsQuery.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
   else if (query.tab === 'upcoming') rowsQuery = rowsQuery.orderBy('s.starts_at', 'asc').orderBy('s.id', 'asc');
   else rowsQuery = rowsQuery.orderBy('s.starts_at', 'desc').orderBy('s.id', 'desc');
-  const rows = (await rowsQuery.limit(limit).offset((page - 1) * limit).execute()) as SessionRowWithNames[];
+  const rows = await rowsQuery.limit(limit).offset((page - 1) * limit).execute();
   const sessions = await toViews(db, rows, { viewerId: query.memberId, timeZone: query.timeZone });
   return { sessions, total, hasMore: page * limit < total };
 };
 
-export interface DashboardCounts {
-  requested: number;
-  upcoming: number;
-  completed: number;
-}
+export type { DashboardCounts };
 
 /**
  * Sessions per dashboard tab. With `{ completedOnly: true }` the completed figure counts sessions that
  * really took place (the Activity Summary), not the whole history the Completed tab lists.
  */
-export const dashboardCounts = async (db: Kysely<any>, memberId: string, options: { completedOnly?: boolean } = {}): Promise<DashboardCounts> => {
+export const dashboardCounts = async (db: Kysely<ReadModelsDb>, memberId: string, options: { completedOnly?: boolean } = {}): Promise<DashboardCounts> => {
   const rows = await db
     .selectFrom('sessions')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -130,19 +128,19 @@ export interface ActivitySummary {
 }
 
 export const activitySummary = async (
-  db: Kysely<any>,
+  db: Kysely<ReadModelsDb>,
   memberId: string,
   now: string,
   options: { timeZone?: string } = {},
 ): Promise<ActivitySummary> => {
-  const rows = (await selectSessions(db)
+  const rows = await selectSessions(db)
     .where((eb) => eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]))
     .where('s.status', 'in', tabStatuses.upcoming)
     .where('s.ends_at', '>', now)
     .orderBy('s.starts_at')
     .orderBy('s.id')
     .limit(ACTIVITY_UPCOMING_LIMIT)
-    .execute()) as SessionRowWithNames[];
+    .execute();
   const requests = await db
     .selectFrom('sessions')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -6,10 +6,12 @@ import { occupiesTime } from '../../domain/session/state.js';
 import type { SessionStatus } from '../../domain/session/events.js';
 import { toIso } from '../shared/set-wise.js';
 import { localDateTime, toSessionView, type SessionRowWithNames, type SessionView, type ViewOptions } from './session-view.js';
-import type { HoldState, ModificationStatus, SessionHoldRow, SessionMessageRow, SessionModificationRow } from './tables.js';
+import type { SessionHoldRow } from './tables.js';
+import type { ReadModelsDb } from '../read-models.js';
+import type { Hold, Modification, ThreadMessage as ContractThreadMessage } from '../../api/contracts/sessions.js';
 
 /** Sessions with both participants' names and pictures (members read model, read only). */
-export const selectSessions = (db: Kysely<any>) =>
+export const selectSessions = (db: Kysely<ReadModelsDb>) =>
   db
     .selectFrom('sessions as s')
     .leftJoin('members as stu', 'stu.id', 's.student_id')
@@ -24,16 +26,16 @@ export const selectSessions = (db: Kysely<any>) =>
 
 export const anyOf = (values: readonly string[]) => sql<string>`any(${[...new Set(values)]}::text[])`;
 
-const loadHolds = async (db: Kysely<any>, sessionIds: readonly string[]): Promise<Map<string, SessionHoldRow[]>> => {
+const loadHolds = async (db: Kysely<ReadModelsDb>, sessionIds: readonly string[]): Promise<Map<string, SessionHoldRow[]>> => {
   const bySession = new Map<string, SessionHoldRow[]>();
   if (sessionIds.length === 0) return bySession;
-  const rows = (await db
+  const rows = await db
     .selectFrom('session_holds')
     .selectAll()
     .where('session_id', '=', anyOf(sessionIds))
     .orderBy('created_at')
     .orderBy('hold_id')
-    .execute()) as SessionHoldRow[];
+    .execute();
   for (const row of rows) {
     const list = bySession.get(row.session_id);
     if (list) list.push(row);
@@ -43,20 +45,20 @@ const loadHolds = async (db: Kysely<any>, sessionIds: readonly string[]): Promis
 };
 
 /** Rows to views, with each session's holds fetched in one query. */
-export const toViews = async (db: Kysely<any>, rows: SessionRowWithNames[], options: ViewOptions = {}): Promise<SessionView[]> => {
+export const toViews = async (db: Kysely<ReadModelsDb>, rows: SessionRowWithNames[], options: ViewOptions = {}): Promise<SessionView[]> => {
   const holds = await loadHolds(db, rows.map((r) => r.id));
   return rows.map((row) => toSessionView(row, holds.get(row.id) ?? [], options));
 };
 
 /** One session with its holds, in one query (every write on a session answers with this). */
-export const getSession = async (db: Kysely<any>, id: string, options: ViewOptions = {}): Promise<SessionView | null> => {
-  const row = (await selectSessions(db)
+export const getSession = async (db: Kysely<ReadModelsDb>, id: string, options: ViewOptions = {}): Promise<SessionView | null> => {
+  const row = await selectSessions(db)
     .select(
       sql<HoldAmount[]>`(select coalesce(json_agg(json_build_object('state', h.state, 'amount', h.amount) order by h.created_at, h.hold_id), '[]'::json)
         from session_holds h where h.session_id = s.id)`.as('holds'),
     )
     .where('s.id', '=', id)
-    .executeTakeFirst()) as (SessionRowWithNames & { holds: HoldAmount[] }) | undefined;
+    .executeTakeFirst();
   if (!row) return null;
   const { holds, ...session } = row;
   return toSessionView(session, holds, options);
@@ -65,34 +67,27 @@ export const getSession = async (db: Kysely<any>, id: string, options: ViewOptio
 type HoldAmount = Pick<SessionHoldRow, 'state' | 'amount'>;
 
 /** Every session the member takes part in, on either side, latest start first. */
-export const listMemberSessions = async (db: Kysely<any>, memberId: string, options: Omit<ViewOptions, 'viewerId'> = {}): Promise<SessionView[]> => {
-  const rows = (await selectSessions(db)
+export const listMemberSessions = async (db: Kysely<ReadModelsDb>, memberId: string, options: Omit<ViewOptions, 'viewerId'> = {}): Promise<SessionView[]> => {
+  const rows = await selectSessions(db)
     .where((eb) => eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]))
     .orderBy('s.starts_at', 'desc')
     .orderBy('s.id', 'desc')
-    .execute()) as SessionRowWithNames[];
+    .execute();
   return toViews(db, rows, { ...options, viewerId: memberId });
 };
 
-export interface ThreadMessage {
-  id: string;
-  session_id: string;
-  /** null for a system message. */
-  sender_id: string | null;
-  is_system_message: boolean;
-  message: string;
-  created_at: string;
-}
+/** The ThreadMessage of api/contracts/sessions.ts but the sender's name, which the route adds. */
+export type ThreadMessage = Omit<ContractThreadMessage, 'sender_name'>;
 
 /** The session's thread in the order its events were stored. */
-export const getThread = async (db: Kysely<any>, sessionId: string): Promise<ThreadMessage[]> => {
-  const rows = (await db
+export const getThread = async (db: Kysely<ReadModelsDb>, sessionId: string): Promise<ThreadMessage[]> => {
+  const rows = await db
     .selectFrom('session_messages')
     .selectAll()
     .where('session_id', '=', sessionId)
     .orderBy('created_at')
     .orderBy('position')
-    .execute()) as SessionMessageRow[];
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     session_id: r.session_id,
@@ -103,32 +98,17 @@ export const getThread = async (db: Kysely<any>, sessionId: string): Promise<Thr
   }));
 };
 
-export interface Modification {
-  id: string;
-  session_id: string;
-  status: ModificationStatus;
-  proposed_by: string;
-  /** proposed_date/proposed_time are proposed_starts_at in the requested zone (default UTC). */
-  proposed_starts_at: string;
-  proposed_date: string;
-  proposed_time: string;
-  previous_starts_at: string;
-  message: string;
-  resolved_by: string | null;
-  resolved_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { Modification };
 
 /** A session's reschedule requests, newest first (the first one is the 'recent modification'). */
-export const listModifications = async (db: Kysely<any>, sessionId: string, options: { timeZone?: string } = {}): Promise<Modification[]> => {
-  const rows = (await db
+export const listModifications = async (db: Kysely<ReadModelsDb>, sessionId: string, options: { timeZone?: string } = {}): Promise<Modification[]> => {
+  const rows = await db
     .selectFrom('session_modifications')
     .selectAll()
     .where('session_id', '=', sessionId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .execute()) as SessionModificationRow[];
+    .execute();
   return rows.map((r) => {
     const proposed = toIso(r.proposed_starts_at);
     const { date, time } = localDateTime(proposed, options.timeZone ?? 'UTC');
@@ -150,18 +130,10 @@ export const listModifications = async (db: Kysely<any>, sessionId: string, opti
   });
 };
 
-export interface Hold {
-  id: string;
-  session_id: string;
-  member_id: string;
-  state: HoldState;
-  amount: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { Hold };
 
 /** The holds placed for a session (normally one), oldest first; [] when none is known. */
-export const getHolds = async (db: Kysely<any>, sessionId: string): Promise<Hold[]> => {
+export const getHolds = async (db: Kysely<ReadModelsDb>, sessionId: string): Promise<Hold[]> => {
   const rows = (await loadHolds(db, [sessionId])).get(sessionId) ?? [];
   return rows.map((r) => ({
     id: r.hold_id,
@@ -184,7 +156,7 @@ const occupyingStatuses = allStatuses.filter(occupiesTime);
  * rescheduled; `from` drops sessions that ended before it.
  */
 export const bookedIntervals = async (
-  db: Kysely<any>,
+  db: Kysely<ReadModelsDb>,
   memberId: string,
   options: { excludeSessionId?: string; from?: string } = {},
 ): Promise<BookedInterval[]> => {
@@ -203,7 +175,7 @@ export const bookedIntervals = async (
  * What the scheduler must do at `now`: requests nobody answered before their start expire;
  * confirmed sessions (with or without a pending reschedule) whose end has passed complete.
  */
-export const dueForScheduler = async (db: Kysely<any>, now: string, options: { limit?: number } = {}): Promise<{ expire: string[]; complete: string[] }> => {
+export const dueForScheduler = async (db: Kysely<ReadModelsDb>, now: string, options: { limit?: number } = {}): Promise<{ expire: string[]; complete: string[] }> => {
   const limit = options.limit ?? 500;
   const expire = await db
     .selectFrom('sessions')

@@ -1,74 +1,18 @@
 // Rows of the sessions read model in the Session shape of spec 000 §3. The spec lists snake_case
 // fields with camelCase aliases the client also reads; both are given. Dates and times are shown in
 // the viewer's zone (the API passes it); every instant is also given in UTC ISO.
-import type { ExperienceLevel } from '../../domain/member/events.js';
-import type { SessionEvent, SessionStatus } from '../../domain/session/events.js';
+import type { SessionEvent } from '../../domain/session/events.js';
 import { formatDate, formatTime, toLocal } from '../../domain/session/zoned-time.js';
 import { toIso } from '../shared/set-wise.js';
 import { evolveSession } from './evolve.js';
 import type { HoldState, SessionHoldRow, SessionRow } from './tables.js';
+import type { Participant, Session } from '../../api/contracts/sessions.js';
 
 export type PointStatus = 'held' | 'transferred' | 'refunded' | 'none';
 
-export interface Participant {
-  id: string;
-  name: string | null;
-  avatar: string | null;
-}
+export type { Participant };
 
-export interface SessionView {
-  id: string;
-  student_id: string;
-  studentId: string;
-  instructor_id: string;
-  instructorId: string;
-  skill_id: string;
-  skillId: string;
-  skill_name: string;
-  experience_level: ExperienceLevel;
-  /** The start, UTC ISO. session_date/session_time are the same instant in `time_zone`. */
-  scheduled_at: string;
-  ends_at: string;
-  session_date: string; // YYYY-MM-DD
-  session_time: string; // HH:MM
-  time_zone: string;
-  duration: number; // hours
-  duration_hours: number;
-  status: SessionStatus;
-  cost: number;
-  points_per_hour: number | null;
-  /** Points that reached the mentor: the cost once the hold is adjudicated, else 0. */
-  points_transferred: number;
-  pointsTransferred: number;
-  point_status: PointStatus;
-  /** Points still held for this session (the '{amount} pts held' badge). */
-  held_points: number;
-  student_message: string;
-  requestMessage: string;
-  video_call_link: string | null;
-  videoCallLink: string | null;
-  google_meet_link: string | null;
-  googleMeetLink: string | null;
-  student_rating: number | null;
-  student_review: string | null;
-  rated_at: string | null;
-  instructor_notes: string | null;
-  status_reason: string | null;
-  status_changed_by: string | null;
-  pending_modification_id: string | null;
-  /** The last approved reschedule ('Approved by ... ago'); null when there was none. */
-  approved_by: string | null;
-  approved_by_name: string | null;
-  approved_at: string | null;
-  completed_at: string | null;
-  student: Participant;
-  instructor: Participant;
-  /** Relative to the viewer; null when the query had no viewer or the viewer is not a participant. */
-  role: 'student' | 'instructor' | null;
-  other_user: Participant | null;
-  created_at: string;
-  updated_at: string;
-}
+export type SessionView = Session;
 
 /** A session row joined with both participants' names and pictures from the members read model. */
 export type SessionRowWithNames = SessionRow & {
@@ -164,8 +108,8 @@ export const toSessionView = (row: SessionRowWithNames, holds: readonly Pick<Ses
 /**
  * The view of a session just requested, built from its SessionRequested event and the participants as
  * the write side knows them: what the read model shows once it has the event (the same evolve and the
- * same view), without the query. POST /api/sessions answers with it; the route still waits for the
- * projections, so the member's next read shows the session too.
+ * same view), without the query. POST /api/sessions answers with it at once; the participants' next
+ * requests wait until the read models show the session (api/read-your-writes.ts).
  */
 export const requestedSessionView = (
   requested: Extract<SessionEvent, { type: 'SessionRequested' }>,

@@ -1,90 +1,126 @@
-// Row types of the sessions read model (kysely table types). Every value comes from events: times
-// are event instants (metadata.occurredAt or the session's own startsAt), never the wall clock.
+// The sessions read model's tables: one row per session, its thread, its reschedule requests and the
+// student's hold as the ledger sees it. Every value comes from events: times are event instants
+// (metadata.occurredAt or the session's own startsAt), never the wall clock.
 import type { ExperienceLevel } from '../../domain/member/events.js';
 import type { SessionStatus } from '../../domain/session/events.js';
+import { bool, defineTable, int4, int8, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
-export interface SessionRow {
-  id: string;
-  student_id: string;
-  instructor_id: string;
-  skill_id: string;
-  skill_name: string;
-  experience_level: ExperienceLevel;
-  /** UTC instant; the API shows it in the viewer's zone. */
-  starts_at: Date | string;
-  ends_at: Date | string;
-  /** 45, 60 or 90: whole minutes keep the column an integer. */
-  duration_minutes: number;
-  /** Points held from the student under hold_id. */
-  cost: number;
-  /** Only SessionRequested carries it; null for a row first seen through a later event. */
-  points_per_hour: number | null;
-  hold_id: string;
-  status: SessionStatus;
-  student_message: string;
-  video_call_link: string | null;
-  student_rating: number | null;
-  student_review: string | null;
-  rated_at: Date | string | null;
-  /** Rejection or cancellation reason. */
-  status_reason: string | null;
-  /** Who rejected, cancelled or completed it (null for the scheduler). */
-  status_changed_by: string | null;
-  pending_modification_id: string | null;
-  /** The last approved reschedule, for the card's 'Approved by ... ago'. */
-  modification_approved_by: string | null;
-  modification_approved_at: Date | string | null;
-  completed_at: Date | string | null;
-  created_at: Date | string;
-  /** occurredAt of the last lifecycle event (thread messages do not count). */
-  updated_at: Date | string;
-}
+export const sessionsTable = defineTable({
+  name: 'sessions',
+  key: ['id'],
+  columns: {
+    id: text(),
+    student_id: text(),
+    instructor_id: text(),
+    skill_id: text(),
+    skill_name: text(),
+    experience_level: text<ExperienceLevel>(),
+    /** UTC instant; the API shows it in the viewer's zone. */
+    starts_at: timestamptz(),
+    ends_at: timestamptz(),
+    /** 45, 60 or 90: whole minutes keep the column an integer. */
+    duration_minutes: int4(),
+    /** Points held from the student under hold_id. */
+    cost: int4(),
+    /** Only SessionRequested carries it; null for a row first seen through a later event. */
+    points_per_hour: int4().nullable(),
+    hold_id: text(),
+    status: text<SessionStatus>(),
+    student_message: text(),
+    video_call_link: text().nullable(),
+    student_rating: int4().nullable(),
+    student_review: text().nullable(),
+    rated_at: timestamptz().nullable(),
+    /** Rejection or cancellation reason. */
+    status_reason: text().nullable(),
+    /** Who rejected, cancelled or completed it (null for the scheduler). */
+    status_changed_by: text().nullable(),
+    pending_modification_id: text().nullable(),
+    /** The last approved reschedule, for the card's 'Approved by ... ago'. */
+    modification_approved_by: text().nullable(),
+    modification_approved_at: timestamptz().nullable(),
+    completed_at: timestamptz().nullable(),
+    created_at: timestamptz(),
+    /** occurredAt of the last lifecycle event (thread messages do not count). */
+    updated_at: timestamptz(),
+  },
+  // Dashboards look a member up on either side; the scheduler scans by status and time.
+  indexes: {
+    sessions_student_idx: ['student_id', 'status'],
+    sessions_instructor_idx: ['instructor_id', 'status'],
+    sessions_status_starts_idx: ['status', 'starts_at'],
+    sessions_status_ends_idx: ['status', 'ends_at'],
+  },
+});
 
-export interface SessionMessageRow {
-  /** The member's messageId, or `system-{eventId}` for a system message. */
-  id: string;
-  session_id: string;
-  sender_id: string | null;
-  is_system_message: boolean;
-  message: string;
-  created_at: Date | string;
-  /** Global log position: the thread's order. */
-  position: string | number | bigint;
-}
+export const sessionMessagesTable = defineTable({
+  name: 'session_messages',
+  key: ['id'],
+  columns: {
+    /** The member's messageId, or `system-{eventId}` for a system message. */
+    id: text(),
+    session_id: text(),
+    sender_id: text().nullable(),
+    is_system_message: bool(),
+    message: text(),
+    created_at: timestamptz(),
+    /** Global log position: the thread's order. */
+    position: int8(),
+  },
+  // Keyed by message or event id: re-applying an event cannot duplicate a line.
+  onConflict: 'nothing',
+  indexes: { session_messages_session_idx: ['session_id', 'created_at', 'position'] },
+});
 
 export type ModificationStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
-export interface SessionModificationRow {
-  id: string;
-  session_id: string;
-  status: ModificationStatus;
-  proposed_by: string;
-  proposed_starts_at: Date | string;
-  /** The session's start when the change was proposed. */
-  previous_starts_at: Date | string;
-  message: string;
-  resolved_by: string | null;
-  resolved_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export const sessionModificationsTable = defineTable({
+  name: 'session_modifications',
+  key: ['id'],
+  columns: {
+    id: text(),
+    session_id: text(),
+    status: text<ModificationStatus>(),
+    proposed_by: text(),
+    proposed_starts_at: timestamptz(),
+    /** The session's start when the change was proposed. */
+    previous_starts_at: timestamptz(),
+    message: text(),
+    resolved_by: text().nullable(),
+    resolved_at: timestamptz().nullable(),
+    created_at: timestamptz(),
+    updated_at: timestamptz(),
+  },
+  indexes: { session_modifications_session_idx: ['session_id', 'created_at'] },
+});
 
 export type HoldState = 'active' | 'refunded' | 'adjudicated';
 
 /** The student's hold as the ledger records it (PointsHeld, HoldRefunded, HoldAdjudicated). */
-export interface SessionHoldRow {
-  hold_id: string;
-  session_id: string;
-  member_id: string;
-  amount: number;
-  state: HoldState;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export const sessionHoldsTable = defineTable({
+  name: 'session_holds',
+  key: ['hold_id'],
+  columns: {
+    hold_id: text(),
+    session_id: text(),
+    member_id: text(),
+    amount: int4(),
+    state: text<HoldState>(),
+    created_at: timestamptz(),
+    updated_at: timestamptz(),
+  },
+  indexes: { session_holds_session_idx: ['session_id'] },
+});
 
-export interface SessionsTables {
-  sessions: SessionRow;
-  session_messages: SessionMessageRow;
-  session_modifications: SessionModificationRow;
-  session_holds: SessionHoldRow;
-}
+export const sessionsTables = {
+  sessions: sessionsTable,
+  session_messages: sessionMessagesTable,
+  session_modifications: sessionModificationsTable,
+  session_holds: sessionHoldsTable,
+};
+
+export type SessionRow = RowOfTable<typeof sessionsTable>;
+export type SessionMessageRow = RowOfTable<typeof sessionMessagesTable>;
+export type SessionModificationRow = RowOfTable<typeof sessionModificationsTable>;
+export type SessionHoldRow = RowOfTable<typeof sessionHoldsTable>;
+export type SessionsDb = DatabaseOf<typeof sessionsTables>;

@@ -1,9 +1,21 @@
 // Set-wise writes for projectors. A batch of thousands of events becomes one SELECT of the rows it
 // touches and one INSERT ... SELECT FROM unnest(arrays): a constant number of bind parameters per
 // statement, so a rebuild runs at bulk-insert speed on PostgreSQL and PGlite alike.
-import { CompiledQuery, sql, type Kysely, type KyselyPlugin, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 
 export type ColumnType = 'text' | 'int4' | 'int8' | 'jsonb' | 'timestamptz' | 'bool';
+
+/**
+ * The runtime's view of a read model's database: tables and columns known by name only, from their
+ * declarations (runtime/table.ts). Read models' queries use their typed Database interfaces instead.
+ */
+export type TablesByName = Record<string, Record<string, unknown>>;
+
+/**
+ * Any kysely handle (a Kysely or a Transaction, whatever its Database type) seen as tables by name.
+ * Every Database type is such a record; kysely's types are invariant in it, so this says it once.
+ */
+export const byName = <DB>(db: Kysely<DB>): Kysely<TablesByName> => db as unknown as Kysely<TablesByName>;
 
 export interface ColumnSpec {
   name: string;
@@ -63,11 +75,11 @@ const MAX_ROWS_PER_STATEMENT = 20_000;
 // The statement's text depends only on the table, its columns and the conflict action, so it is built
 // once per shape (live projectors write the same few shapes in every batch: building it through the
 // query builder each time was a few per cent of the API thread under load). Its parameters are the
-// column arrays, $1..$n in column order. Projectors keep their column lists in constants, so the lists
+// column arrays, $1..$n in column order. Table declarations hold their column lists (runtime/table.ts), so the lists
 // key the cache by identity; the database handle does too, as a rebuild's (withSchema) compiles other names.
-const texts = new WeakMap<Kysely<any>, WeakMap<readonly ColumnSpec[], Map<string, string>>>();
+const texts = new WeakMap<Kysely<TablesByName>, WeakMap<readonly ColumnSpec[], Map<string, string>>>();
 
-const statementText = (db: Kysely<any>, table: string, columns: readonly ColumnSpec[], conflict: ConflictAction): string => {
+const statementText = (db: Kysely<TablesByName>, table: string, columns: readonly ColumnSpec[], conflict: ConflictAction): string => {
   let byColumns = texts.get(db);
   if (!byColumns) texts.set(db, (byColumns = new WeakMap()));
   let known = byColumns.get(columns);
@@ -103,70 +115,42 @@ const statementText = (db: Kysely<any>, table: string, columns: readonly ColumnS
 };
 
 /**
- * Inserts rows (objects keyed by column name) with one statement per 20k rows. Rows must not repeat
+ * The statements that insert rows (objects keyed by column name), one per 20k rows, not yet run: the
+ * runtime runs them in a batch's transaction or as parts of its one statement. Rows must not repeat
  * a conflict key within one call (evolve them in memory first): PostgreSQL refuses to update the
  * same row twice in one statement.
  */
-export const writeRows = async (
-  db: Kysely<any>,
+export const rowWrites = (
+  db: Kysely<TablesByName>,
   table: string,
   columns: readonly ColumnSpec[],
-  rows: readonly Record<string, unknown>[],
+  rows: readonly object[],
   conflict: ConflictAction,
-): Promise<void> => {
-  if (rows.length === 0) return;
-  const collector = collectors.get(db);
-  const base = collector?.base ?? db;
-  const text = statementText(base, table, columns, conflict);
+): CompiledQuery[] => {
+  if (rows.length === 0) return [];
+  const text = statementText(db, table, columns, conflict);
+  const writes: CompiledQuery[] = [];
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT);
-    const write = CompiledQuery.raw(text, columns.map((c) => arrayLiteral(chunk.map((row) => toWire(c.type, row[c.name])))));
-    if (collector) collector.writes.push(write);
-    else await base.executeQuery(write);
+    const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT) as readonly Record<string, unknown>[];
+    writes.push(CompiledQuery.raw(text, columns.map((c) => arrayLiteral(chunk.map((row) => toWire(c.type, row[c.name]))))));
   }
+  return writes;
 };
 
-/**
- * A Kysely for a projector's `apply` whose reads run at once and whose writeRows calls are only
- * collected, for the runtime to run together with the checkpoint as one statement
- * (runtime/bookkeeping.ts moveCheckpointAndNotify). Any other write through it throws: it would run
- * on its own, outside the batch's statement.
- */
-export interface CollectingWrites {
-  db: Kysely<any>;
-  /** The writes collected since the last call, in order; clears them. */
-  take(): CompiledQuery[];
-}
-
-const collectors = new WeakMap<Kysely<any>, { base: Kysely<any>; writes: CompiledQuery[] }>();
-
-const readsOnly = (projector: string): KyselyPlugin => ({
-  transformQuery({ node }) {
-    if (node.kind !== 'SelectQueryNode') {
-      throw new Error(`Projector ${projector} wrote outside writeRows (${node.kind}); it cannot apply its batches as one statement`);
-    }
-    return node;
-  },
-  transformResult: async ({ result }) => result,
-});
-
-export const collectingWrites = (base: Kysely<any>, projector: string): CollectingWrites => {
-  const db = base.withPlugin(readsOnly(projector));
-  const collector = { base, writes: [] as CompiledQuery[] };
-  collectors.set(db, collector);
-  return {
-    db,
-    take() {
-      const writes = collector.writes;
-      collector.writes = [];
-      return writes;
-    },
-  };
+/** Inserts rows at once (see rowWrites). */
+export const writeRows = async (
+  db: Kysely<TablesByName>,
+  table: string,
+  columns: readonly ColumnSpec[],
+  rows: readonly object[],
+  conflict: ConflictAction,
+): Promise<void> => {
+  for (const write of rowWrites(db, table, columns, rows, conflict)) await db.executeQuery(write);
 };
 
 /** Loads the rows whose key is in `keys` with one query; returns them keyed by that column. */
 export const loadRowsByKey = async <Row extends object>(
-  db: Kysely<any>,
+  db: Kysely<TablesByName>,
   table: string,
   keyColumn: string,
   keys: Iterable<string>,

@@ -1,26 +1,11 @@
-// The skill-likes read model: who likes which skill, one row per current like.
-import { sql, type Kysely } from 'kysely';
+// The skill-likes read model: who likes which skill, one row per current like. An unlike deletes a
+// row, and a like after it in the same batch writes it again, so a batch runs as a custom projection
+// (in a transaction, the delete before the write).
+import { sql } from 'kysely';
 import { skillLikeEventTypes, type SkillLikeEvent } from '../../domain/skill-like/events.js';
-import type { RecordedEvent } from '../../eventstore/types.js';
-import { writeRows, type ColumnSpec } from '../shared/set-wise.js';
-import type { ChangeNotice, Projector } from '../types.js';
-import { skillLikesMigrations } from './migrations.js';
-
-export interface SkillLikeRow {
-  skill_id: string;
-  member_id: string;
-  /** The mentor who teaches the skill. */
-  owner_id: string;
-  /** When the current like began (a like repeated without an unlike keeps the first). */
-  liked_at: Date | string;
-}
-
-const columns: readonly ColumnSpec[] = [
-  { name: 'skill_id', type: 'text' },
-  { name: 'member_id', type: 'text' },
-  { name: 'owner_id', type: 'text' },
-  { name: 'liked_at', type: 'timestamptz' },
-];
+import { defineCustomProjection, type Recorded } from '../runtime/define-projection.js';
+import type { ChangeNotice } from '../types.js';
+import { skillLikesTable, type SkillLikeRow } from './tables.js';
 
 interface KeyState {
   /** An unlike in this batch: the stored row, if any, ends. */
@@ -28,22 +13,21 @@ interface KeyState {
   like: SkillLikeRow | null;
 }
 
-export const skillLikesProjector: Projector = {
+export const skillLikesProjector = defineCustomProjection({
   name: 'skill-likes',
   version: 1,
-  tables: ['skill_likes'],
-  migrations: skillLikesMigrations,
-  handles: skillLikeEventTypes,
-  async apply(db: Kysely<any>, events: RecordedEvent[]): Promise<ChangeNotice[]> {
+  migration: '20261123T0930-create-skill-likes',
+  tables: { skill_likes: skillLikesTable },
+  canHandle: skillLikeEventTypes,
+  async apply({ db, write }, events: readonly Recorded<SkillLikeEvent>[]) {
     const keys = new Map<string, KeyState>();
     const notices: ChangeNotice[] = [];
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as SkillLikeEvent;
+    for (const event of events) {
       const { skillId, memberId, ownerId } = event.data;
       const key = `${skillId}\u0000${memberId}`;
       const state = keys.get(key) ?? { unliked: false, like: null };
       if (event.type === 'SkillUnliked') keys.set(key, { unliked: true, like: null });
-      else if (!state.like) keys.set(key, { ...state, like: { skill_id: skillId, member_id: memberId, owner_id: ownerId, liked_at: recorded.metadata.occurredAt } });
+      else if (!state.like) keys.set(key, { ...state, like: { skill_id: skillId, member_id: memberId, owner_id: ownerId, liked_at: event.metadata.occurredAt } });
       notices.push({ scope: 'user', id: ownerId }, { scope: 'user', id: memberId });
     }
     const ended = [...keys.entries()].filter(([, s]) => s.unliked).map(([key]) => key.split('\u0000') as [string, string]);
@@ -54,8 +38,7 @@ export const skillLikesProjector: Projector = {
         .where(sql<boolean>`(skill_id, member_id) in (select * from unnest(${ended.map((p) => p[0])}::text[], ${ended.map((p) => p[1])}::text[]))`)
         .execute();
     }
-    const likes = [...keys.values()].flatMap((s) => (s.like ? [s.like] : []));
-    await writeRows(db, 'skill_likes', columns, likes as unknown as Record<string, unknown>[], { key: ['skill_id', 'member_id'], onConflict: 'nothing' });
+    await write('skill_likes', [...keys.values()].flatMap((s) => (s.like ? [s.like] : [])));
     return notices;
   },
-};
+});

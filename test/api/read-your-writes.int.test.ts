@@ -14,7 +14,12 @@ const gatedSessions = () => {
   let open = () => {};
   const projector: Projector = allProjectors.find((p) => p.name === 'sessions')!;
   return {
-    projector: { ...projector, apply: async (...args: Parameters<Projector['apply']>) => (await opened, projector.apply(...args)) } as Projector,
+    projector: {
+      ...projector,
+      apply: async (...args: Parameters<Projector['apply']>) => (await opened, projector.apply(...args)),
+      // Live batches are planned (read and evolved) before they are written: held back there too.
+      plan: async (...args: Parameters<NonNullable<Projector['plan']>>) => (await opened, projector.plan!(...args)),
+    } as Projector,
     close: () => void (opened = new Promise<void>((resolve) => (open = resolve))),
     open: () => open(),
   };

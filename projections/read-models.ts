@@ -1,0 +1,14 @@
+// The kysely Database interface of the read side: every read model's tables (each read model's own
+// interface is in its tables.ts). Queries take a Kysely<ReadModelsDb>: kysely's types are invariant
+// in the Database type, so one interface for all queries lets one query call another and join the
+// tables of another read model (sessions show members' names, members their balances).
+import type { BalancesDb } from './balances/tables.js';
+import type { LedgerTransactionsDb } from './ledger-transactions/tables.js';
+import type { MemberStatsDb } from './member-stats/tables.js';
+import type { MembersDb } from './members/tables.js';
+import type { NotificationsDb } from './notifications/tables.js';
+import type { OnboardingDb } from './onboarding/tables.js';
+import type { SessionsDb } from './sessions/tables.js';
+import type { SkillLikesDb } from './skill-likes/tables.js';
+
+export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb;
