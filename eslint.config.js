@@ -56,7 +56,11 @@ const boundaries = [
     'api/ imports api/ and the layers below it, never web/ or an entry point.',
   ),
   only('./web', ['./web', './api/contracts'], 'web/ imports only web/ and api/contracts.'),
-  zone(['./web/src/lib', './web/src/ui'], ['./web/src/features', './web/src/app'], 'web/src/lib and web/src/ui are shared: they import no feature and not the app shell.'),
+  zone(
+    ['./web/src/lib', './web/src/ui'],
+    ['./web/src/features', './web/src/app'],
+    'web/src/lib and web/src/ui are shared: they import no feature and not the app shell.',
+  ),
   zone('./web/src/features', './web/src/app', 'A feature does not import the app shell (app/ composes the features).'),
   ...features.map((feature) =>
     zone(`./web/src/features/${feature}`, './web/src/features', 'A web feature never imports another feature: move the shared part to lib/ or ui/.', [`./${feature}`]),
@@ -157,11 +161,11 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "MemberExpression[object.name=/^(it|test|describe|suite|bench)$/][property.name=/^(only|skip|todo)$/]",
+          selector: 'MemberExpression[object.name=/^(it|test|describe|suite|bench)$/][property.name=/^(only|skip|todo)$/]',
           message: 'No focused, skipped or todo test: every test runs.',
         },
         {
-          selector: "CallExpression[callee.name=/^(xit|xtest|xdescribe|fit|fdescribe)$/]",
+          selector: 'CallExpression[callee.name=/^(xit|xtest|xdescribe|fit|fdescribe)$/]',
           message: 'No focused or skipped test: every test runs.',
         },
       ],

@@ -44,7 +44,12 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: optionalString
-    .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((e) => emailPattern.test(e)), { message: 'must be a comma-separated list of e-mail addresses' }),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters long',

@@ -2,7 +2,11 @@
 // Times are written in UTC: every calendar converts them to the reader's own zone.
 import type { SessionView } from '../projections/sessions/session-view.js';
 
-const utcStamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utcStamp = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT values. */
 export const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -64,4 +68,9 @@ export const sessionCalendarFile = ({ session, now, host }: CalendarFileInput): 
 
 /** A file name the browser can save: the skill name reduced to safe characters. */
 export const calendarFileName = (session: SessionView) =>
-  `skillswap-${session.skill_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'session'}-${session.session_date}.ics`;
+  `skillswap-${
+    session.skill_name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'session'
+  }-${session.session_date}.ics`;

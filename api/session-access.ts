@@ -14,8 +14,7 @@ import { currentMember } from './plugins/session.js';
 export const NOT_PARTICIPANT: string = texts.notParticipant;
 
 /** The signed-in member's IANA zone from their profile; UTC when the read model does not know it yet. */
-export const viewerTimeZone = async (deps: AppDeps, memberId: string): Promise<string> =>
-  (await getMember(deps.sql.db, memberId))?.timeZone ?? 'UTC';
+export const viewerTimeZone = async (deps: AppDeps, memberId: string): Promise<string> => (await getMember(deps.sql.db, memberId))?.timeZone ?? 'UTC';
 
 /**
  * The spec's client sends its own id in bodies (student_id, approved_by, user_id...). We accept it

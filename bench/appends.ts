@@ -53,10 +53,14 @@ export const benchAppends = async (): Promise<BenchResult> => {
           const stream = `base-${round}-${w}`;
           for (let i = 0; i < PER_WRITER; i += 1) {
             const m = metadata();
-            await raw.query(
-              'insert into baseline_events (stream_id, stream_position, event_id, type, data, metadata) values ($1, $2, $3, $4, $5, $6)',
-              [stream, i, m.eventId, 'PointsGranted', JSON.stringify({ amount: 1, i }), JSON.stringify(m)],
-            );
+            await raw.query('insert into baseline_events (stream_id, stream_position, event_id, type, data, metadata) values ($1, $2, $3, $4, $5, $6)', [
+              stream,
+              i,
+              m.eventId,
+              'PointsGranted',
+              JSON.stringify({ amount: 1, i }),
+              JSON.stringify(m),
+            ]);
           }
         }),
       );

@@ -30,7 +30,9 @@ export const benchRequestSession = async (): Promise<BenchResult> => {
   const bare = Fastify({ logger: false });
   const pool = new pg.Pool({ connectionString: fixture.server.config.databaseUrl, max: 10 });
   try {
-    await pool.query('create table if not exists bare_requests (id bigserial primary key, member_id text not null, body jsonb not null, created_at timestamptz not null default now())');
+    await pool.query(
+      'create table if not exists bare_requests (id bigserial primary key, member_id text not null, body jsonb not null, created_at timestamptz not null default now())',
+    );
     await bare.register(cookie, { secret: fixture.secret });
     bare.post('/bare', async (request, reply) => {
       const session = readSession(request, new Date());
@@ -48,7 +50,14 @@ export const benchRequestSession = async (): Promise<BenchResult> => {
         const mentor = fixture.mentors[i % MENTORS]!;
         const slot = mentor.slots[FIRST_SLOT + round * Math.ceil(STUDENTS / MENTORS) + Math.floor(i / MENTORS)];
         if (!slot) throw new Error('not enough free slots for the bench');
-        const body = { instructor_id: mentor.client.memberId, skill_id: mentor.skillId, session_date: slot.date, session_time: slot.time, duration: 1, student_message: 'Benchmark booking' };
+        const body = {
+          instructor_id: mentor.client.memberId,
+          skill_id: mentor.skillId,
+          session_date: slot.date,
+          session_time: slot.time,
+          duration: 1,
+          student_message: 'Benchmark booking',
+        };
         return { cookie: student.cookie, body: JSON.stringify(body) };
       });
     const bareLines: WrkLine[] = measured.map((student) => ({

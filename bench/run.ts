@@ -31,7 +31,9 @@ for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   console.error(`running ${name}...`);
   const result = await benches[name]!();
   results.push(result);
-  console.error(`  ${result.name}: ${fmt(result.subjectValue)} vs ${fmt(result.baselineValue)} ${result.unit} = ${fmt(result.ratio * 100)}% ${result.pass ? 'PASS' : 'FAIL'}`);
+  console.error(
+    `  ${result.name}: ${fmt(result.subjectValue)} vs ${fmt(result.baselineValue)} ${result.unit} = ${fmt(result.ratio * 100)}% ${result.pass ? 'PASS' : 'FAIL'}`,
+  );
 }
 
 const notesFile = new URL('../docs/performance.md', import.meta.url);
@@ -44,7 +46,8 @@ const lines = [
   '| bench | subject | baseline | ratio | target | result |',
   '|---|---|---|---|---|---|',
   ...results.map(
-    (r) => `| ${r.name} | ${fmt(r.subjectValue, r.unit.startsWith('ms') ? 1 : 0)} ${r.unit} | ${r.baseline.startsWith('none') ? '-' : `${fmt(r.baselineValue)} ${r.unit}`} | ${r.baseline.startsWith('none') ? '-' : `${fmt(r.ratio * 100)}%`} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
+    (r) =>
+      `| ${r.name} | ${fmt(r.subjectValue, r.unit.startsWith('ms') ? 1 : 0)} ${r.unit} | ${r.baseline.startsWith('none') ? '-' : `${fmt(r.baselineValue)} ${r.unit}`} | ${r.baseline.startsWith('none') ? '-' : `${fmt(r.ratio * 100)}%`} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
   ),
   '',
   '## What each compares',

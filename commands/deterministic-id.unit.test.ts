@@ -14,7 +14,11 @@ describe('uuidV5', () => {
 
   it('agrees with a step-by-step RFC 9562 derivation for names of every shape', () => {
     const reference = (name: string, namespace: string) => {
-      const bytes = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
+      const bytes = createHash('sha1')
+        .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+        .update(name, 'utf8')
+        .digest()
+        .subarray(0, 16);
       bytes[6] = (bytes[6]! & 0x0f) | 0x50;
       bytes[8] = (bytes[8]! & 0x3f) | 0x80;
       const hex = bytes.toString('hex');

@@ -74,10 +74,7 @@ describe('ledger commands', () => {
   it('grants the welcome bonus once when two grants race', async () => {
     const id = randomUUID();
     const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
-    const outcomes = await Promise.allSettled([
-      grantWelcomeBonus(racing, { memberId: id }, context(id)),
-      grantWelcomeBonus(racing, { memberId: id }, context(id)),
-    ]);
+    const outcomes = await Promise.allSettled([grantWelcomeBonus(racing, { memberId: id }, context(id)), grantWelcomeBonus(racing, { memberId: id }, context(id))]);
     // The loser either finds its event already stored (same id) or is refused as a conflict.
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'CONFLICT' });

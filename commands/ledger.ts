@@ -2,13 +2,7 @@
 // Callers pass the command context; processes that may re-run a step should pass deterministic
 // event ids (context.eventId) so a replayed step is absorbed by the store.
 import { randomUUID } from 'node:crypto';
-import type {
-  AdjudicateHold,
-  GrantCorrection,
-  PlaceHold,
-  ReceivePoints,
-  RefundHold,
-} from '../domain/ledger/commands.js';
+import type { AdjudicateHold, GrantCorrection, PlaceHold, ReceivePoints, RefundHold } from '../domain/ledger/commands.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import type { LedgerEvent } from '../domain/ledger/events.js';
 import type { LedgerState } from '../domain/ledger/state.js';
@@ -48,30 +42,11 @@ export const refundHold = (deps: LedgerDeps, input: Input<RefundHold>, context: 
 export const adjudicateHold = (deps: LedgerDeps, input: Input<AdjudicateHold>, context: LedgerContext): Promise<LedgerResult> =>
   deps.runtime.handle(ledgerDecider, ledgerStreamId(input.memberId), { type: 'AdjudicateHold', ...input }, context);
 
-export const receivePoints = (
-  deps: LedgerDeps,
-  input: WithOptionalTransaction<ReceivePoints>,
-  context: LedgerContext,
-): Promise<LedgerResult> =>
-  deps.runtime.handle(
-    ledgerDecider,
-    ledgerStreamId(input.memberId),
-    { ...input, type: 'ReceivePoints', transactionId: input.transactionId ?? randomUUID() },
-    context,
-  );
+export const receivePoints = (deps: LedgerDeps, input: WithOptionalTransaction<ReceivePoints>, context: LedgerContext): Promise<LedgerResult> =>
+  deps.runtime.handle(ledgerDecider, ledgerStreamId(input.memberId), { ...input, type: 'ReceivePoints', transactionId: input.transactionId ?? randomUUID() }, context);
 
-export const grantCorrection = (
-  deps: LedgerDeps,
-  input: WithOptionalTransaction<GrantCorrection>,
-  context: LedgerContext,
-): Promise<LedgerResult> =>
-  deps.runtime.handle(
-    ledgerDecider,
-    ledgerStreamId(input.memberId),
-    { ...input, type: 'GrantCorrection', transactionId: input.transactionId ?? randomUUID() },
-    context,
-  );
+export const grantCorrection = (deps: LedgerDeps, input: WithOptionalTransaction<GrantCorrection>, context: LedgerContext): Promise<LedgerResult> =>
+  deps.runtime.handle(ledgerDecider, ledgerStreamId(input.memberId), { ...input, type: 'GrantCorrection', transactionId: input.transactionId ?? randomUUID() }, context);
 
 /** The ledger's current state straight from the stream (balance checks that must not lag). */
-export const loadLedger = async (deps: LedgerDeps, memberId: string): Promise<LedgerState> =>
-  (await deps.runtime.load(ledgerDecider, ledgerStreamId(memberId))).state;
+export const loadLedger = async (deps: LedgerDeps, memberId: string): Promise<LedgerState> => (await deps.runtime.load(ledgerDecider, ledgerStreamId(memberId))).state;

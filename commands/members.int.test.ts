@@ -75,21 +75,18 @@ describe('updateProfile', () => {
   it('stores only what changed, as fine-grained events', async () => {
     const id = randomUUID();
     await signIn(id);
-    const result = await updateProfile(
-      fixture.commands,
-      {
-        memberId: id,
-        actorId: id,
-        now: NOW,
-        patch: {
-          name: 'Ada',
-          bio: 'Analyst',
-          skillsToTeach: [{ name: 'Python', description: 'Scripting', pointsPerHour: 2 }],
-          skillsToLearn: ['Rust', 'rust'],
-          availability: [{ day: 'Tuesday', startTime: '18:00', endTime: '20:00' }],
-        },
+    const result = await updateProfile(fixture.commands, {
+      memberId: id,
+      actorId: id,
+      now: NOW,
+      patch: {
+        name: 'Ada',
+        bio: 'Analyst',
+        skillsToTeach: [{ name: 'Python', description: 'Scripting', pointsPerHour: 2 }],
+        skillsToLearn: ['Rust', 'rust'],
+        availability: [{ day: 'Tuesday', startTime: '18:00', endTime: '20:00' }],
       },
-    );
+    });
     expect(result.events.map((e) => e.type)).toEqual(['ProfileDetailsChanged', 'SkillTaughtAdded', 'SkillToLearnAdded', 'AvailabilityAdded']);
     expect(result.events[0]?.data).toEqual({ memberId: id, bio: 'Analyst' });
     expect(result.checkpoint).toEqual(expect.any(String));
@@ -99,13 +96,13 @@ describe('updateProfile', () => {
     expect(await typesIn(memberStreamId(id))).toHaveLength(5);
 
     // Editing the skill keeps its id and records an update, not a remove and add.
-    const edit = await updateProfile(
-      fixture.commands,
-      { memberId: id, actorId: id, now: NOW, patch: { skillsToTeach: [{ id: skillId, name: 'Python', description: 'Scripting', pointsPerHour: 3 }] } },
-    );
-    expect(edit.events).toEqual([
-      { type: 'SkillTaughtUpdated', data: { memberId: id, skill: expect.objectContaining({ id: skillId, pointsPerHour: 3 }) } },
-    ]);
+    const edit = await updateProfile(fixture.commands, {
+      memberId: id,
+      actorId: id,
+      now: NOW,
+      patch: { skillsToTeach: [{ id: skillId, name: 'Python', description: 'Scripting', pointsPerHour: 3 }] },
+    });
+    expect(edit.events).toEqual([{ type: 'SkillTaughtUpdated', data: { memberId: id, skill: expect.objectContaining({ id: skillId, pointsPerHour: 3 }) } }]);
   });
 
   it('appends nothing and returns the current profile with a null checkpoint when nothing changed', async () => {

@@ -120,5 +120,4 @@ export const changeProfilePicture = async (deps: MemberDeps, input: ChangeProfil
 };
 
 /** The member's current state straight from the stream (for checks that must not wait on projections). */
-export const loadMember = async (deps: MemberDeps, memberId: string): Promise<MemberState> =>
-  (await deps.runtime.load(memberDecider, memberStreamId(memberId))).state;
+export const loadMember = async (deps: MemberDeps, memberId: string): Promise<MemberState> => (await deps.runtime.load(memberDecider, memberStreamId(memberId))).state;

@@ -20,14 +20,20 @@ const given = DeciderSpecification.for(counter);
 
 describe('DeciderSpecification', () => {
   it('passes when the command appends exactly the expected events, undefined fields counting as absent', () => {
-    expect(() => given([counted(2)]).when({ type: 'Count', by: -2 }).then([counted(-2)])).not.toThrow();
+    expect(() =>
+      given([counted(2)])
+        .when({ type: 'Count', by: -2 })
+        .then([counted(-2)]),
+    ).not.toThrow();
     expect(() => given([]).when({ type: 'Count', by: 0 }).then([])).not.toThrow();
   });
 
   it('fails with the actual and expected events when they differ', () => {
     let failure: unknown;
     try {
-      given([]).when({ type: 'Count', by: 1, note: 'x' }).then([counted(1)]);
+      given([])
+        .when({ type: 'Count', by: 1, note: 'x' })
+        .then([counted(1)]);
     } catch (error) {
       failure = error;
     }
@@ -36,12 +42,24 @@ describe('DeciderSpecification', () => {
       actual: [{ type: 'Counted', data: { by: 1, note: 'x' } }],
       expected: [counted(1)],
     });
-    expect(() => given([]).when({ type: 'Count', by: 1 }).then([counted(1), counted(1)])).toThrow('expected events');
+    expect(() =>
+      given([])
+        .when({ type: 'Count', by: 1 })
+        .then([counted(1), counted(1)]),
+    ).toThrow('expected events');
   });
 
   it('folds the given events into the state the command meets', () => {
-    expect(given([counted(3), counted(-1)]).when({ type: 'Count', by: -3 }).thenRefuses('INSUFFICIENT_POINTS', 'Only 2 left')).toBeInstanceOf(DomainError);
-    expect(() => given([counted(3), counted(-1)]).when({ type: 'Count', by: -2 }).then([counted(-2)])).not.toThrow();
+    expect(
+      given([counted(3), counted(-1)])
+        .when({ type: 'Count', by: -3 })
+        .thenRefuses('INSUFFICIENT_POINTS', 'Only 2 left'),
+    ).toBeInstanceOf(DomainError);
+    expect(() =>
+      given([counted(3), counted(-1)])
+        .when({ type: 'Count', by: -2 })
+        .then([counted(-2)]),
+    ).not.toThrow();
   });
 
   it('fails a refusal expectation when the command is accepted, refused otherwise, or refused with another text', () => {

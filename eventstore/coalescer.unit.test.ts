@@ -36,7 +36,10 @@ describe('coalescer', () => {
     gate.release();
     expect(await Promise.all(first)).toEqual(['A', 'B']);
     await tick();
-    expect(gate.batches).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+    expect(gate.batches).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
     gate.release();
     expect(await Promise.all(later)).toEqual(['C', 'D', 'E']);
   });

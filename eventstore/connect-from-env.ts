@@ -14,15 +14,12 @@ export interface Connections {
   close(): Promise<void>;
 }
 
-export const pgliteDataDir = (env: NodeJS.ProcessEnv): string =>
-  env.PGLITE_DATA_DIR?.trim() || `${(env.DATA_DIR?.trim() || './data').replace(/\/+$/, '')}/pglite`;
+export const pgliteDataDir = (env: NodeJS.ProcessEnv): string => env.PGLITE_DATA_DIR?.trim() || `${(env.DATA_DIR?.trim() || './data').replace(/\/+$/, '')}/pglite`;
 
 export async function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Connections> {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const eventStoreUrl = env.EVENTSTORE_URL?.trim() || undefined;
-  const sql = await openSqlDatabase(
-    databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env) },
-  );
+  const sql = await openSqlDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env) });
   try {
     const store = await createEventStore(eventStoreUrl ? { kind: 'eventstoredb', url: eventStoreUrl } : { kind: 'sql', sql });
     return {

@@ -4,9 +4,7 @@ import type { SqlEventStoreOptions } from './sql-event-store.js';
 import type { SqlDatabase } from './sql-database.js';
 import type { EventStore } from './types.js';
 
-export type EventStoreConfig =
-  | ({ kind: 'sql'; sql: SqlDatabase } & SqlEventStoreOptions)
-  | { kind: 'eventstoredb'; url: string };
+export type EventStoreConfig = ({ kind: 'sql'; sql: SqlDatabase } & SqlEventStoreOptions) | { kind: 'eventstoredb'; url: string };
 
 export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
   if (config.kind === 'eventstoredb') {

@@ -99,9 +99,7 @@ export async function createEventStoreDbEventStore(options: EventStoreDbOptions)
     async readStreams(streamIds, { after } = {}) {
       open();
       const unique = [...new Set(streamIds)];
-      return new Map(
-        await Promise.all(unique.map(async (id) => [id, await readStreamEvents(client, settings, id, (after?.get(id) ?? -1n) + 1n)] as const)),
-      );
+      return new Map(await Promise.all(unique.map(async (id) => [id, await readStreamEvents(client, settings, id, (after?.get(id) ?? -1n) + 1n)] as const)));
     },
 
     async readAll({ after, limit }) {
@@ -118,7 +116,8 @@ export async function createEventStoreDbEventStore(options: EventStoreDbOptions)
             from: from === null ? START : parseEsdbCheckpoint(from),
             signal: stop,
             retry,
-            onReconnect: (error) => console.warn(`EventStoreDB: subscription to $all interrupted, resubscribing (${error instanceof Error ? error.message : String(error)})`),
+            onReconnect: (error) =>
+              console.warn(`EventStoreDB: subscription to $all interrupted, resubscribing (${error instanceof Error ? error.message : String(error)})`),
           });
           for await (const resolved of records) {
             const event = toRecorded(resolved);
@@ -140,7 +139,10 @@ export async function createEventStoreDbEventStore(options: EventStoreDbOptions)
       const count = countAfter(after);
       counts.set(key, { at: now, count });
       // Only a large count is worth keeping (and a failed one never is).
-      count.then((n) => n < CACHED_FROM && counts.get(key)?.count === count && counts.delete(key), () => counts.delete(key));
+      count.then(
+        (n) => n < CACHED_FROM && counts.get(key)?.count === count && counts.delete(key),
+        () => counts.delete(key),
+      );
       return count;
     },
 

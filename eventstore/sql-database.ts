@@ -45,7 +45,12 @@ const OID = { int8: 20, numeric: 1700, date: 1082, int8Array: 1016, numericArray
 // so that a date never shifts by the process time zone.
 const toNumber = (value: string) => Number(value);
 const toNumberArray = (value: string) =>
-  value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => (v === 'NULL' ? null : Number(v)));
+  value === '{}'
+    ? []
+    : value
+        .slice(1, -1)
+        .split(',')
+        .map((v) => (v === 'NULL' ? null : Number(v)));
 const identity = (value: string) => value;
 
 const pgTypeParsers: Record<number, (value: string) => unknown> = {

@@ -61,7 +61,9 @@ function groupCommitCases(name: string, open: () => Promise<SqlDatabase>) {
     it('writes an append whose unchanged streams stand where the caller saw them, and writes nothing to them', async () => {
       const [profile, written] = [stream('unchanged-profile'), stream('unchanged-written')];
       await store.append(profile, events(2), { expectedRevision: 'no_stream' });
-      const [result] = await store.appendMany([{ streamId: written, events: events(1), expectedRevision: 'no_stream' }], { unchanged: [{ streamId: profile, revision: 1n }] });
+      const [result] = await store.appendMany([{ streamId: written, events: events(1), expectedRevision: 'no_stream' }], {
+        unchanged: [{ streamId: profile, revision: 1n }],
+      });
       expect(result!.nextExpectedRevision).toBe(0n);
       const read = await store.readStreams([profile, written]);
       expect([profile, written].map((id) => read.get(id)!.length)).toEqual([2, 1]);
@@ -91,7 +93,12 @@ function groupCommitCases(name: string, open: () => Promise<SqlDatabase>) {
       const s = stream('both');
       await expect(store.appendMany([{ streamId: s, events: events(1) }], { unchanged: [{ streamId: s, revision: 0n }] })).rejects.toThrow(/both writes and checks/);
       await expect(
-        store.appendMany([{ streamId: stream('twice-w'), events: events(1) }], { unchanged: [{ streamId: s, revision: 0n }, { streamId: s, revision: 0n }] }),
+        store.appendMany([{ streamId: stream('twice-w'), events: events(1) }], {
+          unchanged: [
+            { streamId: s, revision: 0n },
+            { streamId: s, revision: 0n },
+          ],
+        }),
       ).rejects.toThrow(/checks stream .* twice/);
     });
 

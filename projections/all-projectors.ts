@@ -9,4 +9,13 @@ import { sessionsProjector } from './sessions/projector.js';
 import { skillLikesProjector } from './skill-likes/projector.js';
 import type { Projector } from './types.js';
 
-export const allProjectors: Projector[] = [membersProjector, balancesProjector, ledgerTransactionsProjector, sessionsProjector, memberStatsProjector, notificationsProjector, skillLikesProjector, onboardingProjector];
+export const allProjectors: Projector[] = [
+  membersProjector,
+  balancesProjector,
+  ledgerTransactionsProjector,
+  sessionsProjector,
+  memberStatsProjector,
+  notificationsProjector,
+  skillLikesProjector,
+  onboardingProjector,
+];

@@ -12,11 +12,10 @@ if (existsSync(out)) rmSync(out);
 const build = spawnSync('npx', ['tsx', 'scripts/ensure-client-built.ts'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const run = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
-  { stdio: 'inherit', env: process.env },
-);
+const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: process.env,
+});
 
 let passed = 0;
 let failed = 0;
@@ -39,9 +38,7 @@ if (existsSync(out)) {
   // A file that fails to load (or in a hook outside any test) counts as one failure even though no
   // test in it failed. vitest's numFailedTestSuites is not that: it also counts the file and every
   // describe around a failed test, so one failed test read "3 failed".
-  const filesFailedOutsideTests = report.testResults.filter(
-    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
+  const filesFailedOutsideTests = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
   failed = report.numFailedTests + filesFailedOutsideTests;
 }
 const status = run.status ?? 1;

@@ -134,7 +134,9 @@ export const devProviderRoutes = async (app: FastifyInstance, opts: DevProviderO
   await app.register(async (scope) => {
     await scope.register(formbody);
     scope.get<{ Params: { uid: string } }>(`${OIDC_MOUNT}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
-      const details = await provider().interactionDetails(request.raw, reply.raw).catch(() => null);
+      const details = await provider()
+        .interactionDetails(request.raw, reply.raw)
+        .catch(() => null);
       if (!details || details.uid !== request.params.uid) return expired(reply);
       const hinted = normalizeEmail(details.params.login_hint);
       if (hinted) return finishLogin(request, reply, accounts.get(hinted) ?? { email: hinted, name: nameFromEmail(hinted) });
@@ -144,14 +146,19 @@ export const devProviderRoutes = async (app: FastifyInstance, opts: DevProviderO
       `${OIDC_MOUNT}/interaction/:uid/login`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const details = await provider().interactionDetails(request.raw, reply.raw).catch(() => null);
+        const details = await provider()
+          .interactionDetails(request.raw, reply.raw)
+          .catch(() => null);
         if (!details || details.uid !== request.params.uid) return expired(reply);
         const body = request.body ?? {};
         const email = normalizeEmail(body.email);
         const name = (body.name ?? '').trim().slice(0, 100);
         if (!email) {
           const action = `${OIDC_MOUNT}/interaction/${details.uid}/login`;
-          return reply.code(400).type('text/html').send(signInPage({ action, email: body.email, name, error: 'Please enter a valid e-mail address.' }));
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(signInPage({ action, email: body.email, name, error: 'Please enter a valid e-mail address.' }));
         }
         return finishLogin(request, reply, { email, name: name || accounts.get(email)?.name || nameFromEmail(email) });
       },

@@ -1,7 +1,6 @@
 // The development provider's sign-in page: a plain, accessible form (no scripts, so the strict
 // CSP applies unchanged). Any e-mail signs in; it is a stand-in for a real identity provider.
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en">

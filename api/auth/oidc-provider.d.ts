@@ -45,12 +45,7 @@ declare module 'oidc-provider' {
     readonly Grant: GrantConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionFinished(
-      req: IncomingMessage,
-      res: ServerResponse,
-      result: Record<string, unknown>,
-      options?: { mergeWithLastSubmission?: boolean },
-    ): Promise<void>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 }

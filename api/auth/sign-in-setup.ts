@@ -6,10 +6,7 @@ import type { AppConfig } from '../config.js';
 import { DEV_CLIENT_ID, devIssuerUrl, devProviderRoutes } from './dev-provider.js';
 import { createOidcClient, type OidcClient } from './oidc-client.js';
 
-export const setUpSignIn = async (
-  app: FastifyInstance,
-  opts: { config: AppConfig; sessionSecret: string; publicUrl: () => string },
-): Promise<OidcClient> => {
+export const setUpSignIn = async (app: FastifyInstance, opts: { config: AppConfig; sessionSecret: string; publicUrl: () => string }): Promise<OidcClient> => {
   const { oidc } = opts.config;
   if (oidc) return createOidcClient({ issuer: () => oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret, development: false });
 

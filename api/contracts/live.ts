@@ -14,9 +14,6 @@ export type ChangeNotice =
 export type ChangeScope = ChangeNotice['scope'];
 
 /** A change as the client applies it, whether the socket announced it or the client's own write made it. */
-export type Change =
-  | Exclude<ChangeNotice, { scope: 'session' | 'post' }>
-  | { scope: 'session'; id: string }
-  | { scope: 'post'; id: string; postId: string };
+export type Change = Exclude<ChangeNotice, { scope: 'session' | 'post' }> | { scope: 'session'; id: string } | { scope: 'post'; id: string; postId: string };
 
 export type ChangedMessage = { type: 'changed' } & Change;

@@ -23,7 +23,19 @@ import {
 
 /** How the server stores the lists the profile form edits (blank and repeated entries dropped); the form shows the same. */
 export { normaliseAvailability, normaliseSkillsToLearn };
-export { BIO_MAX, DEFAULT_EXPERIENCE_LEVEL, DEFAULT_SKILL_CATEGORY, LOCATION_MAX, MAX_POINTS_PER_HOUR, MIN_POINTS_PER_HOUR, NAME_MAX, profileTexts, SKILL_DESCRIPTION_MAX, SKILL_NAME_MAX, SKILL_TO_LEARN_MAX };
+export {
+  BIO_MAX,
+  DEFAULT_EXPERIENCE_LEVEL,
+  DEFAULT_SKILL_CATEGORY,
+  LOCATION_MAX,
+  MAX_POINTS_PER_HOUR,
+  MIN_POINTS_PER_HOUR,
+  NAME_MAX,
+  profileTexts,
+  SKILL_DESCRIPTION_MAX,
+  SKILL_NAME_MAX,
+  SKILL_TO_LEARN_MAX,
+};
 export const experienceLevels = EXPERIENCE_LEVELS;
 export const weekDays = WEEK_DAYS;
 /** The server accepts any category text; these are the ones the product offers. */
@@ -64,7 +76,10 @@ export const availabilityEntrySchema = z.object({
 });
 export type AvailabilityEntry = z.infer<typeof availabilityEntrySchema>;
 /** One entry as the profile form adds it: the decider also refuses an end before the start. */
-export const availabilityEntryFormSchema = availabilityEntrySchema.refine((entry) => entry.endTime > entry.startTime, { message: profileTexts.endBeforeStart, path: ['endTime'] });
+export const availabilityEntryFormSchema = availabilityEntrySchema.refine((entry) => entry.endTime > entry.startTime, {
+  message: profileTexts.endBeforeStart,
+  path: ['endTime'],
+});
 
 export const userSchema = z.object({
   id: z.string(),

@@ -178,11 +178,13 @@ export const proposeRescheduleBodySchema = z.object({
 export const modificationAnswerBodySchema = z.object({ user_id: id }).nullish();
 export const cancelModificationBodySchema = z.object({ user_id: id, modification_id: id }).nullish();
 export const completeBodySchema = z.object({ user_id: id }).nullish();
-export const rateBodySchema = z.object({
-  rating: z.number({ message: texts.ratingRange }).nullish(),
-  review: text(REVIEW_MAX, texts.reviewTooLong),
-  user_id: id,
-}).nullish();
+export const rateBodySchema = z
+  .object({
+    rating: z.number({ message: texts.ratingRange }).nullish(),
+    review: text(REVIEW_MAX, texts.reviewTooLong),
+    user_id: id,
+  })
+  .nullish();
 export const threadMessageBodySchema = z.object({ message: z.string({ message: texts.messageEmpty }).max(THREAD_MESSAGE_MAX, texts.messageTooLong), sender_id: id });
 
 export type ProposeModificationBody = z.input<typeof proposeModificationBodySchema>;

@@ -14,7 +14,6 @@ export interface HubClient {
   posts: Set<string>;
 }
 
-
 const MAX_POST_SUBSCRIPTIONS = 200;
 
 export interface ChangeHub {
@@ -113,11 +112,7 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
 };
 
 /** LISTENs for change notices; returns the UNLISTEN. */
-export const relayChanges = (
-  hub: ChangeHub,
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>,
-  log: FastifyBaseLogger,
-) =>
+export const relayChanges = (hub: ChangeHub, listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>, log: FastifyBaseLogger) =>
   listen(CHANGES_CHANNEL, (payload) => {
     try {
       hub.dispatch(parseNotices(payload));

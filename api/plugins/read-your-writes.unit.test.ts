@@ -59,7 +59,7 @@ describe('read-your-writes at the next request', () => {
     expect(ryw.size()).toBe(0);
   });
 
-  it("gives the writing route the same wait, which settles even when the read models are late", async () => {
+  it('gives the writing route the same wait, which settles even when the read models are late', async () => {
     const runtime = heldRuntime();
     const ryw = createReadYourWrites(runtime);
     const shown = ryw.wrote(['student'], '4');

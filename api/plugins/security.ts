@@ -69,15 +69,16 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig, 
   const limits = config.rateLimits;
   const maxFor = (cls: LimitClass) => (cls === 'none' ? 0 : limits[cls]);
   // With every limit off (tests, benches) the plugin would only spend time deciding to let requests by.
-  if (limits.read > 0 || limits.write > 0 || limits.auth > 0) await app.register(rateLimit, {
-    global: true,
-    timeWindow: '1 minute',
-    max: (request) => maxFor(limitClass(request)) || 1,
-    allowList: (request) => maxFor(limitClass(request)) === 0,
-    // Signed-in members are counted by member so a shared office IP does not throttle everyone.
-    keyGenerator: (request) => `${limitClass(request)}:${request.session?.memberId ?? request.ip}`,
-    errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a moment and try again.'),
-  });
+  if (limits.read > 0 || limits.write > 0 || limits.auth > 0)
+    await app.register(rateLimit, {
+      global: true,
+      timeWindow: '1 minute',
+      max: (request) => maxFor(limitClass(request)) || 1,
+      allowList: (request) => maxFor(limitClass(request)) === 0,
+      // Signed-in members are counted by member so a shared office IP does not throttle everyone.
+      keyGenerator: (request) => `${limitClass(request)}:${request.session?.memberId ?? request.ip}`,
+      errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a moment and try again.'),
+    });
 
   // Browsers always send Origin on cross-site writes and websocket handshakes; scripts may omit it.
   app.addHook('onRequest', async (request) => {

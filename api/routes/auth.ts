@@ -138,10 +138,7 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
         if (other && other.id !== memberId) return reply.redirect('/account-exists');
       }
       const now = deps.clock();
-      const result = await registerMember(
-        deps.commands,
-        { memberId, email, name: name ?? '', timeZone: pending.timeZone ?? 'UTC', now: now.toISOString() },
-      );
+      const result = await registerMember(deps.commands, { memberId, email, name: name ?? '', timeZone: pending.timeZone ?? 'UTC', now: now.toISOString() });
       // The first page after sign-in must see the member and the bonus: the member's next requests wait
       // for the read models. A slow projection is not a failed sign-in; the client retries /api/user on 401.
       void reply.afterWrite(result.checkpoint, [memberId]);

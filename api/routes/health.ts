@@ -6,28 +6,24 @@ import { healthSchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/api/health',
-    { config: { public: true }, schema: { tags: ['system'], response: { 200: healthSchema, 503: healthSchema } } },
-    async (request, reply) => {
-      const databaseUp = await sql`select 1`
-        .execute(deps.sql.db)
-        .then(() => true)
-        .catch((error: unknown) => {
-          request.log.error({ err: error }, 'health: database does not answer');
-          return false;
-        });
-      const statuses = await deps.runtime.status().catch(() => []);
-      const view = (kind: 'projector' | 'reactor') => statuses.filter((s) => s.kind === kind).map(({ name, status, lag }) => ({ name, status, lag }));
-      const [projections, reactors] = [view('projector'), view('reactor')];
-      const healthy = databaseUp && [...projections, ...reactors].every((p) => p.status !== 'failed');
-      return reply.code(databaseUp ? 200 : 503).send({
-        status: healthy ? 'ok' : 'degraded',
-        eventStore: deps.store.kind,
-        database: deps.sql.kind,
-        projections,
-        reactors,
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'], response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+    const databaseUp = await sql`select 1`
+      .execute(deps.sql.db)
+      .then(() => true)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'health: database does not answer');
+        return false;
       });
-    },
-  );
+    const statuses = await deps.runtime.status().catch(() => []);
+    const view = (kind: 'projector' | 'reactor') => statuses.filter((s) => s.kind === kind).map(({ name, status, lag }) => ({ name, status, lag }));
+    const [projections, reactors] = [view('projector'), view('reactor')];
+    const healthy = databaseUp && [...projections, ...reactors].every((p) => p.status !== 'failed');
+    return reply.code(databaseUp ? 200 : 503).send({
+      status: healthy ? 'ok' : 'degraded',
+      eventStore: deps.store.kind,
+      database: deps.sql.kind,
+      projections,
+      reactors,
+    });
+  });
 };

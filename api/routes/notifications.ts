@@ -33,17 +33,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.put('/api/notifications/:id/read', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request, reply) => {
     const { memberId } = currentMember(request);
     // Someone else's notification answers like a missing one: its existence is not ours to reveal.
-    const own = await db
-      .selectFrom('notifications')
-      .select('id')
-      .where('id', '=', request.params.id)
-      .where('recipient_id', '=', memberId)
-      .executeTakeFirst();
+    const own = await db.selectFrom('notifications').select('id').where('id', '=', request.params.id).where('recipient_id', '=', memberId).executeTakeFirst();
     if (!own) throw new HttpError(404, 'Notification not found');
-    const result = await markNotificationRead(
-      deps.commands,
-      { memberId, notificationId: request.params.id, now: deps.clock().toISOString(), correlationId: request.id },
-    );
+    const result = await markNotificationRead(deps.commands, { memberId, notificationId: request.params.id, now: deps.clock().toISOString(), correlationId: request.id });
     void reply.afterWrite(result.checkpoint, [memberId]);
     return { ok: true as const };
   });

@@ -37,18 +37,22 @@ const createdView = (result: RequestSessionResult, occurredAt: string, viewerId:
 export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { commands } = deps;
 
-  app.post('/api/sessions', { schema: { tags: sessionTags, body: requestSessionBodySchema, response: { 201: sessionSchema, ...sessionErrors } } }, async (request, reply) => {
-    // The student's zone comes from their own stream, which the command reads anyway, so the request
-    // costs no read-model lookup first.
-    const { memberId } = currentMember(request);
-    assertSelf(request.body.student_id, memberId, 'You can only request sessions for yourself');
-    const at = deps.clock().toISOString(); // the events' occurredAt, which the answer's created_at and updated_at show
-    const result = await requestSession(commands, bookingOf(request.body, memberId, at, request.id));
-    const written = reply.afterWrite(result.checkpoint, participantsOf(result.session));
-    const created = createdView(result, at, memberId);
-    if (created) return reply.code(201).send(created);
-    // A re-sent request wrote nothing: it is answered with the session as it stands.
-    await written;
-    return reply.code(201).send(await sessionFor(deps, result.sessionId, await viewerOf(deps, request)));
-  });
+  app.post(
+    '/api/sessions',
+    { schema: { tags: sessionTags, body: requestSessionBodySchema, response: { 201: sessionSchema, ...sessionErrors } } },
+    async (request, reply) => {
+      // The student's zone comes from their own stream, which the command reads anyway, so the request
+      // costs no read-model lookup first.
+      const { memberId } = currentMember(request);
+      assertSelf(request.body.student_id, memberId, 'You can only request sessions for yourself');
+      const at = deps.clock().toISOString(); // the events' occurredAt, which the answer's created_at and updated_at show
+      const result = await requestSession(commands, bookingOf(request.body, memberId, at, request.id));
+      const written = reply.afterWrite(result.checkpoint, participantsOf(result.session));
+      const created = createdView(result, at, memberId);
+      if (created) return reply.code(201).send(created);
+      // A re-sent request wrote nothing: it is answered with the session as it stands.
+      await written;
+      return reply.code(201).send(await sessionFor(deps, result.sessionId, await viewerOf(deps, request)));
+    },
+  );
 };

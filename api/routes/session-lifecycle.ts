@@ -2,22 +2,8 @@
 // withdraws it, either cancels a confirmed session, the mentor completes it and the student rates it.
 // Each answers with the session once the read models show the command (session-access.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  approveSession,
-  cancelSession,
-  cancelSessionRequest,
-  markSessionCompleted,
-  rateSession,
-  rejectSession,
-} from '../../commands/sessions/session-actions.js';
-import {
-  approveBodySchema,
-  cancelRequestBodySchema,
-  cancelSessionBodySchema,
-  completeBodySchema,
-  rateBodySchema,
-  rejectBodySchema,
-} from '../contracts/sessions.js';
+import { approveSession, cancelSession, cancelSessionRequest, markSessionCompleted, rateSession, rejectSession } from '../../commands/sessions/session-actions.js';
+import { approveBodySchema, cancelRequestBodySchema, cancelSessionBodySchema, completeBodySchema, rateBodySchema, rejectBodySchema } from '../contracts/sessions.js';
 import type { AppDeps } from '../deps.js';
 import { actionOf, answerWithSession, assertSelf, viewerOf } from '../session-access.js';
 import { sessionCommandSchema } from './route-schemas.js';

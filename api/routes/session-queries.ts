@@ -34,11 +34,15 @@ export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     participantSession(deps, request.params.id, await viewerOf(deps, request)),
   );
 
-  app.get('/api/sessions/:id/modifications', { schema: { tags, params: sessionIdParams, response: { 200: z.array(modificationSchema), ...errors } } }, async (request) => {
-    const viewer = await viewerOf(deps, request);
-    await participantSession(deps, request.params.id, viewer);
-    return listModifications(db, request.params.id, { timeZone: viewer.timeZone });
-  });
+  app.get(
+    '/api/sessions/:id/modifications',
+    { schema: { tags, params: sessionIdParams, response: { 200: z.array(modificationSchema), ...errors } } },
+    async (request) => {
+      const viewer = await viewerOf(deps, request);
+      await participantSession(deps, request.params.id, viewer);
+      return listModifications(db, request.params.id, { timeZone: viewer.timeZone });
+    },
+  );
 
   app.get(
     '/api/sessions/:id/holds',

@@ -24,10 +24,14 @@ export const sessionThreadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     return messages.map((m) => ({ ...m, sender_name: m.sender_id ? (names.get(m.sender_id) ?? null) : null }));
   };
 
-  app.get('/api/sessions/:id/thread', { schema: { tags, params: sessionIdParams, response: { 200: z.array(threadMessageSchema), ...commonErrors } } }, async (request) => {
-    await participantSession(deps, request.params.id, await viewerOf(deps, request));
-    return withNames(await getThread(db, request.params.id));
-  });
+  app.get(
+    '/api/sessions/:id/thread',
+    { schema: { tags, params: sessionIdParams, response: { 200: z.array(threadMessageSchema), ...commonErrors } } },
+    async (request) => {
+      await participantSession(deps, request.params.id, await viewerOf(deps, request));
+      return withNames(await getThread(db, request.params.id));
+    },
+  );
 
   app.post(
     '/api/sessions/:id/message',

@@ -47,10 +47,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const { memberId } = currentMember(request);
       assertSelf(request.body?.userId, memberId);
       const ownerId = await ownerOf(request.params.id);
-      const result = await toggleSkillLike(
-        deps.commands,
-        { skillId: request.params.id, ownerId, memberId, now: deps.clock().toISOString(), correlationId: request.id },
-      );
+      const result = await toggleSkillLike(deps.commands, { skillId: request.params.id, ownerId, memberId, now: deps.clock().toISOString(), correlationId: request.id });
       // Answered from the command's result; the liker's and the mentor's next reads show the count.
       void reply.afterWrite(result.checkpoint, [memberId, ownerId]);
       return { liked: result.liked, likesCount: result.likesCount };

@@ -5,14 +5,7 @@ import { updateProfile } from '../../commands/members.js';
 import { getBalance } from '../../projections/balances/queries.js';
 import { listTransactions } from '../../projections/ledger-transactions/queries.js';
 import { getMember, listMembers } from '../../projections/members/queries.js';
-import {
-  balanceSchema,
-  currentUserSchema,
-  errorBodySchema,
-  transactionSchema,
-  updateProfileSchema,
-  userSchema,
-} from '../contracts/members.js';
+import { balanceSchema, currentUserSchema, errorBodySchema, transactionSchema, updateProfileSchema, userSchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notAuthenticated } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
@@ -52,9 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
 
   app.get('/api/users', { schema: { tags: ['users'], response: { 200: z.array(userSchema), 401: errorBodySchema } } }, async () => listMembers(db, now()));
 
-  app.get('/api/users/:id', { schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } }, async (request) =>
-    userOr404(request.params.id),
-  );
+  app.get('/api/users/:id', { schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } }, async (request) => userOr404(request.params.id));
 
   app.patch(
     '/api/users/:id',
@@ -62,37 +53,32 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
     async (request, reply) => {
       const session = currentMember(request);
       if (request.params.id !== session.memberId) throw new HttpError(403, 'You can only edit your own profile');
-      const result = await updateProfile(
-        deps.commands,
-        { memberId: session.memberId, actorId: session.memberId, patch: request.body, now: deps.clock().toISOString(), correlationId: request.id },
-      );
+      const result = await updateProfile(deps.commands, {
+        memberId: session.memberId,
+        actorId: session.memberId,
+        patch: request.body,
+        now: deps.clock().toISOString(),
+        correlationId: request.id,
+      });
       // Answered from the read model, so once it shows the change.
       await reply.afterWrite(result.checkpoint, [session.memberId]);
       return userOr404(session.memberId);
     },
   );
 
-  app.get(
-    '/api/users/:id/balance',
-    { schema: { tags: ['users'], params: idParams, response: { 200: balanceSchema, ...errors } } },
-    async (request) => {
-      const balance = await getBalance(db, request.params.id);
-      if (balance) return balance;
-      await userOr404(request.params.id);
-      return { availablePoints: 0, heldPoints: 0 };
-    },
-  );
+  app.get('/api/users/:id/balance', { schema: { tags: ['users'], params: idParams, response: { 200: balanceSchema, ...errors } } }, async (request) => {
+    const balance = await getBalance(db, request.params.id);
+    if (balance) return balance;
+    await userOr404(request.params.id);
+    return { availablePoints: 0, heldPoints: 0 };
+  });
 
-  app.get(
-    '/api/users/:id/transactions',
-    { schema: { tags: ['users'], params: idParams, response: { 200: z.array(transactionSchema), ...errors } } },
-    async (request) => {
-      const session = currentMember(request);
-      // A ledger is private: its owner and admins only.
-      if (request.params.id !== session.memberId && !isAdmin(session.email)) {
-        throw new HttpError(403, 'You can only view your own transactions');
-      }
-      return listTransactions(db, request.params.id);
-    },
-  );
+  app.get('/api/users/:id/transactions', { schema: { tags: ['users'], params: idParams, response: { 200: z.array(transactionSchema), ...errors } } }, async (request) => {
+    const session = currentMember(request);
+    // A ledger is private: its owner and admins only.
+    if (request.params.id !== session.memberId && !isAdmin(session.email)) {
+      throw new HttpError(403, 'You can only view your own transactions');
+    }
+    return listTransactions(db, request.params.id);
+  });
 };

@@ -34,10 +34,7 @@ describe('notification read flags', () => {
   it('marks everything up to now read, and lands both of two racing marks', async () => {
     const memberId = randomUUID();
     const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
-    await Promise.all([
-      markAllNotificationsRead(racing, { memberId, now: NOW }),
-      markNotificationRead(racing, { memberId, notificationId: 'n9', now: NOW }),
-    ]);
+    await Promise.all([markAllNotificationsRead(racing, { memberId, now: NOW }), markNotificationRead(racing, { memberId, notificationId: 'n9', now: NOW })]);
     expect((await typesIn(inboxStreamId(memberId))).map(([type]) => type).sort()).toEqual(['AllNotificationsMarkedRead', 'NotificationsMarkedRead']);
     expect((await markAllNotificationsRead(deps(), { memberId, now: NOW })).checkpoint).toBeNull();
   });

@@ -32,13 +32,19 @@ describe('the command runtime', () => {
     await caching.handle(memberDecider, memberStreamId(a), register(a), { now: NOW, actorId: a });
     await plain.handle(memberDecider, memberStreamId(b), register(b), { now: NOW, actorId: b });
 
-    const decide = (plan: { states: { members: Map<string, { revision: bigint | null }> }; unchanged: unknown }) => ({ revision: plan.states.members.get(memberStreamId(a))?.revision, remembered: plan.unchanged !== undefined });
+    const decide = (plan: { states: { members: Map<string, { revision: bigint | null }> }; unchanged: unknown }) => ({
+      revision: plan.states.members.get(memberStreamId(a))?.revision,
+      remembered: plan.unchanged !== undefined,
+    });
     const write = async (decided: ReturnType<typeof decide>) => decided;
     const streams = { members: { decider: memberDecider, streamIds: [memberStreamId(a)] } };
     expect(await caching.planOn(streams, decide, write)).toEqual({ revision: 0n, remembered: true });
     expect(await plain.planOn(streams, decide, write)).toEqual({ revision: 0n, remembered: false });
     // Another runtime over the same store is another process: it remembers nothing of the first.
-    expect(await createCommandRuntime({ store: fixture.store, cachedDeciders: [memberDecider] }).planOn(streams, decide, write)).toEqual({ revision: 0n, remembered: false });
+    expect(await createCommandRuntime({ store: fixture.store, cachedDeciders: [memberDecider] }).planOn(streams, decide, write)).toEqual({
+      revision: 0n,
+      remembered: false,
+    });
   });
 
   it('plans again on stored states when a remembered one refuses or has moved', async () => {
@@ -92,7 +98,11 @@ describe('the command runtime', () => {
     expect(seen).toEqual([result.checkpoint]);
     await runtime.handle(memberDecider, memberStreamId(id), setBio(id, 'not observed'), { now: NOW, actorId: id });
     expect(seen).toHaveLength(1);
-    const remembered = await observed.planOn({ m: { decider: memberDecider, streamIds: [memberStreamId(id)] } }, (plan) => plan.unchanged, async (u) => u);
+    const remembered = await observed.planOn(
+      { m: { decider: memberDecider, streamIds: [memberStreamId(id)] } },
+      (plan) => plan.unchanged,
+      async (u) => u,
+    );
     expect(remembered).toEqual([{ streamId: memberStreamId(id), revision: 1n }]);
   });
 });

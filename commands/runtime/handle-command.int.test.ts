@@ -75,9 +75,11 @@ describe('the runtime command handler', () => {
     const stream = memberStreamId(id);
     const first = await fixture.commands.runtime.handle(memberDecider, stream, register(id), context);
     // Appending the same events again must be absorbed by the store, whatever revision we claim.
-    const replay = await fixture.store.append(stream, [
-      { type: 'MemberRegistered', data: {}, metadata: { eventId, occurredAt: NOW, actorId: id, correlationId: eventId, causationId: null, schemaVersion: 1 } },
-    ], { expectedRevision: 'no_stream' });
+    const replay = await fixture.store.append(
+      stream,
+      [{ type: 'MemberRegistered', data: {}, metadata: { eventId, occurredAt: NOW, actorId: id, correlationId: eventId, causationId: null, schemaVersion: 1 } }],
+      { expectedRevision: 'no_stream' },
+    );
     expect(replay.checkpoint).toBe(first.checkpoint);
     const events = await fixture.store.readStream(stream);
     expect(events.map((e) => e.metadata.eventId)).toEqual([eventId]);
@@ -97,9 +99,7 @@ describe('the runtime command handler', () => {
     await fixture.commands.runtime.handle(memberDecider, stream, register(id), { now: NOW, actorId: id });
     const racing = createCommandRuntime({ store: withReadBarrier(fixture.store, 3) });
     const outcomes = await Promise.allSettled(
-      ['one', 'two', 'three'].map((bio) =>
-        racing.handle(memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id, maxAttempts: 1 }),
-      ),
+      ['one', 'two', 'three'].map((bio) => racing.handle(memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id, maxAttempts: 1 })),
     );
     const failures = outcomes.filter((o) => o.status === 'rejected');
     expect(failures).toHaveLength(2);
@@ -111,9 +111,7 @@ describe('the runtime command handler', () => {
     const stream = memberStreamId(id);
     await fixture.commands.runtime.handle(memberDecider, stream, register(id), { now: NOW, actorId: id });
     const racing = createCommandRuntime({ store: withReadBarrier(fixture.store, 3) });
-    const results = await Promise.all(
-      ['one', 'two', 'three'].map((bio) => racing.handle(memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id })),
-    );
+    const results = await Promise.all(['one', 'two', 'three'].map((bio) => racing.handle(memberDecider, stream, setBio(id, bio), { now: NOW, actorId: id })));
     const revisions = results.map((r) => r.nextExpectedRevision).sort((a, b) => Number(a! - b!));
     expect(revisions).toEqual([1n, 2n, 3n]);
     expect(await fixture.store.readStream(stream)).toHaveLength(4);

@@ -15,11 +15,20 @@ afterAll(async () => {
 });
 
 const context = (step: string) => ({ step, now: '2026-03-02T08:00:00.000Z', actorId: null, correlationId: randomUUID() });
-const reserve = (mentorId: string, sessionId: string) => ({ type: 'ReserveCells' as const, mentorId, hourStart: '2026-03-04T10:00:00.000Z', cells: ['2026-03-04T10:00:00.000Z'], sessionId });
+const reserve = (mentorId: string, sessionId: string) => ({
+  type: 'ReserveCells' as const,
+  mentorId,
+  hourStart: '2026-03-04T10:00:00.000Z',
+  cells: ['2026-03-04T10:00:00.000Z'],
+  sessionId,
+});
 
 describe('a process step with a known stream', () => {
   it('appends on the known revision when the stream has not moved', async () => {
-    const { store, commands: { runtime } } = fixture;
+    const {
+      store,
+      commands: { runtime },
+    } = fixture;
     const mentorId = randomUUID();
     const stream = slotHourStreamId(mentorId, '2026-03-04T10:00:00.000Z');
     const known = await runtime.load(slotDecider, stream);
@@ -29,7 +38,10 @@ describe('a process step with a known stream', () => {
   });
 
   it('refuses as a fresh read would when another session took the stream after it was read', async () => {
-    const { store, commands: { runtime } } = fixture;
+    const {
+      store,
+      commands: { runtime },
+    } = fixture;
     const mentorId = randomUUID();
     const stream = slotHourStreamId(mentorId, '2026-03-04T10:00:00.000Z');
     const stale = await runtime.load(slotDecider, stream);
@@ -39,7 +51,10 @@ describe('a process step with a known stream', () => {
   });
 
   it('decides again on the stream when the known state would append nothing or refuse', async () => {
-    const { store, commands: { runtime } } = fixture;
+    const {
+      store,
+      commands: { runtime },
+    } = fixture;
     const mentorId = randomUUID();
     const stream = slotHourStreamId(mentorId, '2026-03-04T10:00:00.000Z');
     // Known says another session holds the cell, but it is free: the step reads and reserves.

@@ -37,7 +37,11 @@ describe('stream cache', () => {
     await sql?.close();
   });
 
-  const add = (stream: string, ...ns: number[]) => store.append(stream, ns.map((n) => newEvent('Added', { n })));
+  const add = (stream: string, ...ns: number[]) =>
+    store.append(
+      stream,
+      ns.map((n) => newEvent('Added', { n })),
+    );
 
   it('folds a stream once and afterwards reads only the events appended since', async () => {
     const cache = createStreamCache(summing);

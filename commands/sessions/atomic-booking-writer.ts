@@ -24,7 +24,13 @@ export const atomicBookingWriter = (runtime: CommandRuntime): BookingWriter => (
   async write({ decision, ledger, session, unchanged, run }): Promise<BookingWritten> {
     const { plan } = decision;
     const hours = hourStreams(plan.instructorId, plan.cells);
-    const writeOf = <S>(decider: StreamWrite<S>['decider'], name: string, streamId: string, from: LoadedStream<S>, events: readonly { type: string; data: unknown }[]): StreamWrite<S> => ({
+    const writeOf = <S>(
+      decider: StreamWrite<S>['decider'],
+      name: string,
+      streamId: string,
+      from: LoadedStream<S>,
+      events: readonly { type: string; data: unknown }[],
+    ): StreamWrite<S> => ({
       decider,
       streamId,
       from,
@@ -55,7 +61,10 @@ export const atomicBookingWriter = (runtime: CommandRuntime): BookingWriter => (
       const [ledgers, sessions, cells] = await Promise.all([
         runtime.loadMany(ledgerDecider, [takes.hold.streamId]),
         runtime.loadMany(sessionDecider, [decision.session.streamId]),
-        runtime.loadMany(slotDecider, hours.map((h) => h.streamId)),
+        runtime.loadMany(
+          slotDecider,
+          hours.map((h) => h.streamId),
+        ),
       ]);
       current = {
         ledger: ledgers.get(takes.hold.streamId)!,

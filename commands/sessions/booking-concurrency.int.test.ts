@@ -46,7 +46,16 @@ describe.each(modes)('booking under concurrency, %s', (_mode, wrap) => {
 
     const settled = await Promise.allSettled(
       students.map((studentId) =>
-        requestSession(wireTestCommands(racing), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt, durationHours: 1, message: '', now: MONDAY }),
+        requestSession(wireTestCommands(racing), {
+          sessionId: randomUUID(),
+          studentId,
+          instructorId: mentorId,
+          skillId,
+          startsAt,
+          durationHours: 1,
+          message: '',
+          now: MONDAY,
+        }),
       ),
     );
 
@@ -77,7 +86,16 @@ describe.each(modes)('booking under concurrency, %s', (_mode, wrap) => {
 
     const settled = await Promise.allSettled(
       starts.map((startsAt) =>
-        requestSession(wireTestCommands(racing), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt, durationHours: 1, message: '', now: MONDAY }),
+        requestSession(wireTestCommands(racing), {
+          sessionId: randomUUID(),
+          studentId,
+          instructorId: mentorId,
+          skillId,
+          startsAt,
+          durationHours: 1,
+          message: '',
+          now: MONDAY,
+        }),
       ),
     );
 

@@ -29,10 +29,7 @@ export interface BookingDecisionState {
   decision: BookingDecision;
 }
 
-export type BookingDecisionCommand =
-  | { type: 'Commit'; sessionId: string }
-  | { type: 'Fail'; sessionId: string; reason: string }
-  | { type: 'Abandon'; sessionId: string };
+export type BookingDecisionCommand = { type: 'Commit'; sessionId: string } | { type: 'Fail'; sessionId: string; reason: string } | { type: 'Abandon'; sessionId: string };
 
 export const BOOKING_LOST_MESSAGE = 'Failed to send session request. Please try again.';
 

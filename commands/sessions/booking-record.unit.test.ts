@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../eventstore/types.js';
-import {
-  BOOKING_LOST_MESSAGE,
-  bookingDecisionDecider,
-  foldBookingsIndex,
-  type BookingDecisionCommand,
-  type BookingDecisionEvent,
-} from './booking-record.js';
+import { BOOKING_LOST_MESSAGE, bookingDecisionDecider, foldBookingsIndex, type BookingDecisionCommand, type BookingDecisionEvent } from './booking-record.js';
 import type { BookingPlan } from '../../domain/booking/plan.js';
 
 const { decide, evolve, initialState } = bookingDecisionDecider;

@@ -28,7 +28,9 @@ export const decideOn = (input: Input, { states }: PlanStates<{ members: typeof 
 /** Every check that needs no write, on the stored states. */
 export const planBooking = async (deps: { runtime: CommandRuntime }, input: Input): Promise<BookingPlan> => {
   const { members, ledgers } = streamsOf(input);
-  const [memberStates, ledgerStates] = await Promise.all([deps.runtime.loadMany(memberDecider, members.streamIds), deps.runtime.loadMany(ledgerDecider, ledgers.streamIds)]);
+  const [memberStates, ledgerStates] = await Promise.all([
+    deps.runtime.loadMany(memberDecider, members.streamIds),
+    deps.runtime.loadMany(ledgerDecider, ledgers.streamIds),
+  ]);
   return decideOn(input, { states: { members: memberStates, ledgers: ledgerStates }, unchanged: undefined }).plan;
 };
-

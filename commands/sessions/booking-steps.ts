@@ -40,25 +40,14 @@ export const bookingSteps = {
 
   // `known`: the stream as the caller read it moments ago, which saves the step's own read (runStep).
   hold: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<LedgerState>): Promise<Checkpoint | null> =>
-    placeSessionHold(
-      runtime,
-      { studentId: plan.studentId, sessionId: plan.sessionId, holdId: plan.holdId, amount: plan.cost },
-      step(run, plan, 'hold'),
-      known,
-    ),
+    placeSessionHold(runtime, { studentId: plan.studentId, sessionId: plan.sessionId, holdId: plan.holdId, amount: plan.cost }, step(run, plan, 'hold'), known),
 
   reserve: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: KnownCells): Promise<Checkpoint[]> =>
     reserveCells(runtime, { mentorId: plan.instructorId, sessionId: plan.sessionId, cells: plan.cells }, step(run, plan, 'reserve'), known),
 
   /** The pivot; throws CONFLICT (BOOKING_LOST_MESSAGE) when the reconciler abandoned the booking first. */
   commit: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<BookingDecisionState>) =>
-    runtime.step(
-      bookingDecisionDecider,
-      bookingStreamId(plan.sessionId),
-      { type: 'Commit', sessionId: plan.sessionId },
-      step(run, plan, 'commit'),
-      known,
-    ),
+    runtime.step(bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Commit', sessionId: plan.sessionId }, step(run, plan, 'commit'), known),
 
   /** Only after commit. Decided as of the request's own instant, also when rolled forward later. */
   createSession: (

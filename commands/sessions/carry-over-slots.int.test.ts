@@ -23,7 +23,11 @@ afterEach(async () => {
 /** What the earlier version wrote: one stream per 15-minute cell. */
 const legacy = async (store: EventStore, mentorId: string, type: 'SlotReserved' | 'SlotReleased', cell: string, sessionId: string) =>
   store.append(`slot-${mentorId}-${cell}`, [
-    { type, data: { mentorId, slotStart: cell, sessionId }, metadata: { eventId: randomUUID(), occurredAt: NOW, actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } },
+    {
+      type,
+      data: { mentorId, slotStart: cell, sessionId },
+      metadata: { eventId: randomUUID(), occurredAt: NOW, actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+    },
   ]);
 
 const seedOldLayout = async (store: EventStore, mentorId: string) => {

@@ -35,7 +35,8 @@ const legacyHolders = async (runtime: CommandRuntime) => {
       if (!legacyTypes.has(recorded.type)) continue;
       const event = { type: recorded.type, data: recorded.data } as LegacySlotEvent;
       const current = held.get(recorded.streamId);
-      if (event.type === 'SlotReserved' && !current?.sessionId) held.set(recorded.streamId, { mentorId: event.data.mentorId, cell: event.data.slotStart, sessionId: event.data.sessionId });
+      if (event.type === 'SlotReserved' && !current?.sessionId)
+        held.set(recorded.streamId, { mentorId: event.data.mentorId, cell: event.data.slotStart, sessionId: event.data.sessionId });
       if (event.type === 'SlotReleased' && current?.sessionId === event.data.sessionId) held.set(recorded.streamId, { ...current, sessionId: null });
     }
     after = page[page.length - 1]!.checkpoint;

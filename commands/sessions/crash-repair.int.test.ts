@@ -102,10 +102,16 @@ describe('the booking reconciler', () => {
     const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 2 });
     const studentId = await newMember(deps());
     const sessionId = randomUUID();
-    const request = requestSession(
-      wireTestCommands(killedAtSessionWrite(inner)),
-      { sessionId, studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY },
-    );
+    const request = requestSession(wireTestCommands(killedAtSessionWrite(inner)), {
+      sessionId,
+      studentId,
+      instructorId: mentorId,
+      skillId,
+      startsAt: WEDNESDAY_10,
+      durationHours: 1,
+      message: '',
+      now: MONDAY,
+    });
     await expect(request).rejects.toThrow('the process was killed');
     return { sessionId, studentId, mentorId };
   };
@@ -193,9 +199,23 @@ describe('session follow-ups', () => {
   it('refunds and frees the time after a crash right after the rejection was recorded', async () => {
     const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 2 });
     const studentId = await newMember(deps());
-    const { sessionId } = await requestSession(deps(), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
+    const { sessionId } = await requestSession(deps(), {
+      sessionId: randomUUID(),
+      studentId,
+      instructorId: mentorId,
+      skillId,
+      startsAt: WEDNESDAY_10,
+      durationHours: 1,
+      message: '',
+      now: MONDAY,
+    });
     // Only the session event: the process died before its follow-ups.
-    await deps().runtime.handle(sessionDecider, sessionStreamId(sessionId), { type: 'RejectSession', sessionId, actorId: mentorId, reason: '', now: MONDAY }, { now: MONDAY, actorId: mentorId });
+    await deps().runtime.handle(
+      sessionDecider,
+      sessionStreamId(sessionId),
+      { type: 'RejectSession', sessionId, actorId: mentorId, reason: '', now: MONDAY },
+      { now: MONDAY, actorId: mentorId },
+    );
     expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });
 
     const first = await runFollowUps(deps(), sessionId);
@@ -208,9 +228,23 @@ describe('session follow-ups', () => {
   it('pays the mentor once when completion follow-ups run again and again', async () => {
     const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 3 });
     const studentId = await newMember(deps());
-    const { sessionId } = await requestSession(deps(), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
+    const { sessionId } = await requestSession(deps(), {
+      sessionId: randomUUID(),
+      studentId,
+      instructorId: mentorId,
+      skillId,
+      startsAt: WEDNESDAY_10,
+      durationHours: 1,
+      message: '',
+      now: MONDAY,
+    });
     await approveSession(deps(), { sessionId, actorId: mentorId, now: MONDAY });
-    await deps().runtime.handle(sessionDecider, sessionStreamId(sessionId), { type: 'CompleteSession', sessionId, now: '2026-03-04T11:00:00.000Z' }, { now: '2026-03-04T11:00:00.000Z', actorId: null });
+    await deps().runtime.handle(
+      sessionDecider,
+      sessionStreamId(sessionId),
+      { type: 'CompleteSession', sessionId, now: '2026-03-04T11:00:00.000Z' },
+      { now: '2026-03-04T11:00:00.000Z', actorId: null },
+    );
     await Promise.all([runFollowUps(deps(), sessionId), runFollowUps(deps(), sessionId)]);
     await runFollowUps(deps(), sessionId);
     expect(await balanceOf(deps(), mentorId)).toEqual({ available: 6, held: 0 });
@@ -221,7 +255,16 @@ describe('session follow-ups', () => {
   it('keeps the time a session moved back to when old releases are replayed', async () => {
     const { mentorId, skillId } = await newMentor(deps());
     const studentId = await newMember(deps());
-    const { sessionId } = await requestSession(deps(), { sessionId: randomUUID(), studentId, instructorId: mentorId, skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY });
+    const { sessionId } = await requestSession(deps(), {
+      sessionId: randomUUID(),
+      studentId,
+      instructorId: mentorId,
+      skillId,
+      startsAt: WEDNESDAY_10,
+      durationHours: 1,
+      message: '',
+      now: MONDAY,
+    });
     await approveSession(deps(), { sessionId, actorId: mentorId, now: MONDAY });
     const move = async (startsAt: string) => {
       await proposeReschedule(deps(), { sessionId, actorId: studentId, now: MONDAY, startsAt, message: '' });

@@ -38,13 +38,7 @@ export const placeSessionHold = async (
   known?: LoadedStream<LedgerState> | undefined,
 ): Promise<Checkpoint | null> => {
   const { studentId, sessionId, holdId, amount } = input;
-  const result = await runtime.step(
-    ledgerDecider,
-    ledgerStreamId(studentId),
-    { type: 'PlaceHold', memberId: studentId, holdId, sessionId, amount },
-    context,
-    known,
-  );
+  const result = await runtime.step(ledgerDecider, ledgerStreamId(studentId), { type: 'PlaceHold', memberId: studentId, holdId, sessionId, amount }, context, known);
   return result.checkpoint;
 };
 
@@ -54,12 +48,7 @@ export const refundHoldIfActive = async (
   context: StepContext,
 ): Promise<Checkpoint | null> => {
   const { studentId, holdId, reason, description } = input;
-  const result = await runtime.step(
-    settlingDecider,
-    ledgerStreamId(studentId),
-    { type: 'RefundHold', memberId: studentId, holdId, reason, description },
-    context,
-  );
+  const result = await runtime.step(settlingDecider, ledgerStreamId(studentId), { type: 'RefundHold', memberId: studentId, holdId, reason, description }, context);
   return result.checkpoint;
 };
 

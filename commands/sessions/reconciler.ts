@@ -41,10 +41,15 @@ const reconcileOne = async (runtime: CommandRuntime, booking: IndexedBooking, in
   const run: RunContext = { now: input.now, actorId: null, correlationId: plan.sessionId };
   let decision = await readDecision(runtime, plan.sessionId);
   if (!decision) {
-    await runtime.step(bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Abandon', sessionId: plan.sessionId }, {
-      ...run,
-      step: `booking:${plan.sessionId}:abandon`,
-    });
+    await runtime.step(
+      bookingDecisionDecider,
+      bookingStreamId(plan.sessionId),
+      { type: 'Abandon', sessionId: plan.sessionId },
+      {
+        ...run,
+        step: `booking:${plan.sessionId}:abandon`,
+      },
+    );
     decision = await readDecision(runtime, plan.sessionId);
   }
   if (decision?.type === 'BookingCommitted') {

@@ -25,10 +25,16 @@ afterAll(async () => {
 });
 
 const book = (studentId: string, mentor: { mentorId: string; skillId: string }, startsAt: string) =>
-  requestSession(
-    fixture.commands,
-    { sessionId: randomUUID(), studentId, instructorId: mentor.mentorId, skillId: mentor.skillId, startsAt, durationHours: 1, message: '', now: MONDAY },
-  );
+  requestSession(fixture.commands, {
+    sessionId: randomUUID(),
+    studentId,
+    instructorId: mentor.mentorId,
+    skillId: mentor.skillId,
+    startsAt,
+    durationHours: 1,
+    message: '',
+    now: MONDAY,
+  });
 
 /** The same database through another runtime: another process, whose writes this one's remembered states never see. */
 const elsewhere = () => wireTestCommands(fixture.store);
@@ -41,7 +47,10 @@ describe('a booking planned on remembered states', () => {
     const mentor = await newMentor(fixture.commands);
     const studentId = await newMember(fixture.commands);
     await book(studentId, mentor, WEDNESDAY_10); // the process now remembers both members and the ledger
-    await setAvailability(mentor.mentorId, WEEKDAYS_9_TO_17.filter((a) => a.day !== 'Wednesday'));
+    await setAvailability(
+      mentor.mentorId,
+      WEEKDAYS_9_TO_17.filter((a) => a.day !== 'Wednesday'),
+    );
 
     expect(await refusal(book(studentId, mentor, WEDNESDAY_11))).toEqual({ code: 'VALIDATION', message: texts.slotNotAvailable });
     expect(await balanceOf(fixture.commands, studentId)).toEqual({ available: 2, held: 1 });
@@ -102,7 +111,16 @@ describe('a booking planned on remembered states', () => {
     const studentId = await newMember(fixture.commands);
     const watchedCommands = wireTestCommands(watched);
     const bookOn = (startsAt: string) =>
-      requestSession(watchedCommands, { sessionId: randomUUID(), studentId, instructorId: mentor.mentorId, skillId: mentor.skillId, startsAt, durationHours: 1, message: '', now: MONDAY });
+      requestSession(watchedCommands, {
+        sessionId: randomUUID(),
+        studentId,
+        instructorId: mentor.mentorId,
+        skillId: mentor.skillId,
+        startsAt,
+        durationHours: 1,
+        message: '',
+        now: MONDAY,
+      });
     await bookOn(WEDNESDAY_10);
     expect(reads.length).toBeGreaterThan(0); // the first booking reads what it does not know yet
     reads.length = 0;
@@ -111,17 +129,24 @@ describe('a booking planned on remembered states', () => {
     expect(await balanceOf(fixture.commands, studentId)).toEqual({ available: 1, held: 2 });
   });
 
-  it("books a member whose sign-up and profile this process wrote without reading their streams first", async () => {
+  it('books a member whose sign-up and profile this process wrote without reading their streams first', async () => {
     const mentor = await newMentor(fixture.commands); // registered and given a skill through this store
     const studentId = await newMember(fixture.commands); // registered and granted the welcome points here
     const readStreams = vi.spyOn(fixture.store, 'readStreams');
     const readStream = vi.spyOn(fixture.store, 'readStream');
     try {
       // As the API books: a fresh session id, so no check for a re-sent request either.
-      const booked = await requestSession(
-        fixture.commands,
-        { sessionId: randomUUID(), sessionIdIsNew: true, studentId, instructorId: mentor.mentorId, skillId: mentor.skillId, startsAt: WEDNESDAY_10, durationHours: 1, message: '', now: MONDAY },
-      );
+      const booked = await requestSession(fixture.commands, {
+        sessionId: randomUUID(),
+        sessionIdIsNew: true,
+        studentId,
+        instructorId: mentor.mentorId,
+        skillId: mentor.skillId,
+        startsAt: WEDNESDAY_10,
+        durationHours: 1,
+        message: '',
+        now: MONDAY,
+      });
       expect(readStreams).not.toHaveBeenCalled();
       expect(readStream).not.toHaveBeenCalled();
       expect((await sessionState(fixture.commands, booked.sessionId)).status).toBe('requested');

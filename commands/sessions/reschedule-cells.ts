@@ -36,7 +36,13 @@ export const reserveRescheduleCells = async (
   // Refusals (not a participant, nothing pending, proposer answering) come before anything is taken.
   const [approval] = sessionDecider.decide(command, state);
   if (approval?.type !== 'RescheduleApproved') {
-    return { add: written.add, get latest() { return written.latest; }, giveBack: async () => undefined };
+    return {
+      add: written.add,
+      get latest() {
+        return written.latest;
+      },
+      giveBack: async () => undefined,
+    };
   }
   const { modificationId, instructorId, sessionId, startsAt, previousStartsAt, durationHours } = approval.data;
   const current = new Set(slotsCovered(previousStartsAt, durationHours));

@@ -131,9 +131,9 @@ describe('ending a booking early gives back the points and the time', () => {
   it('refunds the hold when a confirmed session is cancelled at least 2 hours ahead', async () => {
     const sessionId = await bookAndEnd(async ({ sessionId, mentorId, studentId }) => {
       await approveSession(deps(), { sessionId, actorId: mentorId, now: MONDAY });
-      expect(
-        await refusal(cancelSession(deps(), { sessionId, actorId: studentId, reason: 'Sick', now: '2026-03-04T08:30:00.000Z' })),
-      ).toMatchObject({ code: 'INVALID_STATE' });
+      expect(await refusal(cancelSession(deps(), { sessionId, actorId: studentId, reason: 'Sick', now: '2026-03-04T08:30:00.000Z' }))).toMatchObject({
+        code: 'INVALID_STATE',
+      });
       await cancelSession(deps(), { sessionId, actorId: studentId, reason: 'Sick', now: '2026-03-04T08:00:00.000Z' });
     });
     expect((await sessionState(deps(), sessionId)).status).toBe('cancelled');
@@ -201,8 +201,7 @@ describe('refusals', () => {
     const first = await request({ studentId: alice, instructorId: mentorId, skillId, durationHours: 1.5 });
     await approveSession(deps(), { sessionId: first.sessionId, actorId: mentorId, now: MONDAY });
     const second = await request({ studentId: bob, instructorId: mentorId, skillId, startsAt: THURSDAY_14 });
-    const propose = (startsAt: string) =>
-      proposeReschedule(deps(), { sessionId: first.sessionId, actorId: alice, now: MONDAY, startsAt, message: '' });
+    const propose = (startsAt: string) => proposeReschedule(deps(), { sessionId: first.sessionId, actorId: alice, now: MONDAY, startsAt, message: '' });
     expect(await refusal(propose('2026-03-05T13:00:00.000Z'))).toEqual({ code: 'CONFLICT', message: texts.slotTaken });
 
     // Proposed while free; bob then books 16:00, which the last two cells of 15:00-16:30 overlap.

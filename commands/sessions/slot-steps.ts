@@ -56,7 +56,10 @@ export const releaseCells = async (runtime: CommandRuntime, input: CellsOfSessio
 /** The state of every hour the cells lie in, keyed by hour start, in one read. */
 export const loadCells = async (runtime: CommandRuntime, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> => {
   const hours = hourStreams(input.mentorId, input.cells);
-  const loaded = await runtime.loadMany(slotDecider, hours.map(({ streamId }) => streamId));
+  const loaded = await runtime.loadMany(
+    slotDecider,
+    hours.map(({ streamId }) => streamId),
+  );
   return new Map(hours.map(({ hourStart, streamId }) => [hourStart, loaded.get(streamId)!]));
 };
 

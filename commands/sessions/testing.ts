@@ -38,18 +38,15 @@ export const newMentor = async (
   options: { pointsPerHour?: number; timeZone?: string; availability?: AvailabilityInput[] } = {},
 ): Promise<{ mentorId: string; skillId: string }> => {
   const mentorId = await newMember(commands, options.timeZone ?? 'UTC');
-  const { member } = await updateProfile(
-    commands,
-    {
-      memberId: mentorId,
-      actorId: mentorId,
-      now: MONDAY,
-      patch: {
-        skillsToTeach: [{ name: 'React', description: 'Hooks and state', experienceLevel: 'advanced', pointsPerHour: options.pointsPerHour ?? 1 }],
-        availability: options.availability ?? WEEKDAYS_9_TO_17,
-      },
+  const { member } = await updateProfile(commands, {
+    memberId: mentorId,
+    actorId: mentorId,
+    now: MONDAY,
+    patch: {
+      skillsToTeach: [{ name: 'React', description: 'Hooks and state', experienceLevel: 'advanced', pointsPerHour: options.pointsPerHour ?? 1 }],
+      availability: options.availability ?? WEEKDAYS_9_TO_17,
     },
-  );
+  });
   return { mentorId, skillId: member.skillsToTeach[0]!.id };
 };
 
@@ -87,20 +84,21 @@ export const cellHolders = async (commands: Commands, mentorId: string, startsAt
     }),
   );
 
-export const sessionState = async (commands: Commands, sessionId: string) =>
-  (await commands.runtime.load(sessionDecider, sessionStreamId(sessionId))).state;
+export const sessionState = async (commands: Commands, sessionId: string) => (await commands.runtime.load(sessionDecider, sessionStreamId(sessionId))).state;
 
 /** What the sessions read model will answer, computed from the session streams themselves. */
-export const dueAmong = (commands: Commands, sessionIds: readonly string[]) => async (now: string): Promise<DueSessions> => {
-  const due: DueSessions = { expire: [], complete: [] };
-  for (const id of sessionIds) {
-    const state = await sessionState(commands, id);
-    if (state.status === 'requested' && Date.parse(state.session.startsAt) <= Date.parse(now)) due.expire.push(id);
-    const on = state.status === 'confirmed' || state.status === 'modification_pending';
-    if (on && endsAtMs(state.session.startsAt, state.session.durationHours) <= Date.parse(now)) due.complete.push(id);
-  }
-  return due;
-};
+export const dueAmong =
+  (commands: Commands, sessionIds: readonly string[]) =>
+  async (now: string): Promise<DueSessions> => {
+    const due: DueSessions = { expire: [], complete: [] };
+    for (const id of sessionIds) {
+      const state = await sessionState(commands, id);
+      if (state.status === 'requested' && Date.parse(state.session.startsAt) <= Date.parse(now)) due.expire.push(id);
+      const on = state.status === 'confirmed' || state.status === 'modification_pending';
+      if (on && endsAtMs(state.session.startsAt, state.session.durationHours) <= Date.parse(now)) due.complete.push(id);
+    }
+    return due;
+  };
 
 /**
  * The same store, except that the first `parties` appends (single or multi-stream) to streams matching

@@ -73,10 +73,7 @@ const notFound = () => new DomainError('NOT_FOUND', texts.skillMissing);
  * booking holds already (a retry after a lost reply) are not taken twice.
  */
 export const decideTakes = (plan: BookingPlan, states: { ledger: LedgerState; cells?: CellStates | undefined }): BookingTakes => {
-  const hold = ledgerDecider.decide(
-    { type: 'PlaceHold', memberId: plan.studentId, holdId: plan.holdId, sessionId: plan.sessionId, amount: plan.cost },
-    states.ledger,
-  );
+  const hold = ledgerDecider.decide({ type: 'PlaceHold', memberId: plan.studentId, holdId: plan.holdId, sessionId: plan.sessionId, amount: plan.cost }, states.ledger);
   const cells = hourStreams(plan.instructorId, plan.cells).map(({ hourStart, streamId, cells: inHour }) => ({
     hourStart,
     streamId,
@@ -139,17 +136,17 @@ export const decideBooking = (request: BookingRequest, states: BookingStates): B
 
 /** The RequestSession command a plan stands for (a reconciler rolling a booking forward decides it again). */
 export const requestCommandOf = (plan: BookingPlan): RequestSession => ({
-    type: 'RequestSession',
-    sessionId: plan.sessionId,
-    now: plan.requestedAt,
-    studentId: plan.studentId,
-    instructorId: plan.instructorId,
-    skillId: plan.skillId,
-    skillName: plan.skillName,
-    experienceLevel: plan.experienceLevel,
-    startsAt: plan.startsAt,
-    durationHours: plan.durationHours,
-    pointsPerHour: plan.pointsPerHour,
-    holdId: plan.holdId,
-    message: plan.message,
+  type: 'RequestSession',
+  sessionId: plan.sessionId,
+  now: plan.requestedAt,
+  studentId: plan.studentId,
+  instructorId: plan.instructorId,
+  skillId: plan.skillId,
+  skillName: plan.skillName,
+  experienceLevel: plan.experienceLevel,
+  startsAt: plan.startsAt,
+  durationHours: plan.durationHours,
+  pointsPerHour: plan.pointsPerHour,
+  holdId: plan.holdId,
+  message: plan.message,
 });

@@ -10,9 +10,18 @@ describe('deciding a booking', () => {
   it('requests the session once, holds its cost and reserves its cells, each in its own stream', () => {
     const decision = given(able()).when(bookingRequest());
     expect(decision).toMatchObject({
-      session: { streamId: 'session-session-1', events: [{ type: 'SessionRequested', data: { sessionId: 'session-1', cost: 2, holdId: 'hold-1', startsAt: WEDNESDAY_10, skillName: 'React' } }] },
+      session: {
+        streamId: 'session-session-1',
+        events: [{ type: 'SessionRequested', data: { sessionId: 'session-1', cost: 2, holdId: 'hold-1', startsAt: WEDNESDAY_10, skillName: 'React' } }],
+      },
       hold: { streamId: `ledger-${STUDENT}`, events: [{ type: 'PointsHeld', data: { holdId: 'hold-1', amount: 2 } }] },
-      cells: [{ hourStart: WEDNESDAY_10, streamId: `slots-${MENTOR}-${WEDNESDAY_10}`, events: [{ type: 'SlotsReserved', data: { sessionId: 'session-1', cells: cellsFrom(WEDNESDAY_10, 4) } }] }],
+      cells: [
+        {
+          hourStart: WEDNESDAY_10,
+          streamId: `slots-${MENTOR}-${WEDNESDAY_10}`,
+          events: [{ type: 'SlotsReserved', data: { sessionId: 'session-1', cells: cellsFrom(WEDNESDAY_10, 4) } }],
+        },
+      ],
       plan: { sessionId: 'session-1', cost: 2, cells: cellsFrom(WEDNESDAY_10, 4), requestedAt: MONDAY },
       viewerTimeZone: 'UTC',
       participants: { student: { name: STUDENT }, instructor: { name: MENTOR } },

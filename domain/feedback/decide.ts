@@ -20,8 +20,7 @@ export const FEEDBACK_TOO_LONG_MESSAGE = `Feedback is at most ${FEEDBACK_MAX_LEN
 
 export const initialFeedbackState = (): FeedbackState => ({ submitted: false });
 
-export const evolveFeedback = (state: FeedbackState, event: FeedbackEvent): FeedbackState =>
-  event.type === 'FeedbackSubmitted' ? { submitted: true } : state;
+export const evolveFeedback = (state: FeedbackState, event: FeedbackEvent): FeedbackState => (event.type === 'FeedbackSubmitted' ? { submitted: true } : state);
 
 export const decideFeedback = (command: SubmitFeedback, state: FeedbackState): FeedbackEvent[] => {
   if (state.submitted) return [];

@@ -25,7 +25,9 @@ describe('SubmitFeedback', () => {
   });
 
   it('refuses text over the limit', () => {
-    given([]).when(submit('x'.repeat(FEEDBACK_MAX_LENGTH + 1))).thenRefuses('VALIDATION');
+    given([])
+      .when(submit('x'.repeat(FEEDBACK_MAX_LENGTH + 1)))
+      .thenRefuses('VALIDATION');
     expect(decideFeedback(submit('x'.repeat(FEEDBACK_MAX_LENGTH)), initialFeedbackState())).toHaveLength(1);
   });
 

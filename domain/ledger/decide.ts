@@ -1,15 +1,7 @@
 // Deciding ledger commands. Available points never go negative: a hold needs the points available,
 // and a negative correction may take away at most what is available.
 import { DomainError, assertNever, type Decider } from '../shared.js';
-import type {
-  AdjudicateHold,
-  GrantCorrection,
-  GrantWelcomeBonus,
-  LedgerCommand,
-  PlaceHold,
-  ReceivePoints,
-  RefundHold,
-} from './commands.js';
+import type { AdjudicateHold, GrantCorrection, GrantWelcomeBonus, LedgerCommand, PlaceHold, ReceivePoints, RefundHold } from './commands.js';
 import { WELCOME_BONUS, WELCOME_DESCRIPTION, type LedgerEvent } from './events.js';
 import { evolveLedger, initialLedgerState, type Hold, type LedgerState } from './state.js';
 
@@ -106,10 +98,7 @@ export const grantCorrection = (command: GrantCorrection, state: LedgerState): L
   const description = command.description.trim();
   if (description === '') throw new DomainError('VALIDATION', 'Please give a reason for the correction');
   if (state.available + amount < 0) {
-    throw new DomainError(
-      'INSUFFICIENT_POINTS',
-      `This correction would make the available balance negative (available: ${plural(state.available)}).`,
-    );
+    throw new DomainError('INSUFFICIENT_POINTS', `This correction would make the available balance negative (available: ${plural(state.available)}).`);
   }
   return [
     {

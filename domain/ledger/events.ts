@@ -5,25 +5,13 @@ import type { Event } from '../shared.js';
 export type GrantReason = 'welcome' | 'correction';
 
 /** New points entering the economy (welcome bonus) or an admin correction (may be negative). */
-export type PointsGranted = Event<
-  'PointsGranted',
-  { memberId: string; transactionId: string; amount: number; reason: GrantReason; description: string }
->;
+export type PointsGranted = Event<'PointsGranted', { memberId: string; transactionId: string; amount: number; reason: GrantReason; description: string }>;
 /** available -> held, when a session is requested. */
-export type PointsHeld = Event<
-  'PointsHeld',
-  { memberId: string; holdId: string; sessionId: string; amount: number; description: string }
->;
+export type PointsHeld = Event<'PointsHeld', { memberId: string; holdId: string; sessionId: string; amount: number; description: string }>;
 /** held -> available, on reject, decline, cancel or expiry. */
-export type HoldRefunded = Event<
-  'HoldRefunded',
-  { memberId: string; holdId: string; sessionId: string; amount: number; reason: string; description: string }
->;
+export type HoldRefunded = Event<'HoldRefunded', { memberId: string; holdId: string; sessionId: string; amount: number; reason: string; description: string }>;
 /** held -> leaves this ledger for the mentor's, on completion. */
-export type HoldAdjudicated = Event<
-  'HoldAdjudicated',
-  { memberId: string; holdId: string; sessionId: string; amount: number; mentorId: string; description: string }
->;
+export type HoldAdjudicated = Event<'HoldAdjudicated', { memberId: string; holdId: string; sessionId: string; amount: number; mentorId: string; description: string }>;
 /** The mentor's side of an adjudicated hold. */
 export type PointsReceived = Event<
   'PointsReceived',

@@ -46,7 +46,9 @@ describe('PlaceHold', () => {
   });
 
   it('does not count held points as available', () => {
-    given([welcome, held]).when(placeHold(2, 'h2', 's2')).thenRefuses('INSUFFICIENT_POINTS');
+    given([welcome, held])
+      .when(placeHold(2, 'h2', 's2'))
+      .thenRefuses('INSUFFICIENT_POINTS');
   });
 
   it.each([0, -1, 1.5])('refuses an amount of %s', (amount) => {
@@ -58,7 +60,9 @@ describe('PlaceHold', () => {
   });
 
   it('refuses a different hold under an id already used', () => {
-    given([welcome, held]).when(placeHold(1, 'h1', 's9')).thenRefuses('CONFLICT');
+    given([welcome, held])
+      .when(placeHold(1, 'h1', 's9'))
+      .thenRefuses('CONFLICT');
   });
 });
 
@@ -123,7 +127,15 @@ describe('ReceivePoints', () => {
     expect(events).toEqual([
       {
         type: 'PointsReceived',
-        data: { memberId: 'm2', transactionId: 't5', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'm1', description: '2 points received for teaching a session' },
+        data: {
+          memberId: 'm2',
+          transactionId: 't5',
+          holdId: 'h1',
+          sessionId: 's1',
+          amount: 2,
+          fromMemberId: 'm1',
+          description: '2 points received for teaching a session',
+        },
       },
     ]);
     expect(state.available).toBe(2);
@@ -135,7 +147,9 @@ describe('ReceivePoints', () => {
   });
 
   it('refuses a non-positive amount', () => {
-    given([]).when({ ...receive, amount: 0 }).thenRefuses('VALIDATION');
+    given([])
+      .when({ ...receive, amount: 0 })
+      .thenRefuses('VALIDATION');
   });
 });
 

@@ -18,9 +18,7 @@ describe('ChangeProfilePicture', () => {
   const change = (imageUrl: string, actorId = 'm1') => decideMember(changeCommand(imageUrl, actorId), stateAfter(registered));
 
   it('records the new picture', () => {
-    expect(change('/media/m1/a.jpg')).toEqual([
-      { type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/media/m1/a.jpg' } },
-    ]);
+    expect(change('/media/m1/a.jpg')).toEqual([{ type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/media/m1/a.jpg' } }]);
   });
 
   it('emits nothing when the picture is the current one', () => {

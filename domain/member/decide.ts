@@ -3,15 +3,7 @@
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import type { ChangeProfilePicture, MemberCommand, RegisterMember, SkillInput, UpdateProfile } from './commands.js';
 import type { MemberEvent, ProfileDetailsChanged, TaughtSkill } from './events.js';
-import {
-  normaliseAvailability,
-  normaliseSkillsToLearn,
-  validBio,
-  validLocation,
-  validName,
-  validSkill,
-  validTimeZone,
-} from './profile-rules.js';
+import { normaliseAvailability, normaliseSkillsToLearn, validBio, validLocation, validName, validSkill, validTimeZone } from './profile-rules.js';
 import { evolveMember, initialMemberState, type ActiveMember, type MemberState } from './state.js';
 
 const requireActive = (state: MemberState): ActiveMember => {
@@ -58,11 +50,7 @@ const detailChanges = (command: UpdateProfile, member: ActiveMember): MemberEven
 };
 
 const sameSkill = (a: TaughtSkill, b: TaughtSkill) =>
-  a.name === b.name &&
-  a.description === b.description &&
-  a.category === b.category &&
-  a.experienceLevel === b.experienceLevel &&
-  a.pointsPerHour === b.pointsPerHour;
+  a.name === b.name && a.description === b.description && a.category === b.category && a.experienceLevel === b.experienceLevel && a.pointsPerHour === b.pointsPerHour;
 
 const skillChanges = (command: UpdateProfile, member: ActiveMember, inputs: readonly SkillInput[]): MemberEvent[] => {
   const { memberId } = command;
@@ -96,12 +84,8 @@ const skillChanges = (command: UpdateProfile, member: ActiveMember, inputs: read
 const learnChanges = (memberId: string, member: ActiveMember, names: readonly string[]): MemberEvent[] => {
   const wanted = normaliseSkillsToLearn(names);
   return [
-    ...member.skillsToLearn
-      .filter((name) => !wanted.includes(name))
-      .map((name): MemberEvent => ({ type: 'SkillToLearnRemoved', data: { memberId, name } })),
-    ...wanted
-      .filter((name) => !member.skillsToLearn.includes(name))
-      .map((name): MemberEvent => ({ type: 'SkillToLearnAdded', data: { memberId, name } })),
+    ...member.skillsToLearn.filter((name) => !wanted.includes(name)).map((name): MemberEvent => ({ type: 'SkillToLearnRemoved', data: { memberId, name } })),
+    ...wanted.filter((name) => !member.skillsToLearn.includes(name)).map((name): MemberEvent => ({ type: 'SkillToLearnAdded', data: { memberId, name } })),
   ];
 };
 

@@ -19,15 +19,9 @@ export interface Availability {
   endTime: string; // HH:MM, after startTime
 }
 
-export type MemberRegistered = Event<
-  'MemberRegistered',
-  { memberId: string; email: string; name: string; timeZone: string; registeredAt: string }
->;
+export type MemberRegistered = Event<'MemberRegistered', { memberId: string; email: string; name: string; timeZone: string; registeredAt: string }>;
 /** Only the fields that changed are present. */
-export type ProfileDetailsChanged = Event<
-  'ProfileDetailsChanged',
-  { memberId: string; name?: string; bio?: string; location?: string; timeZone?: string }
->;
+export type ProfileDetailsChanged = Event<'ProfileDetailsChanged', { memberId: string; name?: string; bio?: string; location?: string; timeZone?: string }>;
 export type ProfilePictureChanged = Event<'ProfilePictureChanged', { memberId: string; imageUrl: string }>;
 export type SkillTaughtAdded = Event<'SkillTaughtAdded', { memberId: string; skill: TaughtSkill }>;
 export type SkillTaughtUpdated = Event<'SkillTaughtUpdated', { memberId: string; skill: TaughtSkill }>;

@@ -37,15 +37,21 @@ describe('RegisterMember', () => {
   });
 
   it('refuses a time zone that is not an IANA zone', () => {
-    given([]).when(register({ timeZone: 'Mars/Olympus_Mons' })).thenRefuses('VALIDATION', 'Please choose a valid time zone');
+    given([])
+      .when(register({ timeZone: 'Mars/Olympus_Mons' }))
+      .thenRefuses('VALIDATION', 'Please choose a valid time zone');
   });
 
   it('refuses an empty name', () => {
-    given([]).when(register({ name: '   ' })).thenRefuses('VALIDATION', 'Please enter your name');
+    given([])
+      .when(register({ name: '   ' }))
+      .thenRefuses('VALIDATION', 'Please enter your name');
   });
 
   it('refuses an empty e-mail address', () => {
-    given([]).when(register({ email: '' })).thenRefuses('VALIDATION');
+    given([])
+      .when(register({ email: '' }))
+      .thenRefuses('VALIDATION');
   });
 
   it('starts the profile empty with no picture', () => {

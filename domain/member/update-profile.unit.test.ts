@@ -45,15 +45,11 @@ describe('UpdateProfile: details', () => {
   });
 
   it('changes the time zone to another valid IANA zone', () => {
-    expect(update({ timeZone: 'America/New_York' })).toEqual([
-      { type: 'ProfileDetailsChanged', data: { memberId: 'm1', timeZone: 'America/New_York' } },
-    ]);
+    expect(update({ timeZone: 'America/New_York' })).toEqual([{ type: 'ProfileDetailsChanged', data: { memberId: 'm1', timeZone: 'America/New_York' } }]);
   });
 
   it('stores the time zone in its canonical spelling and sees an equal zone as no change', () => {
-    expect(update({ timeZone: 'europe/paris' })).toEqual([
-      { type: 'ProfileDetailsChanged', data: { memberId: 'm1', timeZone: 'Europe/Paris' } },
-    ]);
+    expect(update({ timeZone: 'europe/paris' })).toEqual([{ type: 'ProfileDetailsChanged', data: { memberId: 'm1', timeZone: 'Europe/Paris' } }]);
     expect(update({ timeZone: 'europe/london' })).toEqual([]);
   });
 
@@ -70,7 +66,9 @@ describe('UpdateProfile: details', () => {
   });
 
   it('refuses a member who is not registered', () => {
-    given([]).when(updateCommand({ bio: 'x' })).thenRefuses('NOT_FOUND');
+    given([])
+      .when(updateCommand({ bio: 'x' }))
+      .thenRefuses('NOT_FOUND');
   });
 
   it('folds the changes into the profile', () => {
@@ -83,9 +81,7 @@ describe('UpdateProfile: skills taught', () => {
   const input = { name: 'React', description: 'Hooks and state', experienceLevel: 'advanced', pointsPerHour: 2 };
 
   it('adds a new skill under a fresh id with the default category Development', () => {
-    expect(update({ skillsToTeach: [input] })).toEqual([
-      { type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: { ...react, id: 'n1' } } },
-    ]);
+    expect(update({ skillsToTeach: [input] })).toEqual([{ type: 'SkillTaughtAdded', data: { memberId: 'm1', skill: { ...react, id: 'n1' } } }]);
   });
 
   it('defaults the level to intermediate and the price to 1 point per hour', () => {
@@ -109,7 +105,12 @@ describe('UpdateProfile: skills taught', () => {
   });
 
   it('gives a fresh id to a second skill that repeats an id', () => {
-    const events = update({ skillsToTeach: [{ ...input, id: 'x' }, { ...input, id: 'x', name: 'Vue' }] });
+    const events = update({
+      skillsToTeach: [
+        { ...input, id: 'x' },
+        { ...input, id: 'x', name: 'Vue' },
+      ],
+    });
     expect(events.map((e) => (e.type === 'SkillTaughtAdded' ? e.data.skill.id : e.type))).toEqual(['x', 'n1']);
   });
 
@@ -143,10 +144,7 @@ describe('UpdateProfile: skills to learn', () => {
   });
 
   it('removes names no longer in the list and keeps the rest untouched', () => {
-    const state = stateAfter(
-      { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Rust' } },
-      { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Go' } },
-    );
+    const state = stateAfter({ type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Rust' } }, { type: 'SkillToLearnAdded', data: { memberId: 'm1', name: 'Go' } });
     const events = update({ skillsToLearn: ['Go', 'Elixir'] }, state);
     expect(events).toEqual([
       { type: 'SkillToLearnRemoved', data: { memberId: 'm1', name: 'Rust' } },
@@ -164,9 +162,7 @@ describe('UpdateProfile: availability', () => {
   });
 
   it('ignores an entry with the same day and start time as an earlier one', () => {
-    expect(update({ availability: [monday, { ...monday, endTime: '17:00' }] })).toEqual([
-      { type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } },
-    ]);
+    expect(update({ availability: [monday, { ...monday, endTime: '17:00' }] })).toEqual([{ type: 'AvailabilityAdded', data: { memberId: 'm1', entry: monday } }]);
   });
 
   it('refuses an end time that is not after the start time', () => {

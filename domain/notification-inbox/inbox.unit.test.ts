@@ -19,18 +19,20 @@ describe('marking notifications read', () => {
 
   it('records only the ids not read yet, and nothing when all were', () => {
     const state = stateAfter({ type: 'NotificationsMarkedRead', data: { memberId: 'm1', notificationIds: ['n1'] } });
-    expect(decideInbox(markRead(['n1', 'n3']), state)).toEqual([
-      { type: 'NotificationsMarkedRead', data: { memberId: 'm1', notificationIds: ['n3'] } },
-    ]);
+    expect(decideInbox(markRead(['n1', 'n3']), state)).toEqual([{ type: 'NotificationsMarkedRead', data: { memberId: 'm1', notificationIds: ['n3'] } }]);
     expect(decideInbox(markRead(['n1']), state)).toEqual([]);
   });
 
   it("refuses to touch another member's notifications", () => {
-    given([]).when(markRead(['n1'], 'm2')).thenRefuses('NOT_AUTHORISED', 'You can only update your own notifications');
+    given([])
+      .when(markRead(['n1'], 'm2'))
+      .thenRefuses('NOT_AUTHORISED', 'You can only update your own notifications');
   });
 
   it('asks for at least one id', () => {
-    given([]).when(markRead([' '])).thenRefuses('VALIDATION');
+    given([])
+      .when(markRead([' ']))
+      .thenRefuses('VALIDATION');
   });
 });
 

@@ -15,9 +15,11 @@ export const CALENDAR_FIRST_HOUR = 9;
 export const CALENDAR_LAST_HOUR = 18;
 /** A mentor who has not set availability yet can be booked every day 9:00-18:00 for the next 14 days. */
 export const FALLBACK_DAYS = 14;
-const FALLBACK_AVAILABILITY: readonly Availability[] = (
-  ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
-).map((day) => ({ day, startTime: '09:00', endTime: '18:00' }));
+const FALLBACK_AVAILABILITY: readonly Availability[] = (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const).map((day) => ({
+  day,
+  startTime: '09:00',
+  endTime: '18:00',
+}));
 
 /** A session that occupies a member's time (requested, confirmed, awaiting response or completed). */
 export interface BookedInterval {

@@ -25,11 +25,16 @@ describe('available slots', () => {
   it('keeps the mentor’s wall-clock hours across both DST changes, shown in the viewer’s zone', () => {
     const { availableSlots: slots, bookedSlots } = availableSlots(query({ viewerTimeZone: 'Europe/London' }));
     expect(show(slots)).toEqual([
-      '2026-03-02 14:00', '2026-03-02 15:00', // New York UTC-5, London UTC+0
-      '2026-03-09 13:00', '2026-03-09 14:00', // New York has sprung forward, London not yet
-      '2026-03-16 13:00', '2026-03-16 14:00',
-      '2026-03-23 13:00', '2026-03-23 14:00',
-      '2026-03-30 14:00', '2026-03-30 15:00', // both on summer time
+      '2026-03-02 14:00',
+      '2026-03-02 15:00', // New York UTC-5, London UTC+0
+      '2026-03-09 13:00',
+      '2026-03-09 14:00', // New York has sprung forward, London not yet
+      '2026-03-16 13:00',
+      '2026-03-16 14:00',
+      '2026-03-23 13:00',
+      '2026-03-23 14:00',
+      '2026-03-30 14:00',
+      '2026-03-30 15:00', // both on summer time
     ]);
     expect(slots[0]?.startsAt).toBe('2026-03-02T14:00:00.000Z');
     expect(slots[2]?.startsAt).toBe('2026-03-09T13:00:00.000Z');
@@ -64,9 +69,7 @@ describe('available slots', () => {
   });
 
   it('moves starts overlapped by a booked session into bookedSlots', () => {
-    const result = availableSlots(
-      query({ availability: mondays('09:00', '13:00'), booked: [{ startsAt: '2026-03-09T14:00:00.000Z', durationHours: 1.5 }] }),
-    );
+    const result = availableSlots(query({ availability: mondays('09:00', '13:00'), booked: [{ startsAt: '2026-03-09T14:00:00.000Z', durationHours: 1.5 }] }));
     expect(on('2026-03-09', result.availableSlots)).toEqual(['09:00', '12:00']);
     expect(show(result.bookedSlots)).toEqual(['2026-03-09 10:00', '2026-03-09 11:00']);
   });
@@ -128,7 +131,18 @@ describe('checking a requested start directly agrees with availableSlots', () =>
   const DAY = 86_400_000;
   // Zones with DST in both hemispheres, half- and quarter-hour offsets, a 30-minute DST shift, the
   // date line either side, and none at all.
-  const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC'];
+  const zones = [
+    'America/New_York',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'America/St_Johns',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+    'UTC',
+  ];
   const availabilities: Availability[][] = [
     [
       { day: 'Sunday', startTime: '00:00', endTime: '03:30' }, // across both DST changes of the northern zones
@@ -137,13 +151,19 @@ describe('checking a requested start directly agrees with availableSlots', () =>
       { day: 'Wednesday', startTime: '22:00', endTime: '23:59' },
       { day: 'Saturday', startTime: '01:30', endTime: '04:00' }, // the 30-minute Lord Howe change; a half-hour first entry
     ],
-    [{ day: 'Sunday', startTime: '01:00', endTime: '04:00' }, { day: 'Sunday', startTime: '02:00', endTime: '02:45' }],
+    [
+      { day: 'Sunday', startTime: '01:00', endTime: '04:00' },
+      { day: 'Sunday', startTime: '02:00', endTime: '02:45' },
+    ],
     [], // the 14-day fallback
   ];
   // March and April: northern spring forward, southern fall back; October and November: the reverse.
   const nows = ['2026-03-04T10:17:00.000Z', '2026-10-20T23:00:00.000Z'];
   const durations = [0.75, 1, 1.5];
-  const booked = [{ startsAt: '2026-03-09T14:00:00.000Z', durationHours: 1.5 }, { startsAt: '2026-11-01T05:00:00.000Z', durationHours: 1 }];
+  const booked = [
+    { startsAt: '2026-03-09T14:00:00.000Z', durationHours: 1.5 },
+    { startsAt: '2026-11-01T05:00:00.000Z', durationHours: 1 },
+  ];
 
   it('over every quarter-hour start of three months, many zones and both DST seasons', () => {
     let offered = 0;

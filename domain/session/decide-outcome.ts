@@ -7,8 +7,7 @@ import type { ExistingSession, SessionState } from './state.js';
 
 const isConfirmed = (state: ExistingSession) => state.status === 'confirmed' || state.status === 'modification_pending';
 
-const droppedModificationId = (state: ExistingSession): string | null =>
-  state.status === 'modification_pending' ? state.pending.modificationId : null;
+const droppedModificationId = (state: ExistingSession): string | null => (state.status === 'modification_pending' ? state.pending.modificationId : null);
 
 /** A pending reschedule does not block cancelling: it ends with the session (droppedModificationId). */
 export const cancelSession = (command: CancelSession, state: SessionState): SessionCancelled[] => {

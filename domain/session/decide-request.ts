@@ -1,24 +1,9 @@
 // Decisions on a session request: create it, then the mentor approves or rejects it, the student
 // withdraws it, or the scheduler declines it when nobody answered by its start time.
 import type { ApproveSession, CancelSessionRequest, ExpireRequest, RejectSession, RequestSession } from './commands.js';
-import type {
-  SessionApproved,
-  SessionRejected,
-  SessionRequestCancelled,
-  SessionRequestExpired,
-  SessionRequested,
-} from './events.js';
+import type { SessionApproved, SessionRejected, SessionRequestCancelled, SessionRequestExpired, SessionRequested } from './events.js';
 import { chosenStart, existing, fail, instantMs, maxLength, participantRole, requireId } from './guards.js';
-import {
-  DEFAULT_REJECTION_REASON,
-  MAX_POINTS_PER_HOUR,
-  MIN_POINTS_PER_HOUR,
-  REASON_MAX,
-  REQUEST_MESSAGE_MAX,
-  isSessionDuration,
-  sessionCost,
-  texts,
-} from './rules.js';
+import { DEFAULT_REJECTION_REASON, MAX_POINTS_PER_HOUR, MIN_POINTS_PER_HOUR, REASON_MAX, REQUEST_MESSAGE_MAX, isSessionDuration, sessionCost, texts } from './rules.js';
 import type { SessionState } from './state.js';
 
 export const requestSession = (command: RequestSession, state: SessionState): SessionRequested[] => {

@@ -4,14 +4,7 @@
 import type { Event } from '../shared.js';
 import type { ExperienceLevel } from '../member/events.js';
 
-export type SessionStatus =
-  | 'requested'
-  | 'confirmed'
-  | 'modification_pending'
-  | 'completed'
-  | 'cancelled'
-  | 'declined'
-  | 'rejected';
+export type SessionStatus = 'requested' | 'confirmed' | 'modification_pending' | 'completed' | 'cancelled' | 'declined' | 'rejected';
 
 /** Imported legacy data may say 'pending'; it means 'requested' (see normaliseSessionStatus). */
 export type LegacySessionStatus = SessionStatus | 'pending';
@@ -41,40 +34,19 @@ export interface SessionRef {
  */
 export type HoldAction = 'refund' | 'adjudicate';
 
-export type SessionRequested = Event<
-  'SessionRequested',
-  SessionRef & { pointsPerHour: number; message: string }
->;
+export type SessionRequested = Event<'SessionRequested', SessionRef & { pointsPerHour: number; message: string }>;
 export type SessionApproved = Event<'SessionApproved', SessionRef & { approvedBy: string; videoCallLink: string }>;
-export type SessionRejected = Event<
-  'SessionRejected',
-  SessionRef & { rejectedBy: string; reason: string; holdAction: 'refund' }
->;
+export type SessionRejected = Event<'SessionRejected', SessionRef & { rejectedBy: string; reason: string; holdAction: 'refund' }>;
 /** The student withdrew the request before the mentor answered. */
-export type SessionRequestCancelled = Event<
-  'SessionRequestCancelled',
-  SessionRef & { cancelledBy: string; holdAction: 'refund' }
->;
+export type SessionRequestCancelled = Event<'SessionRequestCancelled', SessionRef & { cancelledBy: string; holdAction: 'refund' }>;
 /** Nobody answered before the start time: the scheduler declined it (status declined). */
 export type SessionRequestExpired = Event<'SessionRequestExpired', SessionRef & { holdAction: 'refund' }>;
 
-export type RescheduleProposed = Event<
-  'RescheduleProposed',
-  SessionRef & { modificationId: string; proposedBy: string; proposedStartsAt: string; message: string }
->;
+export type RescheduleProposed = Event<'RescheduleProposed', SessionRef & { modificationId: string; proposedBy: string; proposedStartsAt: string; message: string }>;
 /** The slot cells of proposedStartsAt must be reserved before this is appended; previousStartsAt's released after. */
-export type RescheduleApproved = Event<
-  'RescheduleApproved',
-  SessionRef & { modificationId: string; proposedBy: string; approvedBy: string; previousStartsAt: string }
->;
-export type RescheduleDeclined = Event<
-  'RescheduleDeclined',
-  SessionRef & { modificationId: string; proposedBy: string; declinedBy: string; proposedStartsAt: string }
->;
-export type RescheduleCancelled = Event<
-  'RescheduleCancelled',
-  SessionRef & { modificationId: string; cancelledBy: string; proposedStartsAt: string }
->;
+export type RescheduleApproved = Event<'RescheduleApproved', SessionRef & { modificationId: string; proposedBy: string; approvedBy: string; previousStartsAt: string }>;
+export type RescheduleDeclined = Event<'RescheduleDeclined', SessionRef & { modificationId: string; proposedBy: string; declinedBy: string; proposedStartsAt: string }>;
+export type RescheduleCancelled = Event<'RescheduleCancelled', SessionRef & { modificationId: string; cancelledBy: string; proposedStartsAt: string }>;
 
 /**
  * A confirmed session called off by a participant. A reschedule pending at that moment ends with it
@@ -95,14 +67,8 @@ export type SessionCompleted = Event<
   }
 >;
 /** review is null when the mentee wrote none. */
-export type SessionRated = Event<
-  'SessionRated',
-  SessionRef & { ratedBy: string; stars: number; review: string | null }
->;
-export type ThreadMessagePosted = Event<
-  'ThreadMessagePosted',
-  SessionRef & { messageId: string; senderId: string; message: string }
->;
+export type SessionRated = Event<'SessionRated', SessionRef & { ratedBy: string; stars: number; review: string | null }>;
+export type ThreadMessagePosted = Event<'ThreadMessagePosted', SessionRef & { messageId: string; senderId: string; message: string }>;
 
 export type SessionEvent =
   | SessionRequested

@@ -81,9 +81,7 @@ export const followUpsFor = (event: SessionEvent): SessionFollowUp[] => {
       // Cells shared by the old and new times stay reserved: the new reservation already owns them.
       const kept = new Set(slotsCovered(ref.startsAt, ref.durationHours));
       const freed = slotsCovered(ref.previousStartsAt, ref.durationHours).filter((cell) => !kept.has(cell));
-      return freed.length > 0
-        ? [{ kind: 'release-slots', mentorId: ref.instructorId, sessionId: ref.sessionId, slotStarts: freed }]
-        : [];
+      return freed.length > 0 ? [{ kind: 'release-slots', mentorId: ref.instructorId, sessionId: ref.sessionId, slotStarts: freed }] : [];
     }
     default:
       return [];

@@ -9,8 +9,7 @@ export function fail(code: DomainErrorCode, message: string): never {
   throw new DomainError(code, message);
 }
 
-export const existing = (state: SessionState): ExistingSession =>
-  state.status === 'none' ? fail('NOT_FOUND', texts.notFound) : state;
+export const existing = (state: SessionState): ExistingSession => (state.status === 'none' ? fail('NOT_FOUND', texts.notFound) : state);
 
 export type Role = 'student' | 'instructor';
 
@@ -18,11 +17,9 @@ export const roleOf = (session: SessionRef, memberId: string): Role | null =>
   memberId === session.studentId ? 'student' : memberId === session.instructorId ? 'instructor' : null;
 
 /** Refuses outsiders before anything about the session's state is revealed to them. */
-export const participantRole = (session: SessionRef, actorId: string): Role =>
-  roleOf(session, actorId) ?? fail('NOT_AUTHORISED', texts.notParticipant);
+export const participantRole = (session: SessionRef, actorId: string): Role => roleOf(session, actorId) ?? fail('NOT_AUTHORISED', texts.notParticipant);
 
-export const otherParticipant = (session: SessionRef, memberId: string): string =>
-  memberId === session.studentId ? session.instructorId : session.studentId;
+export const otherParticipant = (session: SessionRef, memberId: string): string => (memberId === session.studentId ? session.instructorId : session.studentId);
 
 export const instantMs = (iso: string): number => {
   const ms = Date.parse(iso);
@@ -41,8 +38,6 @@ export const chosenStart = (startsAt: string | null, now: string): string => {
   return new Date(ms).toISOString();
 };
 
-export const requireId = (id: string | undefined | null): string =>
-  id && id.trim() ? id : fail('VALIDATION', texts.idRequired);
+export const requireId = (id: string | undefined | null): string => (id && id.trim() ? id : fail('VALIDATION', texts.idRequired));
 
-export const maxLength = (text: string, max: number, message: string): string =>
-  text.length > max ? fail('VALIDATION', message) : text;
+export const maxLength = (text: string, max: number, message: string): string => (text.length > max ? fail('VALIDATION', message) : text);

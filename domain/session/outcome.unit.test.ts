@@ -3,24 +3,9 @@ import type { RateSession } from './commands.js';
 import { followUpsFor } from './follow-ups.js';
 import { texts } from './rules.js';
 import { foldSession } from './state.js';
-import {
-  BEFORE,
-  MENTOR,
-  OUTSIDER,
-  SESSION_ID,
-  STARTS_AT,
-  STUDENT,
-  append,
-  completed,
-  confirmed,
-  expectRefusal,
-  given,
-  proposed,
-  requested,
-} from './testing.js';
+import { BEFORE, MENTOR, OUTSIDER, SESSION_ID, STARTS_AT, STUDENT, append, completed, confirmed, expectRefusal, given, proposed, requested } from './testing.js';
 
-const cancel = (actorId: string, now = BEFORE, reason = 'Something came up at work') =>
-  ({ type: 'CancelSession', sessionId: SESSION_ID, now, actorId, reason }) as const;
+const cancel = (actorId: string, now = BEFORE, reason = 'Something came up at work') => ({ type: 'CancelSession', sessionId: SESSION_ID, now, actorId, reason }) as const;
 const autoComplete = (now: string) => ({ type: 'CompleteSession', sessionId: SESSION_ID, now }) as const;
 const markCompleted = (actorId: string, now: string) => ({ type: 'MarkSessionCompleted', sessionId: SESSION_ID, now, actorId }) as const;
 const rate = (actorId: string, stars: number | null, review = ''): RateSession => ({

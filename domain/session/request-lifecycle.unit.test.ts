@@ -20,8 +20,7 @@ import {
   requested,
 } from './testing.js';
 
-const reject = (actorId: string, reason = 'I am travelling that week') =>
-  ({ type: 'RejectSession', sessionId: SESSION_ID, now: BEFORE, actorId, reason }) as const;
+const reject = (actorId: string, reason = 'I am travelling that week') => ({ type: 'RejectSession', sessionId: SESSION_ID, now: BEFORE, actorId, reason }) as const;
 const cancelRequest = (actorId: string) => ({ type: 'CancelSessionRequest', sessionId: SESSION_ID, now: BEFORE, actorId }) as const;
 const expire = (now: string) => ({ type: 'ExpireRequest', sessionId: SESSION_ID, now }) as const;
 

@@ -3,21 +3,7 @@ import type { ProposeReschedule } from './commands.js';
 import { followUpsFor } from './follow-ups.js';
 import { texts } from './rules.js';
 import { foldSession } from './state.js';
-import {
-  BEFORE,
-  MENTOR,
-  OUTSIDER,
-  PROPOSED_AT,
-  SESSION_ID,
-  STARTS_AT,
-  STUDENT,
-  append,
-  confirmed,
-  expectRefusal,
-  given,
-  proposed,
-  requested,
-} from './testing.js';
+import { BEFORE, MENTOR, OUTSIDER, PROPOSED_AT, SESSION_ID, STARTS_AT, STUDENT, append, confirmed, expectRefusal, given, proposed, requested } from './testing.js';
 
 const propose = (actorId: string, overrides: Partial<ProposeReschedule> = {}): ProposeReschedule => ({
   type: 'ProposeReschedule',

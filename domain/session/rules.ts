@@ -15,8 +15,7 @@ export const CANCELLATION_NOTICE_HOURS = 2;
 /** Every real time zone's offset is a multiple of 15 minutes, so hourly local starts land on this grid. */
 export const START_GRID_MINUTES = 15;
 
-export const DEFAULT_REJECTION_REASON =
-  "Sorry, I'm not available at this time. Please check my availability and book another session.";
+export const DEFAULT_REJECTION_REASON = "Sorry, I'm not available at this time. Please check my availability and book another session.";
 
 export const texts = {
   selectDateAndTime: 'Please select both date and time',
@@ -45,10 +44,8 @@ export const texts = {
   rescheduleNeedsConfirmed: 'Only confirmed sessions can be rescheduled',
   rescheduleAfterStart: 'This session has already started and can no longer be rescheduled',
   rescheduleSameTime: 'Please choose a time different from the current one',
-  pendingOwnModification:
-    'You already have a pending reschedule request for this session. Please cancel the pending request first before proposing a new time.',
-  pendingOtherModification:
-    'The other participant has a pending reschedule request for this session. Please approve or decline it first before proposing a new time.',
+  pendingOwnModification: 'You already have a pending reschedule request for this session. Please cancel the pending request first before proposing a new time.',
+  pendingOtherModification: 'The other participant has a pending reschedule request for this session. Please approve or decline it first before proposing a new time.',
   noPendingModification: 'There is no pending reschedule request for this session',
   staleModification: 'This reschedule request is no longer pending',
   proposerCannotAnswer: 'Only the other participant can approve or decline this reschedule request',
@@ -71,18 +68,14 @@ export const texts = {
 } as const;
 
 /** Spec 000 §5, for the hold step of the RequestSession process. */
-export const insufficientPointsMessage = (cost: number) =>
-  `Insufficient points. You need at least ${cost} point(s) to request this session.`;
+export const insufficientPointsMessage = (cost: number) => `Insufficient points. You need at least ${cost} point(s) to request this session.`;
 
-export const isSessionDuration = (hours: number): hours is SessionDuration =>
-  (SESSION_DURATIONS as readonly number[]).includes(hours);
+export const isSessionDuration = (hours: number): hours is SessionDuration => (SESSION_DURATIONS as readonly number[]).includes(hours);
 
 /**
  * cost = ceil(duration x pointsPerHour): 0.75 h at 3 points/hour costs 3, not 2.25. The offered
  * durations are exact binary fractions, so the product has no float noise to round up.
  */
-export const sessionCost = (durationHours: number, pointsPerHour: number): number =>
-  Math.ceil(durationHours * pointsPerHour);
+export const sessionCost = (durationHours: number, pointsPerHour: number): number => Math.ceil(durationHours * pointsPerHour);
 
-export const endsAtMs = (startsAt: string, durationHours: number): number =>
-  Date.parse(startsAt) + Math.round(durationHours * 3_600_000);
+export const endsAtMs = (startsAt: string, durationHours: number): number => Date.parse(startsAt) + Math.round(durationHours * 3_600_000);

@@ -48,17 +48,11 @@ export const evolve = (state: SessionState, event: SessionEvent): SessionState =
     case 'SessionRequested':
       return state.status === 'none' ? { status: 'requested', session: toRef(event.data) } : state;
     case 'SessionApproved':
-      return state.status === 'requested'
-        ? { status: 'confirmed', session: state.session, videoCallLink: event.data.videoCallLink }
-        : state;
+      return state.status === 'requested' ? { status: 'confirmed', session: state.session, videoCallLink: event.data.videoCallLink } : state;
     case 'SessionRejected':
-      return state.status === 'requested'
-        ? { status: 'rejected', session: state.session, rejectedBy: event.data.rejectedBy, reason: event.data.reason }
-        : state;
+      return state.status === 'requested' ? { status: 'rejected', session: state.session, rejectedBy: event.data.rejectedBy, reason: event.data.reason } : state;
     case 'SessionRequestCancelled':
-      return state.status === 'requested'
-        ? { status: 'cancelled', session: state.session, cancelledBy: event.data.cancelledBy, reason: null }
-        : state;
+      return state.status === 'requested' ? { status: 'cancelled', session: state.session, cancelledBy: event.data.cancelledBy, reason: null } : state;
     case 'SessionRequestExpired':
       return state.status === 'requested' ? { status: 'declined', session: state.session } : state;
     case 'RescheduleProposed': {
@@ -67,14 +61,10 @@ export const evolve = (state: SessionState, event: SessionEvent): SessionState =
       return { ...state, status: 'modification_pending', pending: { modificationId, proposedBy, proposedStartsAt, message } };
     }
     case 'RescheduleApproved':
-      return state.status === 'modification_pending'
-        ? { status: 'confirmed', session: toRef(event.data), videoCallLink: state.videoCallLink }
-        : state;
+      return state.status === 'modification_pending' ? { status: 'confirmed', session: toRef(event.data), videoCallLink: state.videoCallLink } : state;
     case 'RescheduleDeclined':
     case 'RescheduleCancelled':
-      return state.status === 'modification_pending'
-        ? { status: 'confirmed', session: state.session, videoCallLink: state.videoCallLink }
-        : state;
+      return state.status === 'modification_pending' ? { status: 'confirmed', session: state.session, videoCallLink: state.videoCallLink } : state;
     case 'SessionCancelled':
       return state.status === 'confirmed' || state.status === 'modification_pending'
         ? { status: 'cancelled', session: state.session, cancelledBy: event.data.cancelledBy, reason: event.data.reason }
@@ -117,16 +107,7 @@ export const foldSession = (events: readonly SessionEvent[]): SessionState => ev
 
 /** Reads statuses from old data: 'pending' is the legacy name of 'requested'. Unknown values give null. */
 export const normaliseSessionStatus = (status: string): SessionStatus | null => {
-  const known: readonly LegacySessionStatus[] = [
-    'pending',
-    'requested',
-    'confirmed',
-    'modification_pending',
-    'completed',
-    'cancelled',
-    'declined',
-    'rejected',
-  ];
+  const known: readonly LegacySessionStatus[] = ['pending', 'requested', 'confirmed', 'modification_pending', 'completed', 'cancelled', 'declined', 'rejected'];
   if (!(known as readonly string[]).includes(status)) return null;
   return status === 'pending' ? 'requested' : (status as SessionStatus);
 };

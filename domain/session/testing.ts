@@ -32,10 +32,7 @@ export const requestCommand = (overrides: Partial<RequestSession> = {}): Request
 });
 
 /** The history after `command` was decided on top of `events`. */
-export const append = (events: SessionEvent[], command: SessionCommand): SessionEvent[] => [
-  ...events,
-  ...decide(command, foldSession(events)),
-];
+export const append = (events: SessionEvent[], command: SessionCommand): SessionEvent[] => [...events, ...decide(command, foldSession(events))];
 
 export const approveCommand = { type: 'ApproveSession', sessionId: SESSION_ID, now: BEFORE, actorId: MENTOR, videoCallLink: VIDEO_LINK } as const;
 export const PROPOSED_AT = '2026-03-06T10:00:00.000Z';

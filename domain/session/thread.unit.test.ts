@@ -3,20 +3,7 @@ import type { PostThreadMessage } from './commands.js';
 import { THREAD_MESSAGE_MAX, texts } from './rules.js';
 import { foldSession, statusAfter } from './state.js';
 import { RESCHEDULED_TEXT, encodeRatingMarker, parseRatingMarker, systemMessageFor } from './system-messages.js';
-import {
-  BEFORE,
-  MENTOR,
-  OUTSIDER,
-  SESSION_ID,
-  STUDENT,
-  append,
-  completed,
-  confirmed,
-  expectRefusal,
-  given,
-  proposed,
-  requested,
-} from './testing.js';
+import { BEFORE, MENTOR, OUTSIDER, SESSION_ID, STUDENT, append, completed, confirmed, expectRefusal, given, proposed, requested } from './testing.js';
 
 const post = (actorId: string, message: string): PostThreadMessage => ({
   type: 'PostThreadMessage',

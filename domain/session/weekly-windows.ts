@@ -34,12 +34,7 @@ export const windowsOn = (availability: readonly Availability[], timeZone: strin
 };
 
 /** Whole local hours of the date (skipping any a DST change removes) whose session fits in a window. */
-export const hourlyStartsOn = (
-  availability: readonly Availability[],
-  timeZone: string,
-  date: CivilDate,
-  durationMs: number,
-): number[] => {
+export const hourlyStartsOn = (availability: readonly Availability[], timeZone: string, date: CivilDate, durationMs: number): number[] => {
   const windows = windowsOn(availability, timeZone, date);
   if (windows.length === 0) return [];
   const starts: number[] = [];

@@ -125,11 +125,9 @@ export const resolveLocal = (date: CivilDate, minuteOfDay: number, timeZone: str
   return exact.length > 0 ? { ms: Math.min(...exact), exists: true } : { ms: Math.max(before, after), exists: false };
 };
 
-export const fromLocal = (date: CivilDate, minuteOfDay: number, timeZone: string): number =>
-  resolveLocal(date, minuteOfDay, timeZone).ms;
+export const fromLocal = (date: CivilDate, minuteOfDay: number, timeZone: string): number => resolveLocal(date, minuteOfDay, timeZone).ms;
 
-export const existsLocally = (date: CivilDate, minuteOfDay: number, timeZone: string): boolean =>
-  resolveLocal(date, minuteOfDay, timeZone).exists;
+export const existsLocally = (date: CivilDate, minuteOfDay: number, timeZone: string): boolean => resolveLocal(date, minuteOfDay, timeZone).exists;
 
 export const addDays = (date: CivilDate, days: number): CivilDate => {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
@@ -141,8 +139,7 @@ export const addMonths = (year: number, month: number, months: number): { year: 
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 };
 
-export const monthsBetween = (a: { year: number; month: number }, b: { year: number; month: number }): number =>
-  b.year * 12 + b.month - (a.year * 12 + a.month);
+export const monthsBetween = (a: { year: number; month: number }, b: { year: number; month: number }): number => b.year * 12 + b.month - (a.year * 12 + a.month);
 
 export const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 

@@ -3,7 +3,7 @@ import { addDays, addMonths, existsLocally, fromLocal, isValidTimeZone, toLocal 
 
 describe('zoned time', () => {
   it('converts wall-clock times to instants on either side of a DST change', () => {
-    expect(new Date(fromLocal({ year: 2026, month: 3, day: 7, }, 9 * 60, 'America/New_York')).toISOString()).toBe('2026-03-07T14:00:00.000Z');
+    expect(new Date(fromLocal({ year: 2026, month: 3, day: 7 }, 9 * 60, 'America/New_York')).toISOString()).toBe('2026-03-07T14:00:00.000Z');
     expect(new Date(fromLocal({ year: 2026, month: 3, day: 9 }, 9 * 60, 'America/New_York')).toISOString()).toBe('2026-03-09T13:00:00.000Z');
     expect(new Date(fromLocal({ year: 2026, month: 3, day: 2 }, 9 * 60, 'Asia/Kolkata')).toISOString()).toBe('2026-03-02T03:30:00.000Z');
   });
@@ -19,7 +19,12 @@ describe('zoned time', () => {
 
   it('reads the local date, time and weekday of an instant', () => {
     expect(toLocal(Date.parse('2026-03-31T00:30:00.000Z'), 'Asia/Tokyo')).toEqual({
-      year: 2026, month: 3, day: 31, hour: 9, minute: 30, weekday: 'Tuesday',
+      year: 2026,
+      month: 3,
+      day: 31,
+      hour: 9,
+      minute: 30,
+      weekday: 'Tuesday',
     });
     expect(toLocal(Date.parse('2026-03-31T00:30:00.000Z'), 'America/Los_Angeles')).toMatchObject({ day: 30, hour: 17, weekday: 'Monday' });
   });

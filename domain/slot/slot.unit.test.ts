@@ -23,7 +23,9 @@ describe('slot reservation in an hour stream', () => {
   });
 
   it('refuses when another active session holds any of the cells, with the spec text', () => {
-    const error = given(run(reserve('s1', [cell(30), cell(45)]))).when(reserve('s2', [cell(15), cell(30)])).thenRefuses('CONFLICT', 'This time slot is no longer available. Please select a different time.');
+    const error = given(run(reserve('s1', [cell(30), cell(45)])))
+      .when(reserve('s2', [cell(15), cell(30)]))
+      .thenRefuses('CONFLICT', 'This time slot is no longer available. Please select a different time.');
     expect(SLOT_TAKEN_MESSAGE).toBe(error.message);
   });
 
@@ -48,7 +50,9 @@ describe('slot reservation in an hour stream', () => {
   it('ignores a repeated release and never frees cells for a session that does not hold them', () => {
     expect(run(reserve('s1'), release('s1'), release('s1'))).toHaveLength(2);
     expect(run(reserve('s1'), release('s2'))).toHaveLength(1);
-    given(run(reserve('s1'), release('s2'))).when(reserve('s3')).thenRefuses('CONFLICT');
+    given(run(reserve('s1'), release('s2')))
+      .when(reserve('s3'))
+      .thenRefuses('CONFLICT');
     expect(run(release('s1'))).toEqual([]);
     // Only the releasing session's own cells of those named are given back.
     const mixed = run(reserve('s1', [cell(0)]), reserve('s2', [cell(15)]), release('s1', [cell(0), cell(15)]));
@@ -64,7 +68,9 @@ describe('slot reservation in an hour stream', () => {
   });
 
   it('refuses cells outside the hour and an empty list', () => {
-    given([]).when(reserve('s1', [cell(45), '2026-03-05T15:00:00.000Z'])).thenRefuses('VALIDATION');
+    given([])
+      .when(reserve('s1', [cell(45), '2026-03-05T15:00:00.000Z']))
+      .thenRefuses('VALIDATION');
     given([]).when(reserve('s1', [])).thenRefuses('VALIDATION');
   });
 

@@ -1,13 +1,7 @@
 // Appends to EventStoreDB with every expectation the port knows, idempotent by event id, retried on
 // transient failures. What the server is sent is always an exact revision or no_stream (see
 // idempotent-append.ts for why): those are the writes it recognises again, durably, by their ids.
-import {
-  MaxAppendSizeExceededError,
-  NO_STREAM,
-  StreamDeletedError,
-  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
-  jsonEvent,
-} from '@eventstore/db-client';
+import { MaxAppendSizeExceededError, NO_STREAM, StreamDeletedError, WrongExpectedVersionError as EsdbWrongExpectedVersionError, jsonEvent } from '@eventstore/db-client';
 import type { EventData, EventStoreDBClient, JSONType } from '@eventstore/db-client';
 import { WrongExpectedVersionError } from '../types.js';
 import type { AppendResult, EventToAppend, ExpectedRevision } from '../types.js';
@@ -50,14 +44,15 @@ type Sent = { written: AppendResult } | { conflict: bigint | 'no_stream' };
 
 async function send(client: EventStoreDBClient, settings: AppendSettings, streamId: string, data: EventData[], at: bigint | 'no_stream'): Promise<Sent> {
   try {
-    const result = await withRetries(`appending to ${streamId}`, settings.retry, () =>
-      client.appendToStream(streamId, data, { expectedRevision: at === 'no_stream' ? NO_STREAM : at }), { writes: true },
+    const result = await withRetries(
+      `appending to ${streamId}`,
+      settings.retry,
+      () => client.appendToStream(streamId, data, { expectedRevision: at === 'no_stream' ? NO_STREAM : at }),
+      { writes: true },
     );
     // Only with throwOnAppendFailure=false, which connection.ts refuses: never a silent success.
     if (!result.success) throw new Error(`EventStoreDB refused the append to ${streamId} without an error`);
-    const checkpoint = result.position
-      ? toEsdbCheckpoint(result.position)
-      : await checkpointOf(client, settings, streamId, result.nextExpectedRevision);
+    const checkpoint = result.position ? toEsdbCheckpoint(result.position) : await checkpointOf(client, settings, streamId, result.nextExpectedRevision);
     return { written: { nextExpectedRevision: result.nextExpectedRevision, checkpoint } };
   } catch (error) {
     if (error instanceof EsdbWrongExpectedVersionError) {

@@ -68,7 +68,7 @@ describe('retrying transient failures', () => {
     expect(attempts).toBe(3);
   });
 
-  it("gives up saying the outcome is unknown when an attempt may have written", async () => {
+  it('gives up saying the outcome is unknown when an attempt may have written', async () => {
     const errors = [notLeader(), unavailable(), notLeader()];
     const error = await withRetries('appending to s', quick, async () => Promise.reject(errors.shift()), { writes: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);

@@ -42,9 +42,9 @@ describe('opening the EventStoreDB store without a working server', () => {
     expect((error as Error).message).toBe(`EventStoreDB at esdb://127.0.0.1:${port}?tls=false did not answer: probing EventStoreDB: no answer within 1000 ms`);
     expect(elapsed).toBeGreaterThanOrEqual(1_000);
     expect(elapsed).toBeLessThan(3_000);
-    await expect.poll(() => calls.map((c) => [c.path, c.closedWith]), { timeout: 2_000 }).toEqual([
-      ['/event_store.client.streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
-    ]);
+    await expect
+      .poll(() => calls.map((c) => [c.path, c.closedWith]), { timeout: 2_000 })
+      .toEqual([['/event_store.client.streams.Streams/Read', http2.constants.NGHTTP2_CANCEL]]);
     await expect.poll(() => connections, { timeout: 2_000 }).toEqual({ open: 1, closed: 1 });
   });
 

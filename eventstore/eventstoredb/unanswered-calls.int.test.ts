@@ -15,7 +15,14 @@ afterEach(closeServers);
 const event = (): EventToAppend => ({
   type: 'ThingHappened',
   data: {},
-  metadata: { eventId: '0b6f4a52-2f44-4d47-9d40-8a1f3f0e6a01', occurredAt: '2026-01-01T00:00:00.000Z', actorId: null, correlationId: 'c', causationId: null, schemaVersion: 1 },
+  metadata: {
+    eventId: '0b6f4a52-2f44-4d47-9d40-8a1f3f0e6a01',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    actorId: null,
+    correlationId: 'c',
+    causationId: null,
+    schemaVersion: 1,
+  },
 });
 
 describe('an open EventStoreDB store whose server stops answering', () => {
@@ -31,10 +38,12 @@ describe('an open EventStoreDB store whose server stops answering', () => {
       expect((error as StoreUnavailableError).outcome).toBe('not-written');
       expect((error as Error).message).toBe('EventStoreDB: reading things-1 failed 2 times (reading things-1: no answer within 300 ms)');
       expect(Date.now() - started).toBeLessThan(2_000);
-      await expect.poll(() => calls.slice(2).map((c) => [c.path, c.closedWith]), { timeout: 2_000 }).toEqual([
-        ['streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
-        ['streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
-      ]);
+      await expect
+        .poll(() => calls.slice(2).map((c) => [c.path, c.closedWith]), { timeout: 2_000 })
+        .toEqual([
+          ['streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
+          ['streams.Streams/Read', http2.constants.NGHTTP2_CANCEL],
+        ]);
     } finally {
       await store.close();
     }
@@ -48,7 +57,9 @@ describe('an open EventStoreDB store whose server stops answering', () => {
       const error = await store.append('things-2', [event()], { expectedRevision: 3n }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as StoreUnavailableError).outcome).toBe('unknown');
-      expect((error as Error).message).toMatch(/^EventStoreDB: appending to things-2 failed 2 times \(.*DEADLINE_EXCEEDED.*\); the events may have been written: retry with the same event ids to find out$/);
+      expect((error as Error).message).toMatch(
+        /^EventStoreDB: appending to things-2 failed 2 times \(.*DEADLINE_EXCEEDED.*\); the events may have been written: retry with the same event ids to find out$/,
+      );
       expect(calls.filter((c) => c.path === 'streams.Streams/Append')).toHaveLength(2);
     } finally {
       await store.close();
@@ -103,10 +114,12 @@ describe('an open EventStoreDB store whose server stops answering', () => {
       const reading = (async () => {
         for await (const event of store.subscribeAll({ from: 'esdb:120:120', signal: stop.signal })) void event;
       })();
-      await expect.poll(() => calls.slice(2).map((c) => [c.path, c.closedWith]), { timeout: 5_000 }).toEqual([
-        ['streams.Streams/Read', 0],
-        ['streams.Streams/Read', null],
-      ]);
+      await expect
+        .poll(() => calls.slice(2).map((c) => [c.path, c.closedWith]), { timeout: 5_000 })
+        .toEqual([
+          ['streams.Streams/Read', 0],
+          ['streams.Streams/Read', null],
+        ]);
       stop.abort();
       await reading;
       const fromPositions = calls.slice(2).map((c) => {

@@ -31,8 +31,7 @@ function migratorFor(db: Kysely<any>, set: MigrationSet): Migrator {
     migrationLockTableName: `${set.table}_lock`,
     ...(set.schema ? { migrationTableSchema: set.schema } : {}),
     provider: {
-      getMigrations: async () =>
-        Object.fromEntries(set.migrations.map((m): [string, Migration] => [m.name, { up: m.up, down: m.down }])),
+      getMigrations: async () => Object.fromEntries(set.migrations.map((m): [string, Migration] => [m.name, { up: m.up, down: m.down }])),
     },
   });
 }

@@ -14,13 +14,7 @@
 // bodies repeat much of the versions they replace on purpose: a migration states each version whole, so
 // its `down` puts back exactly what was there and an edit here cannot change an earlier migration.
 import { sql, type RawBuilder } from 'kysely';
-import {
-  STREAM_LOCK_NAMESPACE as NS,
-  appendBatchFunction,
-  appendManyFunction,
-  createAppendFunction,
-  duplicatesByIndex,
-} from './append-functions-with-streams-table.js';
+import { STREAM_LOCK_NAMESPACE as NS, appendBatchFunction, appendManyFunction, createAppendFunction, duplicatesByIndex } from './append-functions-with-streams-table.js';
 import type { NamedMigration } from './run-migrations.js';
 
 const versionOf = (streamId: RawBuilder<unknown>) => sql`(select max(ev.stream_position) from events ev where ev.stream_id = ${streamId})`;

@@ -12,14 +12,38 @@ import { getBalance } from './queries.js';
 const sessionLedger = (): RecordedEvent[] => {
   const log = createEventLog();
   const ledger = (id: string, event: LedgerEvent, at: string) => log.record(`ledger-${id}`, event, at);
-  ledger('stu', { type: 'PointsGranted', data: { memberId: 'stu', transactionId: 'g1', amount: 3, reason: 'welcome', description: 'Welcome bonus' } }, '2026-01-01T00:00:00Z');
-  ledger('men', { type: 'PointsGranted', data: { memberId: 'men', transactionId: 'g2', amount: 3, reason: 'welcome', description: 'Welcome bonus' } }, '2026-01-01T00:00:01Z');
+  ledger(
+    'stu',
+    { type: 'PointsGranted', data: { memberId: 'stu', transactionId: 'g1', amount: 3, reason: 'welcome', description: 'Welcome bonus' } },
+    '2026-01-01T00:00:00Z',
+  );
+  ledger(
+    'men',
+    { type: 'PointsGranted', data: { memberId: 'men', transactionId: 'g2', amount: 3, reason: 'welcome', description: 'Welcome bonus' } },
+    '2026-01-01T00:00:01Z',
+  );
   ledger('stu', { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h1', sessionId: 's1', amount: 2, description: 'Held for TypeScript' } }, '2026-01-02T00:00:00Z');
   ledger('stu', { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h2', sessionId: 's2', amount: 1, description: 'Held for SQL' } }, '2026-01-02T00:01:00Z');
-  ledger('stu', { type: 'HoldRefunded', data: { memberId: 'stu', holdId: 'h2', sessionId: 's2', amount: 1, reason: 'rejected', description: 'Refund: rejected' } }, '2026-01-02T00:02:00Z');
-  ledger('stu', { type: 'HoldAdjudicated', data: { memberId: 'stu', holdId: 'h1', sessionId: 's1', amount: 2, mentorId: 'men', description: 'Paid to men' } }, '2026-01-03T00:00:00Z');
-  ledger('men', { type: 'PointsReceived', data: { memberId: 'men', transactionId: 'r1', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'stu', description: 'From stu' } }, '2026-01-03T00:00:01Z');
-  ledger('men', { type: 'PointsGranted', data: { memberId: 'men', transactionId: 'c1', amount: -1, reason: 'correction', description: 'Duplicate payment' } }, '2026-01-04T00:00:00Z');
+  ledger(
+    'stu',
+    { type: 'HoldRefunded', data: { memberId: 'stu', holdId: 'h2', sessionId: 's2', amount: 1, reason: 'rejected', description: 'Refund: rejected' } },
+    '2026-01-02T00:02:00Z',
+  );
+  ledger(
+    'stu',
+    { type: 'HoldAdjudicated', data: { memberId: 'stu', holdId: 'h1', sessionId: 's1', amount: 2, mentorId: 'men', description: 'Paid to men' } },
+    '2026-01-03T00:00:00Z',
+  );
+  ledger(
+    'men',
+    { type: 'PointsReceived', data: { memberId: 'men', transactionId: 'r1', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'stu', description: 'From stu' } },
+    '2026-01-03T00:00:01Z',
+  );
+  ledger(
+    'men',
+    { type: 'PointsGranted', data: { memberId: 'men', transactionId: 'c1', amount: -1, reason: 'correction', description: 'Duplicate payment' } },
+    '2026-01-04T00:00:00Z',
+  );
   return log.events;
 };
 
@@ -41,12 +65,19 @@ describe.each(testTargets())('balances read model on $kind', (target) => {
     const notices = await balancesProjector.apply(sql.db, sessionLedger());
     expect(await getBalance(sql.db, 'stu')).toEqual({ availablePoints: 1, heldPoints: 0 });
     expect(await getBalance(sql.db, 'men')).toEqual({ availablePoints: 4, heldPoints: 0 });
-    expect(notices).toEqual([{ scope: 'user', id: 'stu' }, { scope: 'user', id: 'men' }]);
+    expect(notices).toEqual([
+      { scope: 'user', id: 'stu' },
+      { scope: 'user', id: 'men' },
+    ]);
   });
 
   it('shows an active hold as held points', async () => {
     const log = createEventLog();
-    const held = log.record('ledger-stu', { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h3', sessionId: 's3', amount: 1, description: 'Held' } } satisfies LedgerEvent, '2026-01-05T00:00:00Z');
+    const held = log.record(
+      'ledger-stu',
+      { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h3', sessionId: 's3', amount: 1, description: 'Held' } } satisfies LedgerEvent,
+      '2026-01-05T00:00:00Z',
+    );
     await balancesProjector.apply(sql.db, [held]);
     expect(await getBalance(sql.db, 'stu')).toEqual({ availablePoints: 0, heldPoints: 1 });
   });

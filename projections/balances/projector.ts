@@ -4,13 +4,7 @@ import { defineProjection, type Recorded } from '../runtime/define-projection.js
 import { evolvePoints } from './evolve.js';
 import { balancesTable } from './tables.js';
 
-export const ledgerEventTypes = [
-  'PointsGranted',
-  'PointsHeld',
-  'HoldRefunded',
-  'HoldAdjudicated',
-  'PointsReceived',
-] as const satisfies readonly LedgerEvent['type'][];
+export const ledgerEventTypes = ['PointsGranted', 'PointsHeld', 'HoldRefunded', 'HoldAdjudicated', 'PointsReceived'] as const satisfies readonly LedgerEvent['type'][];
 
 // Points move linearly (evolvePoints), so a batch starts each member from zero, reads nothing, and
 // writes the change, which the table adds to the stored balance.

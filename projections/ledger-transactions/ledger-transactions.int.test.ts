@@ -17,13 +17,37 @@ describe.each(testTargets())('ledger-transactions read model on $kind', (target)
     database = await target.create();
     sql = await database.open();
     await migrateProjector(sql.db, ledgerTransactionsProjector, 'public');
-    ledger('stu', { type: 'PointsGranted', data: { memberId: 'stu', transactionId: 'g1', amount: 3, reason: 'welcome', description: 'Welcome bonus' } }, '2026-01-01T00:00:00.000Z');
-    ledger('stu', { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h1', sessionId: 's1', amount: 2, description: 'Held for TypeScript' } }, '2026-01-02T00:00:00.000Z');
-    ledger('stu', { type: 'HoldRefunded', data: { memberId: 'stu', holdId: 'h1', sessionId: 's1', amount: 2, reason: 'declined', description: 'Refund: declined' } }, '2026-01-02T00:00:00.000Z');
+    ledger(
+      'stu',
+      { type: 'PointsGranted', data: { memberId: 'stu', transactionId: 'g1', amount: 3, reason: 'welcome', description: 'Welcome bonus' } },
+      '2026-01-01T00:00:00.000Z',
+    );
+    ledger(
+      'stu',
+      { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h1', sessionId: 's1', amount: 2, description: 'Held for TypeScript' } },
+      '2026-01-02T00:00:00.000Z',
+    );
+    ledger(
+      'stu',
+      { type: 'HoldRefunded', data: { memberId: 'stu', holdId: 'h1', sessionId: 's1', amount: 2, reason: 'declined', description: 'Refund: declined' } },
+      '2026-01-02T00:00:00.000Z',
+    );
     ledger('stu', { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h2', sessionId: 's2', amount: 1, description: 'Held for SQL' } }, '2026-01-03T00:00:00.000Z');
-    ledger('stu', { type: 'HoldAdjudicated', data: { memberId: 'stu', holdId: 'h2', sessionId: 's2', amount: 1, mentorId: 'men', description: 'Paid to men' } }, '2026-01-04T00:00:00.000Z');
-    ledger('men', { type: 'PointsReceived', data: { memberId: 'men', transactionId: 'r1', holdId: 'h2', sessionId: 's2', amount: 1, fromMemberId: 'stu', description: 'From stu' } }, '2026-01-04T00:00:00.000Z');
-    ledger('stu', { type: 'PointsGranted', data: { memberId: 'stu', transactionId: 'c1', amount: -1, reason: 'correction', description: 'Correction' } }, '2026-01-05T00:00:00.000Z');
+    ledger(
+      'stu',
+      { type: 'HoldAdjudicated', data: { memberId: 'stu', holdId: 'h2', sessionId: 's2', amount: 1, mentorId: 'men', description: 'Paid to men' } },
+      '2026-01-04T00:00:00.000Z',
+    );
+    ledger(
+      'men',
+      { type: 'PointsReceived', data: { memberId: 'men', transactionId: 'r1', holdId: 'h2', sessionId: 's2', amount: 1, fromMemberId: 'stu', description: 'From stu' } },
+      '2026-01-04T00:00:00.000Z',
+    );
+    ledger(
+      'stu',
+      { type: 'PointsGranted', data: { memberId: 'stu', transactionId: 'c1', amount: -1, reason: 'correction', description: 'Correction' } },
+      '2026-01-05T00:00:00.000Z',
+    );
     await ledgerTransactionsProjector.apply(sql.db, log.events);
   });
   afterAll(async () => {
@@ -57,9 +81,7 @@ describe.each(testTargets())('ledger-transactions read model on $kind', (target)
   });
 
   it("shows the mentor's side of a payment as a transfer in", async () => {
-    expect(await listTransactions(sql.db, 'men')).toEqual([
-      expect.objectContaining({ type: 'transfer_in', amount: 1, swap_id: 's2', description: 'From stu' }),
-    ]);
+    expect(await listTransactions(sql.db, 'men')).toEqual([expect.objectContaining({ type: 'transfer_in', amount: 1, swap_id: 's2', description: 'From stu' })]);
   });
 
   it('ignores an event it has already recorded', async () => {

@@ -20,12 +20,7 @@ export const toTransaction = (row: LedgerTransactionRow): TransactionView => ({
 
 /** A member's points history, newest first. */
 export const listTransactions = async (db: Kysely<ReadModelsDb>, memberId: string, options: { limit?: number } = {}): Promise<TransactionView[]> => {
-  let query = db
-    .selectFrom('ledger_transactions')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .orderBy('created_at', 'desc')
-    .orderBy('position', 'desc');
+  let query = db.selectFrom('ledger_transactions').selectAll().where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('position', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit);
   const rows = await query.execute();
   return rows.map(toTransaction);

@@ -16,7 +16,11 @@ const tell = () => {
   story.register('mia', 'Mia Mentor', '2026-02-01T08:00:00.000Z');
   story.register('sam', 'Sam Student', '2026-02-01T08:01:00.000Z');
   story.register('bob', 'Bob Builder', '2026-02-01T08:02:00.000Z');
-  story.ledger('sam', { type: 'PointsGranted', data: { memberId: 'sam', transactionId: 'top-up', amount: 5, reason: 'correction', description: 'Top-up' } }, '2026-02-01T09:00:00.000Z');
+  story.ledger(
+    'sam',
+    { type: 'PointsGranted', data: { memberId: 'sam', transactionId: 'top-up', amount: 5, reason: 'correction', description: 'Top-up' } },
+    '2026-02-01T09:00:00.000Z',
+  );
   const lesson = (id: string, student: string, skillName: string, day: string) =>
     story
       .session({ id, student, mentor: 'mia', skillName, startsAt: `${day}T10:00:00.000Z`, at: '2026-02-20T09:00:00.000Z', durationHours: 1.5 })

@@ -69,7 +69,10 @@ export const memberStatsProjector = defineCustomProjection({
   tables: memberStatsTables,
   canHandle: ['SessionCompleted', 'SessionRated'],
   async apply({ db, read, write }, events: readonly Recorded<StatsEvent>[]): Promise<ChangeNotice[]> {
-    const stored = await read('completed_sessions', events.map((event) => event.data.sessionId));
+    const stored = await read(
+      'completed_sessions',
+      events.map((event) => event.data.sessionId),
+    );
     const facts = new Map<string, CompletedSessionRow>();
     const members = new Set<string>();
     for (const event of events) {

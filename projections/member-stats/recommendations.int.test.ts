@@ -39,7 +39,10 @@ const tell = () => {
   member('fay', 'Fay Fiber', [skill('fay-knit', 'Knitting', 'Crafts')]);
   member('sam', 'Sam Student', []);
   member('new', 'New Member', []);
-  for (const [id, stars] of [['r1', 5], ['r2', 4]] as const) {
+  for (const [id, stars] of [
+    ['r1', 5],
+    ['r2', 4],
+  ] as const) {
     story
       .session({ id, student: 'sam', mentor: 'mia', skillName: 'React', skillId: 'mia-react', startsAt: '2026-03-01T10:00:00.000Z', at: '2026-02-20T09:00:00.000Z' })
       .approve('2026-02-20T10:00:00.000Z')

@@ -38,7 +38,11 @@ export interface Mentor {
 }
 
 /** Words of a text, lower-cased; '+' and '#' stay so C++ and C# are words. */
-export const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}+#]+/u).filter(Boolean);
+export const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#]+/u)
+    .filter(Boolean);
 
 /** Whether every word of `term` is a word of `text` ('React' matches 'React Native', 'Go' not 'Google'). */
 export const mentions = (text: string, term: string): boolean => {
@@ -86,9 +90,7 @@ export const scoreSkills = (me: Learner, mentors: readonly Mentor[], stats: Read
     }
   }
   const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
-  return scored.sort(
-    (a, b) => b.score - a.score || byName(a.skill.name, b.skill.name) || byName(a.mentor.name, b.mentor.name) || a.skill.id.localeCompare(b.skill.id),
-  );
+  return scored.sort((a, b) => b.score - a.score || byName(a.skill.name, b.skill.name) || byName(a.mentor.name, b.mentor.name) || a.skill.id.localeCompare(b.skill.id));
 };
 
 interface MemberSkillsRow {
@@ -103,11 +105,7 @@ interface MemberSkillsRow {
 
 /** Every member with the fields matching needs (members read model, read only). */
 export const loadMembersForMatching = async (db: Kysely<ReadModelsDb>): Promise<MemberSkillsRow[]> =>
-  await db
-    .selectFrom('members')
-    .select(['id', 'name', 'profile_image_url', 'location', 'skills_to_teach', 'skills_to_learn', 'availability'])
-    .orderBy('id')
-    .execute();
+  await db.selectFrom('members').select(['id', 'name', 'profile_image_url', 'location', 'skills_to_teach', 'skills_to_learn', 'availability']).orderBy('id').execute();
 
 export const toMentor = (row: MemberSkillsRow): Mentor => ({
   id: row.id,
@@ -124,7 +122,10 @@ export const recommendations = async (db: Kysely<ReadModelsDb>, memberId: string
   const me = rows.find((r) => r.id === memberId);
   if (!me) return [];
   const mentors = rows.filter((r) => r.id !== memberId && r.skills_to_teach.length > 0).map(toMentor);
-  const stats = await loadMemberStats(db, mentors.map((m) => m.id));
+  const stats = await loadMemberStats(
+    db,
+    mentors.map((m) => m.id),
+  );
   const learner: Learner = { id: me.id, skillsToLearn: me.skills_to_learn, skillsToTeach: me.skills_to_teach };
   return scoreSkills(learner, mentors, stats).slice(0, MAX_RECOMMENDATIONS);
 };

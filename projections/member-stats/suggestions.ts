@@ -16,20 +16,40 @@ export const MAX_SUGGESTIONS = 5;
 
 const NEWS: Readonly<Record<string, readonly Suggestion[]>> = {
   development: [
-    { type: 'industry_news', title: 'Trending in Development', description: 'Type-safe full-stack tooling keeps growing: teams pairing TypeScript with schema validation ship fewer runtime bugs.' },
-    { type: 'industry_news', title: 'Trending in Development', description: 'AI pair programming is now routine; reviewers who know the fundamentals catch what assistants miss.' },
+    {
+      type: 'industry_news',
+      title: 'Trending in Development',
+      description: 'Type-safe full-stack tooling keeps growing: teams pairing TypeScript with schema validation ship fewer runtime bugs.',
+    },
+    {
+      type: 'industry_news',
+      title: 'Trending in Development',
+      description: 'AI pair programming is now routine; reviewers who know the fundamentals catch what assistants miss.',
+    },
   ],
   design: [
-    { type: 'industry_news', title: 'Trending in Design', description: 'Design systems with accessible primitives are the norm: contrast, focus order and motion preferences come first.' },
+    {
+      type: 'industry_news',
+      title: 'Trending in Design',
+      description: 'Design systems with accessible primitives are the norm: contrast, focus order and motion preferences come first.',
+    },
   ],
   business: [
     { type: 'industry_news', title: 'Trending in Business', description: 'Product-led growth keeps spreading: teams measure activation before they add sales.' },
   ],
   marketing: [
-    { type: 'industry_news', title: 'Trending in Marketing', description: 'First-party data and community content are replacing third-party tracking in most campaigns.' },
+    {
+      type: 'industry_news',
+      title: 'Trending in Marketing',
+      description: 'First-party data and community content are replacing third-party tracking in most campaigns.',
+    },
   ],
   general: [
-    { type: 'industry_news', title: 'Learning tip', description: 'Teaching a skill is the fastest way to master it: one hour taught earns you a point for your next lesson.' },
+    {
+      type: 'industry_news',
+      title: 'Learning tip',
+      description: 'Teaching a skill is the fastest way to master it: one hour taught earns you a point for your next lesson.',
+    },
     { type: 'industry_news', title: 'Community pulse', description: 'Members who book a session in their first week keep learning twice as long. Pick a mentor today.' },
   ],
 };
@@ -51,7 +71,11 @@ export const suggestions = async (db: Kysely<ReadModelsDb>, memberId: string, no
   if (!me) return [];
   const others = rows.filter((r) => r.id !== memberId);
   const mentors = others.filter((r) => r.skills_to_teach.length > 0).map(toMentor);
-  const stats = await loadMemberStats(db, mentors.map((m) => m.id), now);
+  const stats = await loadMemberStats(
+    db,
+    mentors.map((m) => m.id),
+    now,
+  );
   const ranked = scoreSkills({ id: me.id, skillsToLearn: me.skills_to_learn, skillsToTeach: me.skills_to_teach }, mentors, stats);
   const items: Suggestion[] = [];
 
@@ -83,15 +107,25 @@ export const suggestions = async (db: Kysely<ReadModelsDb>, memberId: string, no
     .limit(1)
     .executeTakeFirst()) as { skill_name: string } | undefined;
   const prior = learned ? mentors.flatMap((m) => m.skillsToTeach).find((s) => s.name.toLowerCase() === learned.skill_name.toLowerCase()) : undefined;
-  const next = prior
-    ? ranked.find((r) => r.skill.category === prior.category && r.skill.name.toLowerCase() !== prior.name.toLowerCase())
-    : undefined;
+  const next = prior ? ranked.find((r) => r.skill.category === prior.category && r.skill.name.toLowerCase() !== prior.name.toLowerCase()) : undefined;
   if (learned && next) {
-    items.push({ type: 'next_skill', title: `Next up: ${next.skill.name}`, description: `You completed ${learned.skill_name}. ${next.skill.name} with ${next.mentor.name} is a natural next step.` });
+    items.push({
+      type: 'next_skill',
+      title: `Next up: ${next.skill.name}`,
+      description: `You completed ${learned.skill_name}. ${next.skill.name} with ${next.mentor.name} is a natural next step.`,
+    });
   } else if (me.skills_to_learn.length === 0) {
-    items.push({ type: 'next_skill', title: 'Add a skill you want to learn', description: 'List what you want to learn on your profile and we will match you with mentors who teach it.' });
+    items.push({
+      type: 'next_skill',
+      title: 'Add a skill you want to learn',
+      description: 'List what you want to learn on your profile and we will match you with mentors who teach it.',
+    });
   } else if (items.length === 0) {
-    items.push({ type: 'next_skill', title: 'Book your first session', description: 'Search for a mentor, pick a time that suits you both, and spend your welcome points.' });
+    items.push({
+      type: 'next_skill',
+      title: 'Book your first session',
+      description: 'Search for a mentor, pick a time that suits you both, and spend your welcome points.',
+    });
   }
 
   const categories = [...me.skills_to_teach.map((s) => s.category), ...ranked.slice(0, 1).map((r) => r.skill.category)];

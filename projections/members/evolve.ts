@@ -53,8 +53,7 @@ export const evolveMember = (row: MemberRow | null, event: MemberEvent, occurred
     case 'SkillTaughtUpdated': {
       const { skill } = event.data;
       const index = row.skills_to_teach.findIndex((s) => s.id === skill.id);
-      next.skills_to_teach =
-        index === -1 ? [...row.skills_to_teach, skill] : row.skills_to_teach.map((s, i) => (i === index ? skill : s));
+      next.skills_to_teach = index === -1 ? [...row.skills_to_teach, skill] : row.skills_to_teach.map((s, i) => (i === index ? skill : s));
       return next;
     }
     case 'SkillTaughtRemoved':

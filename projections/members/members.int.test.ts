@@ -21,8 +21,16 @@ const skill = (id: string, name: string, pointsPerHour: number) => ({
 const history = () => {
   const log = createEventLog();
   const member = (id: string, event: MemberEvent, at: string) => log.record(`member-${id}`, event, at);
-  member('ann', { type: 'MemberRegistered', data: { memberId: 'ann', email: 'Ann@Example.com', name: 'Ann', timeZone: 'Europe/Paris', registeredAt: '2026-01-01T09:00:00.000Z' } }, '2026-01-01T09:00:00.000Z');
-  log.record('ledger-ann', { type: 'PointsGranted', data: { memberId: 'ann', transactionId: 't1', amount: 3, reason: 'welcome', description: 'Welcome bonus' } } satisfies LedgerEvent, '2026-01-01T09:00:01.000Z');
+  member(
+    'ann',
+    { type: 'MemberRegistered', data: { memberId: 'ann', email: 'Ann@Example.com', name: 'Ann', timeZone: 'Europe/Paris', registeredAt: '2026-01-01T09:00:00.000Z' } },
+    '2026-01-01T09:00:00.000Z',
+  );
+  log.record(
+    'ledger-ann',
+    { type: 'PointsGranted', data: { memberId: 'ann', transactionId: 't1', amount: 3, reason: 'welcome', description: 'Welcome bonus' } } satisfies LedgerEvent,
+    '2026-01-01T09:00:01.000Z',
+  );
   member('ann', { type: 'ProfileDetailsChanged', data: { memberId: 'ann', bio: 'I teach TypeScript', location: 'Paris' } }, '2026-01-02T10:00:00.000Z');
   member('ann', { type: 'ProfilePictureChanged', data: { memberId: 'ann', imageUrl: '/media/ann.png' } }, '2026-01-02T10:01:00.000Z');
   member('ann', { type: 'SkillTaughtAdded', data: { memberId: 'ann', skill: skill('s1', 'TypeScript', 2) } }, '2026-01-02T10:02:00.000Z');
@@ -36,7 +44,11 @@ const history = () => {
   member('ann', { type: 'AvailabilityAdded', data: { memberId: 'ann', entry: { day: 'Monday', startTime: '09:00', endTime: '11:00' } } }, '2026-01-02T10:10:00.000Z');
   member('ann', { type: 'AvailabilityAdded', data: { memberId: 'ann', entry: { day: 'Friday', startTime: '14:00', endTime: '16:00' } } }, '2026-01-02T10:11:00.000Z');
   member('ann', { type: 'AvailabilityRemoved', data: { memberId: 'ann', day: 'Friday', startTime: '14:00' } }, '2026-01-02T10:12:00.000Z');
-  member('bob', { type: 'MemberRegistered', data: { memberId: 'bob', email: 'bob@example.com', name: 'Bob', timeZone: 'UTC', registeredAt: '2026-01-03T08:00:00.000Z' } }, '2026-01-03T08:00:00.000Z');
+  member(
+    'bob',
+    { type: 'MemberRegistered', data: { memberId: 'bob', email: 'bob@example.com', name: 'Bob', timeZone: 'UTC', registeredAt: '2026-01-03T08:00:00.000Z' } },
+    '2026-01-03T08:00:00.000Z',
+  );
   member('bob', { type: 'ProfileDetailsChanged', data: { memberId: 'bob', name: 'Robert', timeZone: 'America/New_York' } }, '2026-01-03T08:30:00.000Z');
   return log.events;
 };
@@ -51,8 +63,14 @@ describe.each(testTargets())('members read model on $kind', (target) => {
     await migrateProjector(sql.db, membersProjector, 'public');
     await migrateProjector(sql.db, balancesProjector, 'public');
     const events = history();
-    await membersProjector.apply(sql.db, events.filter((e) => membersProjector.handles.includes(e.type)));
-    await balancesProjector.apply(sql.db, events.filter((e) => balancesProjector.handles.includes(e.type)));
+    await membersProjector.apply(
+      sql.db,
+      events.filter((e) => membersProjector.handles.includes(e.type)),
+    );
+    await balancesProjector.apply(
+      sql.db,
+      events.filter((e) => balancesProjector.handles.includes(e.type)),
+    );
   });
 
   afterAll(async () => {
@@ -104,7 +122,11 @@ describe.each(testTargets())('members read model on $kind', (target) => {
   it('announces each changed member once and the directory once per batch', async () => {
     const log = createEventLog();
     const events = [
-      log.record('member-dan', { type: 'MemberRegistered', data: { memberId: 'dan', email: 'dan@example.com', name: 'Dan', timeZone: 'UTC', registeredAt: '2026-02-01T00:00:00.000Z' } }, '2026-02-01T00:00:00.000Z'),
+      log.record(
+        'member-dan',
+        { type: 'MemberRegistered', data: { memberId: 'dan', email: 'dan@example.com', name: 'Dan', timeZone: 'UTC', registeredAt: '2026-02-01T00:00:00.000Z' } },
+        '2026-02-01T00:00:00.000Z',
+      ),
       log.record('member-dan', { type: 'SkillToLearnAdded', data: { memberId: 'dan', name: 'Go' } }, '2026-02-01T00:01:00.000Z'),
       log.record('member-ann', { type: 'ProfileDetailsChanged', data: { memberId: 'ann', location: 'Lyon' } }, '2026-02-01T00:02:00.000Z'),
     ];

@@ -11,11 +11,7 @@ import type { ReadModelsDb } from '../read-models.js';
 type MemberWithBalance = MemberRow & { available_points: number | null; held_points: number | null };
 
 const selectMembers = (db: Kysely<ReadModelsDb>) =>
-  db
-    .selectFrom('members as m')
-    .leftJoin('balances as b', 'b.member_id', 'm.id')
-    .selectAll('m')
-    .select(['b.available_points', 'b.held_points']);
+  db.selectFrom('members as m').leftJoin('balances as b', 'b.member_id', 'm.id').selectAll('m').select(['b.available_points', 'b.held_points']);
 
 export const toMemberView = (row: MemberWithBalance, stats: MemberStats = emptyMemberStats): MemberView => ({
   id: row.id,
@@ -44,7 +40,11 @@ export interface MemberQueryOptions {
 }
 
 const withStats = async (db: Kysely<ReadModelsDb>, rows: MemberWithBalance[], options: MemberQueryOptions): Promise<MemberView[]> => {
-  const stats = await loadMemberStats(db, rows.map((r) => r.id), options.now);
+  const stats = await loadMemberStats(
+    db,
+    rows.map((r) => r.id),
+    options.now,
+  );
   return rows.map((row) => toMemberView(row, stats.get(row.id)));
 };
 
@@ -57,12 +57,7 @@ export const getMember = async (db: Kysely<ReadModelsDb>, id: string, options: M
 
 /** Case-insensitive; the earliest registration wins if two members ever share an address. */
 export const findMemberByEmail = async (db: Kysely<ReadModelsDb>, email: string, options: MemberQueryOptions = {}): Promise<MemberView | null> => {
-  const row = await selectMembers(db)
-    .where('m.email_normalized', '=', normalizeEmail(email))
-    .orderBy('m.joined_at')
-    .orderBy('m.id')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await selectMembers(db).where('m.email_normalized', '=', normalizeEmail(email)).orderBy('m.joined_at').orderBy('m.id').limit(1).executeTakeFirst();
   if (!row) return null;
   const [user] = await withStats(db, [row], options);
   return user ?? null;

@@ -120,12 +120,19 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
     const [newest, second] = await listNotifications(sql.db, 'sam', 2);
     const marks = [
       // An id of someone else's notification is ignored.
-      story.record('inbox-sam', inbox({ type: 'NotificationsMarkedRead', data: { memberId: 'sam', notificationIds: [newest!.id, 'not-mine'] } }), '2026-03-03T00:00:00.000Z'),
+      story.record(
+        'inbox-sam',
+        inbox({ type: 'NotificationsMarkedRead', data: { memberId: 'sam', notificationIds: [newest!.id, 'not-mine'] } }),
+        '2026-03-03T00:00:00.000Z',
+      ),
     ];
     const notices = await notificationsProjector.apply(sql.db, marks);
     expect(notices).toEqual([{ scope: 'user', id: 'sam' }]);
     const after = await listNotifications(sql.db, 'sam', 2);
-    expect(after.map((n) => [n.id, n.read])).toEqual([[newest!.id, true], [second!.id, false]]);
+    expect(after.map((n) => [n.id, n.read])).toEqual([
+      [newest!.id, true],
+      [second!.id, false],
+    ]);
     expect(await unreadCount(sql.db, 'sam')).toBe(11);
     expect(await unreadCount(sql.db, 'mia')).toBe(15);
 

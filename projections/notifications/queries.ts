@@ -13,20 +13,11 @@ export const DEFAULT_NOTIFICATION_LIMIT = 50;
 const isRead = (eb: ExpressionBuilder<ReadModelsDb & { n: NotificationRow; m: NotificationReadMarkRow }, 'n' | 'm'>) =>
   eb.or([
     eb('n.created_at', '<=', sql<Date | string>`coalesce(m.up_to, '-infinity'::timestamptz)`),
-    eb.exists(
-      eb
-        .selectFrom('notification_reads as r')
-        .select('r.member_id')
-        .whereRef('r.member_id', '=', 'n.recipient_id')
-        .whereRef('r.notification_id', '=', 'n.id'),
-    ),
+    eb.exists(eb.selectFrom('notification_reads as r').select('r.member_id').whereRef('r.member_id', '=', 'n.recipient_id').whereRef('r.notification_id', '=', 'n.id')),
   ]);
 
 const forMember = (db: Kysely<ReadModelsDb>, memberId: string) =>
-  db
-    .selectFrom('notifications as n')
-    .leftJoin('notification_read_marks as m', 'm.member_id', 'n.recipient_id')
-    .where('n.recipient_id', '=', memberId);
+  db.selectFrom('notifications as n').leftJoin('notification_read_marks as m', 'm.member_id', 'n.recipient_id').where('n.recipient_id', '=', memberId);
 
 /** A member's notifications, newest first. The sender's current name leads a message they caused. */
 export const listNotifications = async (db: Kysely<ReadModelsDb>, memberId: string, limit = DEFAULT_NOTIFICATION_LIMIT): Promise<Notification[]> => {

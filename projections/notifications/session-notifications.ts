@@ -39,46 +39,182 @@ const drafts = (event: SessionEvent): Draft[] => {
   switch (event.type) {
     case 'SessionRequested': {
       const note = event.data.message ? `: "${preview(event.data.message)}"` : '';
-      return [{ recipient: d.instructorId, type: 'session_request', eventType: 'NEW_SESSION_REQUEST', title: 'New Session Request', message: `requested a ${skill} session${note}`, from: d.studentId }];
+      return [
+        {
+          recipient: d.instructorId,
+          type: 'session_request',
+          eventType: 'NEW_SESSION_REQUEST',
+          title: 'New Session Request',
+          message: `requested a ${skill} session${note}`,
+          from: d.studentId,
+        },
+      ];
     }
     case 'SessionApproved':
-      return [{ recipient: d.studentId, type: 'session_approved', eventType: 'SESSION_APPROVED', title: 'Session Approved', message: `approved your ${skill} session`, from: event.data.approvedBy }];
+      return [
+        {
+          recipient: d.studentId,
+          type: 'session_approved',
+          eventType: 'SESSION_APPROVED',
+          title: 'Session Approved',
+          message: `approved your ${skill} session`,
+          from: event.data.approvedBy,
+        },
+      ];
     case 'SessionRejected':
-      return [{ recipient: d.studentId, type: 'session_rejected', eventType: 'SESSION_REJECTED', title: 'Session Request Rejected', message: `rejected your ${skill} session request: ${event.data.reason}`, from: event.data.rejectedBy }];
+      return [
+        {
+          recipient: d.studentId,
+          type: 'session_rejected',
+          eventType: 'SESSION_REJECTED',
+          title: 'Session Request Rejected',
+          message: `rejected your ${skill} session request: ${event.data.reason}`,
+          from: event.data.rejectedBy,
+        },
+      ];
     case 'SessionRequestCancelled':
-      return [{ recipient: d.instructorId, type: 'session_cancelled', eventType: 'SESSION_CANCELLED', title: 'Session Request Cancelled', message: `cancelled the ${skill} session request`, from: event.data.cancelledBy }];
+      return [
+        {
+          recipient: d.instructorId,
+          type: 'session_cancelled',
+          eventType: 'SESSION_CANCELLED',
+          title: 'Session Request Cancelled',
+          message: `cancelled the ${skill} session request`,
+          from: event.data.cancelledBy,
+        },
+      ];
     case 'SessionRequestExpired':
       return [
-        { recipient: d.studentId, type: 'dashboard_action', eventType: 'SESSION_DECLINED', title: 'Session Request Declined', message: `Your ${skill} session request was not answered before its start time. Your points were refunded.`, from: null },
-        { recipient: d.instructorId, type: 'dashboard_action', eventType: 'SESSION_DECLINED', title: 'Session Request Declined', message: `A ${skill} session request expired before you answered it.`, from: null },
+        {
+          recipient: d.studentId,
+          type: 'dashboard_action',
+          eventType: 'SESSION_DECLINED',
+          title: 'Session Request Declined',
+          message: `Your ${skill} session request was not answered before its start time. Your points were refunded.`,
+          from: null,
+        },
+        {
+          recipient: d.instructorId,
+          type: 'dashboard_action',
+          eventType: 'SESSION_DECLINED',
+          title: 'Session Request Declined',
+          message: `A ${skill} session request expired before you answered it.`,
+          from: null,
+        },
       ];
     case 'RescheduleProposed': {
       const { proposedBy, message } = event.data;
       const note = message ? `: "${preview(message)}"` : '';
-      return [{ recipient: other(proposedBy), type: 'modification_request', eventType: 'MODIFICATION_REQUEST', title: 'Reschedule Requested', message: `proposed a new time for your ${skill} session${note}`, from: proposedBy }];
+      return [
+        {
+          recipient: other(proposedBy),
+          type: 'modification_request',
+          eventType: 'MODIFICATION_REQUEST',
+          title: 'Reschedule Requested',
+          message: `proposed a new time for your ${skill} session${note}`,
+          from: proposedBy,
+        },
+      ];
     }
     case 'RescheduleApproved':
-      return [{ recipient: event.data.proposedBy, type: 'dashboard_action', eventType: 'MODIFICATION_APPROVED', title: 'Reschedule Approved', message: `approved the new time for your ${skill} session`, from: event.data.approvedBy }];
+      return [
+        {
+          recipient: event.data.proposedBy,
+          type: 'dashboard_action',
+          eventType: 'MODIFICATION_APPROVED',
+          title: 'Reschedule Approved',
+          message: `approved the new time for your ${skill} session`,
+          from: event.data.approvedBy,
+        },
+      ];
     case 'RescheduleDeclined':
-      return [{ recipient: event.data.proposedBy, type: 'dashboard_action', eventType: 'MODIFICATION_REJECTED', title: 'Reschedule Declined', message: `declined the new time for your ${skill} session`, from: event.data.declinedBy }];
+      return [
+        {
+          recipient: event.data.proposedBy,
+          type: 'dashboard_action',
+          eventType: 'MODIFICATION_REJECTED',
+          title: 'Reschedule Declined',
+          message: `declined the new time for your ${skill} session`,
+          from: event.data.declinedBy,
+        },
+      ];
     case 'RescheduleCancelled':
-      return [{ recipient: other(event.data.cancelledBy), type: 'dashboard_action', eventType: 'MODIFICATION_CANCELLED', title: 'Reschedule Withdrawn', message: `withdrew the reschedule request for your ${skill} session`, from: event.data.cancelledBy }];
+      return [
+        {
+          recipient: other(event.data.cancelledBy),
+          type: 'dashboard_action',
+          eventType: 'MODIFICATION_CANCELLED',
+          title: 'Reschedule Withdrawn',
+          message: `withdrew the reschedule request for your ${skill} session`,
+          from: event.data.cancelledBy,
+        },
+      ];
     case 'SessionCancelled':
-      return [{ recipient: other(event.data.cancelledBy), type: 'session_cancelled', eventType: 'SESSION_CANCELLED', title: 'Session Cancelled', message: `cancelled your ${skill} session: ${event.data.reason}`, from: event.data.cancelledBy }];
+      return [
+        {
+          recipient: other(event.data.cancelledBy),
+          type: 'session_cancelled',
+          eventType: 'SESSION_CANCELLED',
+          title: 'Session Cancelled',
+          message: `cancelled your ${skill} session: ${event.data.reason}`,
+          from: event.data.cancelledBy,
+        },
+      ];
     case 'SessionCompleted':
       if (event.data.completedBy !== null) {
-        return [{ recipient: d.studentId, type: 'dashboard_action', eventType: 'SESSION_COMPLETED', title: 'Session Completed', message: `marked your ${skill} session as completed. Rate it on your dashboard.`, from: event.data.completedBy }];
+        return [
+          {
+            recipient: d.studentId,
+            type: 'dashboard_action',
+            eventType: 'SESSION_COMPLETED',
+            title: 'Session Completed',
+            message: `marked your ${skill} session as completed. Rate it on your dashboard.`,
+            from: event.data.completedBy,
+          },
+        ];
       }
       return [
-        { recipient: d.studentId, type: 'dashboard_action', eventType: 'SESSION_COMPLETED', title: 'Session Completed', message: `Your ${skill} session is complete. Rate it on your dashboard.`, from: null },
-        { recipient: d.instructorId, type: 'dashboard_action', eventType: 'SESSION_COMPLETED', title: 'Session Completed', message: `Your ${skill} session is complete. You earn ${points(d.cost)}.`, from: null },
+        {
+          recipient: d.studentId,
+          type: 'dashboard_action',
+          eventType: 'SESSION_COMPLETED',
+          title: 'Session Completed',
+          message: `Your ${skill} session is complete. Rate it on your dashboard.`,
+          from: null,
+        },
+        {
+          recipient: d.instructorId,
+          type: 'dashboard_action',
+          eventType: 'SESSION_COMPLETED',
+          title: 'Session Completed',
+          message: `Your ${skill} session is complete. You earn ${points(d.cost)}.`,
+          from: null,
+        },
       ];
     case 'SessionRated': {
       const review = event.data.review ? ' and wrote a review' : '';
-      return [{ recipient: d.instructorId, type: 'dashboard_action', eventType: 'SESSION_RATED', title: 'New Rating', message: `rated your ${skill} session ${stars(event.data.stars)}${review}`, from: event.data.ratedBy }];
+      return [
+        {
+          recipient: d.instructorId,
+          type: 'dashboard_action',
+          eventType: 'SESSION_RATED',
+          title: 'New Rating',
+          message: `rated your ${skill} session ${stars(event.data.stars)}${review}`,
+          from: event.data.ratedBy,
+        },
+      ];
     }
     case 'ThreadMessagePosted':
-      return [{ recipient: other(event.data.senderId), type: 'thread_message', eventType: 'THREAD_MESSAGE', title: 'New Session Message', message: `sent a message about ${skill}: ${preview(event.data.message)}`, from: event.data.senderId }];
+      return [
+        {
+          recipient: other(event.data.senderId),
+          type: 'thread_message',
+          eventType: 'THREAD_MESSAGE',
+          title: 'New Session Message',
+          message: `sent a message about ${skill}: ${preview(event.data.message)}`,
+          from: event.data.senderId,
+        },
+      ];
   }
 };
 

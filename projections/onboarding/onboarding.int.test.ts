@@ -19,7 +19,9 @@ const tell = () => {
   story.member('mia', { type: 'AvailabilityAdded', data: { memberId: 'mia', entry: { day: 'Monday', startTime: '09:00', endTime: '12:00' } } }, AT);
   story.record('member-mia', { type: 'WelcomeTourSeen', data: { memberId: 'mia', seenAt: AT } } satisfies WelcomeTourSeen, AT);
   story.register('sam', 'Sam Student', AT, { bio: 'Learning', location: '   ' });
-  story.session({ id: 's1', student: 'sam', mentor: 'mia', skillName: 'React', startsAt: '2026-03-02T10:00:00.000Z', at: '2026-03-01T09:00:00.000Z' }).cancelRequest('2026-03-01T09:30:00.000Z');
+  story
+    .session({ id: 's1', student: 'sam', mentor: 'mia', skillName: 'React', startsAt: '2026-03-02T10:00:00.000Z', at: '2026-03-01T09:00:00.000Z' })
+    .cancelRequest('2026-03-01T09:30:00.000Z');
   // Bob had a skill and an availability entry and removed both.
   story.register('bob', 'Bob Builder', AT);
   story.teach('bob', { ...react, id: 'bob-go', name: 'Go' }, AT);
@@ -82,7 +84,7 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
     expect(await dumpTables(sql.db, [onboardingProjector])).toEqual(before);
   });
 
-  it('reads a booking\'s two rows in one query and plans no write when both members booked before', async () => {
+  it("reads a booking's two rows in one query and plans no write when both members booked before", async () => {
     let queries = 0;
     const counted = sql.db.withPlugin({ transformQuery: (args) => ((queries += 1), args.node), transformResult: async (args) => args.result });
     const booking = (id: string, student: string, at: string) => {

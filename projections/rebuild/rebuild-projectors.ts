@@ -6,7 +6,10 @@ import { rebuildProjector, type RebuildOutcome, type RebuildProgress } from './r
 
 export class UnknownProjectorError extends Error {
   readonly code = 'UNKNOWN_PROJECTOR';
-  constructor(readonly unknown: string[], known: string[]) {
+  constructor(
+    readonly unknown: string[],
+    known: string[],
+  ) {
     super(`Unknown read model${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${known.join(', ')}`);
     this.name = 'UnknownProjectorError';
   }

@@ -4,14 +4,20 @@ import { isStalePlanError } from '../../eventstore/preparing-client.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 
 export class HandlerError extends Error {
-  constructor(readonly projector: string, override readonly cause: unknown) {
+  constructor(
+    readonly projector: string,
+    override readonly cause: unknown,
+  ) {
     super(`Projector ${projector} failed: ${describeError(cause)}`);
     this.name = 'HandlerError';
   }
 }
 
 export class CheckpointMovedError extends Error {
-  constructor(readonly projector: string, readonly actual: string | null) {
+  constructor(
+    readonly projector: string,
+    readonly actual: string | null,
+  ) {
     super(`Checkpoint of ${projector} moved to ${actual ?? 'the beginning'} (a rebuild swapped it in)`);
     this.name = 'CheckpointMovedError';
   }
@@ -26,14 +32,22 @@ export class RebuildInProgressError extends Error {
 
 /** The tables now belong to another version of the projector (a newer deploy rebuilt them). */
 export class VersionChangedError extends Error {
-  constructor(readonly projector: string, readonly ours: number, readonly theirs: number) {
+  constructor(
+    readonly projector: string,
+    readonly ours: number,
+    readonly theirs: number,
+  ) {
     super(`Read model ${projector} is now at version ${theirs}; this process runs version ${ours} and steps aside`);
     this.name = 'VersionChangedError';
   }
 }
 
 export class ProjectorFailedError extends Error {
-  constructor(readonly projector: string, readonly event: RecordedEvent, override readonly cause: unknown) {
+  constructor(
+    readonly projector: string,
+    readonly event: RecordedEvent,
+    override readonly cause: unknown,
+  ) {
     super(`Projector ${projector} stopped at ${event.type} (position ${event.globalPosition}, event ${event.metadata.eventId}): ${describeError(cause)}`);
     this.name = 'ProjectorFailedError';
   }
@@ -41,7 +55,11 @@ export class ProjectorFailedError extends Error {
 
 export class WaitForTimeoutError extends Error {
   readonly code = 'PROJECTION_TIMEOUT';
-  constructor(readonly checkpoint: string, readonly timeoutMs: number, behind: { name: string; checkpoint: string | null }[]) {
+  constructor(
+    readonly checkpoint: string,
+    readonly timeoutMs: number,
+    behind: { name: string; checkpoint: string | null }[],
+  ) {
     super(
       `Read models did not reach checkpoint ${checkpoint} within ${timeoutMs} ms` +
         (behind.length ? ` (behind: ${behind.map((b) => `${b.name} at ${b.checkpoint ?? 'the beginning'}`).join(', ')})` : ''),

@@ -11,7 +11,10 @@ export type BatchOutcome = { ok: true } | { ok: false; event: RecordedEvent; err
 
 export const applyBatch = async (events: RecordedEvent[], handles: ReadonlySet<string>, commit: CommitBatch): Promise<BatchOutcome> => {
   try {
-    await commit(events, events.filter((e) => handles.has(e.type)));
+    await commit(
+      events,
+      events.filter((e) => handles.has(e.type)),
+    );
     return { ok: true };
   } catch (error) {
     if (!(error instanceof HandlerError)) throw error;

@@ -10,10 +10,7 @@ const snake = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 export const migrationTableFor = (projector: Pick<Projector, 'name'>) => `projection_migrations_${snake(projector.name)}`;
 
 /** The bookkeeping tables kysely's Migrator keeps for this projector (list and lock). */
-export const migrationBookkeepingTables = (projector: Pick<Projector, 'name'>) => [
-  migrationTableFor(projector),
-  `${migrationTableFor(projector)}_lock`,
-];
+export const migrationBookkeepingTables = (projector: Pick<Projector, 'name'>) => [migrationTableFor(projector), `${migrationTableFor(projector)}_lock`];
 
 export const buildSchemaFor = (projector: Pick<Projector, 'name'>) => `projection_build_${snake(projector.name)}`;
 

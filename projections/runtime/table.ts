@@ -68,10 +68,7 @@ export type RowOfTable<T extends Table> = T['row'];
 
 export const defineTable = <const Name extends string, const C extends Columns>(options: TableOptions<Name, C>): Table<Name, C> => {
   const { key } = options;
-  const keyOf =
-    key.length === 1
-      ? (row: RowOf<C>) => String(row[key[0]])
-      : (row: RowOf<C>) => key.map((k) => String(row[k])).join('\u0000');
+  const keyOf = key.length === 1 ? (row: RowOf<C>) => String(row[key[0]]) : (row: RowOf<C>) => key.map((k) => String(row[k])).join('\u0000');
   return {
     name: options.name,
     columns: options.columns,
@@ -110,7 +107,11 @@ export const createTable = async (db: Kysely<unknown>, table: Table): Promise<vo
   if (singleKey === null) builder = builder.addPrimaryKeyConstraint(`${table.name}_pk`, [...table.key] as never);
   await builder.execute();
   for (const [index, columns] of Object.entries(table.indexes)) {
-    await db.schema.createIndex(index).on(table.name).columns([...columns]).execute();
+    await db.schema
+      .createIndex(index)
+      .on(table.name)
+      .columns([...columns])
+      .execute();
   }
 };
 

@@ -6,7 +6,10 @@ const store = { compareCheckpoints: compareSqlCheckpoints };
 
 const settled = async (promise: Promise<void>) => {
   let done = false;
-  void promise.then(() => (done = true), () => {});
+  void promise.then(
+    () => (done = true),
+    () => {},
+  );
   await new Promise((resolve) => setImmediate(resolve));
   return done;
 };

@@ -46,10 +46,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const filtersOf = (query: DashboardQuery) => {
   const { memberId, tab } = query;
   return (eb: ExpressionBuilder<ReadModelsDb & { s: SessionRow; stu: MemberRow; ins: MemberRow }, 's' | 'stu' | 'ins'>): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [
-      eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]),
-      eb('s.status', 'in', tabStatuses[tab]),
-    ];
+    const conditions: Expression<SqlBool>[] = [eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]), eb('s.status', 'in', tabStatuses[tab])];
     const search = query.search?.trim();
     if (search) {
       const pattern = `%${escapeLike(search)}%`;
@@ -88,7 +85,10 @@ export const dashboardSessions = async (db: Kysely<ReadModelsDb>, query: Dashboa
   if (query.tab === 'requested') rowsQuery = rowsQuery.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
   else if (query.tab === 'upcoming') rowsQuery = rowsQuery.orderBy('s.starts_at', 'asc').orderBy('s.id', 'asc');
   else rowsQuery = rowsQuery.orderBy('s.starts_at', 'desc').orderBy('s.id', 'desc');
-  const rows = await rowsQuery.limit(limit).offset((page - 1) * limit).execute();
+  const rows = await rowsQuery
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
   const sessions = await toViews(db, rows, { viewerId: query.memberId, timeZone: query.timeZone });
   return { sessions, total, hasMore: page * limit < total };
 };
@@ -127,12 +127,7 @@ export interface ActivitySummary {
   actionRequired: number;
 }
 
-export const activitySummary = async (
-  db: Kysely<ReadModelsDb>,
-  memberId: string,
-  now: string,
-  options: { timeZone?: string } = {},
-): Promise<ActivitySummary> => {
+export const activitySummary = async (db: Kysely<ReadModelsDb>, memberId: string, now: string, options: { timeZone?: string } = {}): Promise<ActivitySummary> => {
   const rows = await selectSessions(db)
     .where((eb) => eb.or([eb('s.student_id', '=', memberId), eb('s.instructor_id', '=', memberId)]))
     .where('s.status', 'in', tabStatuses.upcoming)

@@ -123,19 +123,11 @@ export const modificationIdOf = (event: SessionEvent): string | null => {
   }
 };
 
-const resolve = (
-  row: SessionModificationRow | null,
-  status: SessionModificationRow['status'],
-  by: string | null,
-  occurredAt: string,
-): SessionModificationRow | null => (row ? { ...row, status, resolved_by: by, resolved_at: occurredAt, updated_at: occurredAt } : null);
+const resolve = (row: SessionModificationRow | null, status: SessionModificationRow['status'], by: string | null, occurredAt: string): SessionModificationRow | null =>
+  row ? { ...row, status, resolved_by: by, resolved_at: occurredAt, updated_at: occurredAt } : null;
 
 /** The modification row after an event; null when the event concerns none (or names one never seen). */
-export const evolveModification = (
-  row: SessionModificationRow | null,
-  event: SessionEvent,
-  occurredAt: string,
-): SessionModificationRow | null => {
+export const evolveModification = (row: SessionModificationRow | null, event: SessionEvent, occurredAt: string): SessionModificationRow | null => {
   switch (event.type) {
     case 'RescheduleProposed': {
       const d = event.data;

@@ -29,8 +29,7 @@ export const sessionsProjector = defineProjection({
       : { sessions: event.data.sessionId, session_modifications: modificationIdOf(event) ?? [] },
   // A session's row begins with its SessionRequested and a hold's with its PointsHeld: a batch of new
   // bookings reads neither table.
-  creates: (event) =>
-    event.type === 'SessionRequested' ? { sessions: event.data.sessionId } : event.type === 'PointsHeld' ? { session_holds: event.data.holdId } : {},
+  creates: (event) => (event.type === 'SessionRequested' ? { sessions: event.data.sessionId } : event.type === 'PointsHeld' ? { session_holds: event.data.holdId } : {}),
   evolve(rows, event) {
     const { occurredAt } = event.metadata;
     const { sessionId } = event.data;

@@ -17,25 +17,14 @@ export const selectSessions = (db: Kysely<ReadModelsDb>) =>
     .leftJoin('members as stu', 'stu.id', 's.student_id')
     .leftJoin('members as ins', 'ins.id', 's.instructor_id')
     .selectAll('s')
-    .select([
-      'stu.name as student_name',
-      'stu.profile_image_url as student_avatar',
-      'ins.name as instructor_name',
-      'ins.profile_image_url as instructor_avatar',
-    ]);
+    .select(['stu.name as student_name', 'stu.profile_image_url as student_avatar', 'ins.name as instructor_name', 'ins.profile_image_url as instructor_avatar']);
 
 export const anyOf = (values: readonly string[]) => sql<string>`any(${[...new Set(values)]}::text[])`;
 
 const loadHolds = async (db: Kysely<ReadModelsDb>, sessionIds: readonly string[]): Promise<Map<string, SessionHoldRow[]>> => {
   const bySession = new Map<string, SessionHoldRow[]>();
   if (sessionIds.length === 0) return bySession;
-  const rows = await db
-    .selectFrom('session_holds')
-    .selectAll()
-    .where('session_id', '=', anyOf(sessionIds))
-    .orderBy('created_at')
-    .orderBy('hold_id')
-    .execute();
+  const rows = await db.selectFrom('session_holds').selectAll().where('session_id', '=', anyOf(sessionIds)).orderBy('created_at').orderBy('hold_id').execute();
   for (const row of rows) {
     const list = bySession.get(row.session_id);
     if (list) list.push(row);
@@ -46,7 +35,10 @@ const loadHolds = async (db: Kysely<ReadModelsDb>, sessionIds: readonly string[]
 
 /** Rows to views, with each session's holds fetched in one query. */
 export const toViews = async (db: Kysely<ReadModelsDb>, rows: SessionRowWithNames[], options: ViewOptions = {}): Promise<SessionView[]> => {
-  const holds = await loadHolds(db, rows.map((r) => r.id));
+  const holds = await loadHolds(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toSessionView(row, holds.get(row.id) ?? [], options));
 };
 
@@ -81,13 +73,7 @@ export type ThreadMessage = Omit<ContractThreadMessage, 'sender_name'>;
 
 /** The session's thread in the order its events were stored. */
 export const getThread = async (db: Kysely<ReadModelsDb>, sessionId: string): Promise<ThreadMessage[]> => {
-  const rows = await db
-    .selectFrom('session_messages')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .orderBy('created_at')
-    .orderBy('position')
-    .execute();
+  const rows = await db.selectFrom('session_messages').selectAll().where('session_id', '=', sessionId).orderBy('created_at').orderBy('position').execute();
   return rows.map((r) => ({
     id: r.id,
     session_id: r.session_id,
@@ -102,13 +88,7 @@ export type { Modification };
 
 /** A session's reschedule requests, newest first (the first one is the 'recent modification'). */
 export const listModifications = async (db: Kysely<ReadModelsDb>, sessionId: string, options: { timeZone?: string } = {}): Promise<Modification[]> => {
-  const rows = await db
-    .selectFrom('session_modifications')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await db.selectFrom('session_modifications').selectAll().where('session_id', '=', sessionId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map((r) => {
     const proposed = toIso(r.proposed_starts_at);
     const { date, time } = localDateTime(proposed, options.timeZone ?? 'UTC');

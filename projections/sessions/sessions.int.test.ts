@@ -135,7 +135,7 @@ describe.each(testTargets())('sessions read model on $kind', (target) => {
       created_at: '2026-03-01T10:00:00.000Z',
       updated_at: '2026-03-01T11:00:00.000Z',
     });
-    expect((await getSession(sql.db, 's1'))).toMatchObject({ student_message: 'Could we look at hooks?', requestMessage: 'Could we look at hooks?', role: null });
+    expect(await getSession(sql.db, 's1')).toMatchObject({ student_message: 'Could we look at hooks?', requestMessage: 'Could we look at hooks?', role: null });
     expect(await getSession(sql.db, 'missing')).toBeNull();
   });
 
@@ -148,7 +148,15 @@ describe.each(testTargets())('sessions read model on $kind', (target) => {
     expect(await status('s7')).toBe('refunded'); // expired
     expect(await status('s9')).toBe('refunded'); // cancelled after approval
     expect(await getHolds(sql.db, 's4')).toEqual([
-      { id: 'hold-s4', session_id: 's4', member_id: 'sam', state: 'adjudicated', amount: 1, created_at: '2026-03-01T08:00:00.000Z', updated_at: '2026-03-02T16:00:00.000Z' },
+      {
+        id: 'hold-s4',
+        session_id: 's4',
+        member_id: 'sam',
+        state: 'adjudicated',
+        amount: 1,
+        created_at: '2026-03-01T08:00:00.000Z',
+        updated_at: '2026-03-02T16:00:00.000Z',
+      },
     ]);
     expect((await getSession(sql.db, 's4'))?.points_transferred).toBe(1);
     expect(await getHolds(sql.db, 'missing')).toEqual([]);

@@ -58,7 +58,14 @@ export const createStory = () => {
           } else if (step.kind === 'adjudicate-hold') {
             const { memberId, holdId, sessionId, amount, mentorId, description } = step;
             ledger(memberId, { type: 'HoldAdjudicated', data: { memberId, holdId, sessionId, amount, mentorId, description } }, command.now);
-            ledger(mentorId, { type: 'PointsReceived', data: { memberId: mentorId, transactionId: `received-${holdId}`, holdId, sessionId, amount, fromMemberId: memberId, description } }, command.now);
+            ledger(
+              mentorId,
+              {
+                type: 'PointsReceived',
+                data: { memberId: mentorId, transactionId: `received-${holdId}`, holdId, sessionId, amount, fromMemberId: memberId, description },
+              },
+              command.now,
+            );
           }
         }
       }
@@ -84,7 +91,11 @@ export const createStory = () => {
     };
     // The RequestSession process places the hold first, then appends the request.
     const cost = Math.ceil(request.durationHours * request.pointsPerHour);
-    ledger(plan.student, { type: 'PointsHeld', data: { memberId: plan.student, holdId: request.holdId, sessionId: plan.id, amount: cost, description: `Held for ${plan.skillName}` } }, plan.at);
+    ledger(
+      plan.student,
+      { type: 'PointsHeld', data: { memberId: plan.student, holdId: request.holdId, sessionId: plan.id, amount: cost, description: `Held for ${plan.skillName}` } },
+      plan.at,
+    );
     run(request);
 
     const handle = {
@@ -93,8 +104,10 @@ export const createStory = () => {
       reject: (now: string, reason = '') => (at('RejectSession', now, { actorId: plan.mentor, reason }), handle),
       cancelRequest: (now: string) => (at('CancelSessionRequest', now, { actorId: plan.student }), handle),
       expire: (now: string) => (at('ExpireRequest', now, {}), handle),
-      propose: (by: string, proposedStartsAt: string, now: string, message = '') =>
-        (at('ProposeReschedule', now, { actorId: by, modificationId: `mod-${plan.id}-${++ids}`, proposedStartsAt, message }), handle),
+      propose: (by: string, proposedStartsAt: string, now: string, message = '') => (
+        at('ProposeReschedule', now, { actorId: by, modificationId: `mod-${plan.id}-${++ids}`, proposedStartsAt, message }),
+        handle
+      ),
       approveReschedule: (by: string, now: string) => (at('ApproveReschedule', now, { actorId: by }), handle),
       declineReschedule: (by: string, now: string) => (at('DeclineReschedule', now, { actorId: by }), handle),
       cancelReschedule: (by: string, now: string) => (at('CancelReschedule', now, { actorId: by }), handle),

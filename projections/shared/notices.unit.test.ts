@@ -32,10 +32,16 @@ describe('change notices', () => {
   });
 
   it('sends a batch that fits as one payload, measuring its bytes and not its characters', () => {
-    const small: ChangeNotice[] = [{ scope: 'user', id: 'a' }, { scope: 'session', id: 's', participants: ['a', 'b'] }];
+    const small: ChangeNotice[] = [
+      { scope: 'user', id: 'a' },
+      { scope: 'session', id: 's', participants: ['a', 'b'] },
+    ];
     expect(chunkPayloads('sessions', '1:2', small)).toEqual([JSON.stringify({ projector: 'sessions', checkpoint: '1:2', notices: small })]);
     // About 3,200 characters but 7,600 bytes: one payload still fits; twice as many notices do not.
-    const wide: Extract<ChangeNotice, { scope: 'user' }>[] = Array.from({ length: 36 }, (_, i) => ({ scope: 'user' as const, id: `${String(i).padStart(2, '0')}-${'日'.repeat(60)}` }));
+    const wide: Extract<ChangeNotice, { scope: 'user' }>[] = Array.from({ length: 36 }, (_, i) => ({
+      scope: 'user' as const,
+      id: `${String(i).padStart(2, '0')}-${'日'.repeat(60)}`,
+    }));
     expect(chunkPayloads('members', '1:2', wide)).toHaveLength(1);
     const twice = [...wide, ...wide.map((n, i) => ({ ...n, id: `${i}-${n.id}` }))];
     const payloads = chunkPayloads('members', '1:2', twice);

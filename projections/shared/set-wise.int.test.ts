@@ -42,7 +42,17 @@ describe.each(testTargets())('set-wise writes on $kind', (target) => {
       at: '2026-11-24T10:00:00.000Z',
     }));
     await writeRows(db.db, 'awkward', columns, rows, { key: ['id'], onConflict: 'update' });
-    const stored = (await sql<{ id: string; label: string; count: number | null; big: string; flag: boolean; doc: unknown; at: Date | string }>`select id, label, count, big::text as big, flag, doc, at from awkward order by id`.execute(db.db)).rows;
+    const stored = (
+      await sql<{
+        id: string;
+        label: string;
+        count: number | null;
+        big: string;
+        flag: boolean;
+        doc: unknown;
+        at: Date | string;
+      }>`select id, label, count, big::text as big, flag, doc, at from awkward order by id`.execute(db.db)
+    ).rows;
     const byId = new Map(stored.map((r) => [r.id, r]));
     for (const row of rows) {
       const got = byId.get(row.id)!;

@@ -88,9 +88,7 @@ const statementText = (db: Kysely<TablesByName>, table: string, columns: readonl
   const cached = known.get(key);
   if (cached !== undefined) return cached;
   const unnestArgs = sql.join(columns.map((c, i) => sql`${sql.raw(`$${i + 1}`)}::${sql.raw(wireType(c.type))}[]`));
-  const selectList = sql.join(
-    columns.map((c) => (c.type === wireType(c.type) ? sql`u.${ident(c.name)}` : sql`u.${ident(c.name)}::${sql.raw(c.type)}`)),
-  );
+  const selectList = sql.join(columns.map((c) => (c.type === wireType(c.type) ? sql`u.${ident(c.name)}` : sql`u.${ident(c.name)}::${sql.raw(c.type)}`)));
   const aliasList = sql.join(columns.map((c) => ident(c.name)));
   const source: RawBuilder<unknown> = sql`select ${selectList} from unnest(${unnestArgs}) as u(${aliasList})`;
   const names = columns.map((c) => c.name);
@@ -132,7 +130,12 @@ export const rowWrites = (
   const writes: CompiledQuery[] = [];
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT) as readonly Record<string, unknown>[];
-    writes.push(CompiledQuery.raw(text, columns.map((c) => arrayLiteral(chunk.map((row) => toWire(c.type, row[c.name]))))));
+    writes.push(
+      CompiledQuery.raw(
+        text,
+        columns.map((c) => arrayLiteral(chunk.map((row) => toWire(c.type, row[c.name])))),
+      ),
+    );
   }
   return writes;
 };

@@ -38,7 +38,10 @@ export const skillLikesProjector = defineCustomProjection({
         .where(sql<boolean>`(skill_id, member_id) in (select * from unnest(${ended.map((p) => p[0])}::text[], ${ended.map((p) => p[1])}::text[]))`)
         .execute();
     }
-    await write('skill_likes', [...keys.values()].flatMap((s) => (s.like ? [s.like] : [])));
+    await write(
+      'skill_likes',
+      [...keys.values()].flatMap((s) => (s.like ? [s.like] : [])),
+    );
     return notices;
   },
 });

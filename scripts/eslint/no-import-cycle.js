@@ -36,8 +36,7 @@ const resolveImport = (/** @type {string} */ specifier, /** @type {string} */ fi
   return path;
 };
 
-const specifiersIn = (/** @type {string} */ text) =>
-  ts.preProcessFile(text, true, true).importedFiles.map((ref) => ref.fileName);
+const specifiersIn = (/** @type {string} */ text) => ts.preProcessFile(text, true, true).importedFiles.map((ref) => ref.fileName);
 
 /** The project files `file` imports (any kind: value, type, re-export, dynamic), read from disk once per change. */
 const importsOf = (/** @type {string} */ file) => {
@@ -49,7 +48,13 @@ const importsOf = (/** @type {string} */ file) => {
   }
   const known = graph.get(file);
   if (known && known.mtimeMs === mtimeMs) return known.imports;
-  const imports = [...new Set(specifiersIn(readFileSync(file, 'utf8')).map((s) => resolveImport(s, file)).filter((p) => p !== undefined))];
+  const imports = [
+    ...new Set(
+      specifiersIn(readFileSync(file, 'utf8'))
+        .map((s) => resolveImport(s, file))
+        .filter((p) => p !== undefined),
+    ),
+  ];
   graph.set(file, { mtimeMs, imports });
   return imports;
 };

@@ -115,10 +115,12 @@ describe.skipIf(!adminUrl)('a crash in the middle of session actions', () => {
       // Half the open requests are approved first, so the burst also cancels confirmed sessions.
       const requested = bookings.filter((b) => b.status === 'requested');
       await Promise.all(
-        requested.filter((_, i) => i % 2 === 0).map(async (b) => {
-          const response = await b.mentor.post(`/api/sessions/${b.id}/approve`, {});
-          if (response.status === 200) b.status = 'confirmed';
-        }),
+        requested
+          .filter((_, i) => i % 2 === 0)
+          .map(async (b) => {
+            const response = await b.mentor.post(`/api/sessions/${b.id}/approve`, {});
+            if (response.status === 200) b.status = 'confirmed';
+          }),
       );
 
       // The burst: every open session gets one action at once, and the whole app dies a few ms in.

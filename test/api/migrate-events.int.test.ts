@@ -34,7 +34,14 @@ describe('npm run migrate:events', () => {
     // What the earlier version wrote: one stream per 15-minute cell, a session holding the 10:00 hour.
     await withStore(async (store) => {
       for (const time of ['10:00', '10:15', '10:30', '10:45']) {
-        const metadata = { eventId: randomUUID(), occurredAt: '2026-03-02T08:00:00.000Z', actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 };
+        const metadata = {
+          eventId: randomUUID(),
+          occurredAt: '2026-03-02T08:00:00.000Z',
+          actorId: null,
+          correlationId: randomUUID(),
+          causationId: null,
+          schemaVersion: 1,
+        };
         await store.append(`slot-${mentorId}-${cell(time)}`, [{ type: 'SlotReserved', data: { mentorId, slotStart: cell(time), sessionId: 'booked-before' }, metadata }]);
       }
     });

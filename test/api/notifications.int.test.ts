@@ -10,7 +10,8 @@ describe('notifications', () => {
   let mia: ApiClient; // mentor
   let sam: ApiClient; // student
 
-  const list = async (client: ApiClient) => (await client.get(`/api/users/${client.memberId}/notifications`)).body as { id: string; type: string; read: boolean; message: string }[];
+  const list = async (client: ApiClient) =>
+    (await client.get(`/api/users/${client.memberId}/notifications`)).body as { id: string; type: string; read: boolean; message: string }[];
   const unread = async (client: ApiClient) => (await client.get(`/api/users/${client.memberId}/notifications/unread-count`)).body.count as number;
 
   beforeAll(async () => {

@@ -30,7 +30,10 @@ const within = <T>(promise: Promise<T>, ms: number, what: string) =>
 
 const pending = <T>(promise: Promise<T>) => {
   const state = { settled: false };
-  void promise.then(() => (state.settled = true), () => (state.settled = true));
+  void promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
   return state;
 };
 

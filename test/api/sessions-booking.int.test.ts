@@ -72,7 +72,10 @@ describe('booking a session', () => {
     // The answer is built from the write, not read back (api/routes/session-booking.ts): it must not differ.
     const [uma, ugo] = await Promise.all([signIn(server.url, 'uma@example.com', 'Uma'), signIn(server.url, 'ugo@example.com', 'Ugo')]);
     await ugo.patch(`/api/users/${ugo.memberId}`, { timeZone: 'Asia/Kolkata' });
-    for (const [student, date, time] of [[uma, '2026-12-09', '11:00'], [ugo, '2026-12-10', '16:30']] as const) {
+    for (const [student, date, time] of [
+      [uma, '2026-12-09', '11:00'],
+      [ugo, '2026-12-10', '16:30'],
+    ] as const) {
       const response = await student.post('/api/sessions', bookingBody({ mentor: mia, skillId: miaSkill, date, time, duration: 1.5, message: 'Ownership' }));
       expect(response.status, JSON.stringify(response.body)).toBe(201);
       const stored = await student.get(`/api/sessions/${response.body.id}`);
@@ -96,9 +99,17 @@ describe('booking a session', () => {
       [bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-09', time: '10:00', message: 'x'.repeat(501) }), 400, /at most 500 characters/],
       [{ instructor_id: mia.memberId, skill_id: miaSkill, session_date: '2026-12-09' }, 400, 'Please select both date and time'],
       [bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-13-40', time: '10:00' }), 400, 'Please select both date and time'],
-      [bookingBody({ mentor: max, skillId: maxSkill, date: '2026-12-09', time: '10:00' }), 400, 'Insufficient points. You need at least 5 point(s) to request this session.'],
+      [
+        bookingBody({ mentor: max, skillId: maxSkill, date: '2026-12-09', time: '10:00' }),
+        400,
+        'Insufficient points. You need at least 5 point(s) to request this session.',
+      ],
       [bookingBody({ mentor: mia, skillId: 'no-such-skill', date: '2026-12-09', time: '10:00' }), 404, 'Instructor or skill not found.'],
-      [{ ...bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-09', time: '10:00' }), student_id: sam.memberId }, 403, 'You can only request sessions for yourself'],
+      [
+        { ...bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-09', time: '10:00' }), student_id: sam.memberId },
+        403,
+        'You can only request sessions for yourself',
+      ],
       [bookingBody({ mentor: oscar, skillId: miaSkill, date: '2026-12-09', time: '10:00' }), 404, 'Instructor or skill not found.'],
       [[1, 2], 400, /JSON object|expected object/],
     ];
@@ -131,7 +142,12 @@ describe('booking a session', () => {
       ['GET', `/api/users/${mia.memberId}/available-slots`],
       ['GET', `/api/users/${sam.memberId}/sessions`],
     ] as const) {
-      const response = await signedOut(server.url, method, path, method === 'POST' ? bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-09', time: '09:00' }) : undefined);
+      const response = await signedOut(
+        server.url,
+        method,
+        path,
+        method === 'POST' ? bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-09', time: '09:00' }) : undefined,
+      );
       expect({ path, ...response }).toEqual({ path, status: 401, body: { error: 'User not authenticated' } });
     }
   });

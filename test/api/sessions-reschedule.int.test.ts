@@ -46,7 +46,9 @@ describe('rescheduling a session', () => {
     const response = await sam.post(`/api/sessions/${sessionId}/propose-modification`, { proposed_date: '2026-12-09', message: 'Later?' });
     expect(response).toMatchObject({ status: 400, body: { error: 'Please select both date and time' } });
     expect((await oscar.post(`/api/sessions/${sessionId}/propose-modification`, { proposed_date: '2026-12-09', proposed_time: '13:00' })).status).toBe(403);
-    expect((await mia.post(`/api/sessions/${sessionId}/propose-modification`, { proposed_date: '2026-12-09', proposed_time: '13:00', proposed_by: sam.memberId })).status).toBe(403);
+    expect(
+      (await mia.post(`/api/sessions/${sessionId}/propose-modification`, { proposed_date: '2026-12-09', proposed_time: '13:00', proposed_by: sam.memberId })).status,
+    ).toBe(403);
     expect(await session()).toMatchObject({ status: 'confirmed', pending_modification_id: null });
     expect((await sam.get(`/api/sessions/${sessionId}/modifications`)).body).toEqual([]);
   });

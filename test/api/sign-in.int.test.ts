@@ -57,10 +57,13 @@ describe('sign-in', () => {
   });
 
   it('sends a new identity whose e-mail another member already has to /account-exists', async () => {
-    const result = await registerMember(
-      server.commands,
-      { memberId: '7d0c2a4e-0000-4000-8000-000000000001', email: 'erin@example.com', name: 'Erin', timeZone: 'UTC', now: new Date().toISOString() },
-    );
+    const result = await registerMember(server.commands, {
+      memberId: '7d0c2a4e-0000-4000-8000-000000000001',
+      email: 'erin@example.com',
+      name: 'Erin',
+      timeZone: 'UTC',
+      now: new Date().toISOString(),
+    });
     await server.runtime.waitFor(result.checkpoint!);
 
     const flow = await signInFlow(server.url, { email: 'Erin@example.com' });

@@ -35,7 +35,7 @@ describe('member routes', () => {
     expect((await bob.get(`/api/users/${ann.memberId}`)).body.bio).toBe('Teaches TypeScript');
   });
 
-  it('refuses to edit another member\'s profile with 403 and leaves it unchanged', async () => {
+  it("refuses to edit another member's profile with 403 and leaves it unchanged", async () => {
     const before = (await bob.get(`/api/users/${bob.memberId}`)).body;
     const response = await ann.patch(`/api/users/${bob.memberId}`, { name: 'Hacked' });
     expect(response.status).toBe(403);

@@ -22,10 +22,11 @@ const open = (url: string, headers: Record<string, string>): Promise<Socket> =>
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString());
       messages.push(message);
-      for (const w of waiters) if (w.match(message)) {
-        waiters.delete(w);
-        w.resolve(message);
-      }
+      for (const w of waiters)
+        if (w.match(message)) {
+          waiters.delete(w);
+          w.resolve(message);
+        }
     });
     const socket: Socket = {
       ws,

@@ -42,8 +42,7 @@ export const newEvent = (type: string, data: Record<string, unknown> = {}): Even
   },
 });
 
-export const events = (n: number, type = 'ThingHappened'): EventToAppend[] =>
-  Array.from({ length: n }, (_, i) => newEvent(type, { i }));
+export const events = (n: number, type = 'ThingHappened'): EventToAppend[] => Array.from({ length: n }, (_, i) => newEvent(type, { i }));
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -36,10 +36,7 @@ function adapterFor(url: () => Promise<{ url: string; stop(): Promise<void> }>):
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms).unref()),
-  ]);
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms).unref())]);
 
 export async function eventStoreDbAdapter(): Promise<Probe> {
   const configured = process.env.EVENTSTORE_URL;

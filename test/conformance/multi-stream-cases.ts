@@ -148,7 +148,13 @@ export function multiStreamCases(context: () => Context): void {
       { streamId: b, events: events(2), expectedRevision: 'no_stream' },
     ]);
     const [tail, whole] = await Promise.all([
-      store.readStreams([a, b, missing], { after: new Map([[a, 1n], [b, 1n], [missing, 3n]]) }),
+      store.readStreams([a, b, missing], {
+        after: new Map([
+          [a, 1n],
+          [b, 1n],
+          [missing, 3n],
+        ]),
+      }),
       store.readStreams([a]),
     ]);
     expect(tail.get(a)!.map((e) => e.streamPosition)).toEqual([2n, 3n]);

@@ -54,7 +54,11 @@ export function retryAndWakeCases(context: () => Context): void {
     const id = stream('early-exit');
     // Big enough that the unread rest of a page would not fit a gRPC flow-control window.
     const big = (i: number) => newEvent('BigThingHappened', { i, padding: 'x'.repeat(2_000) });
-    for (let i = 0; i < 3; i++) await store.append(id, Array.from({ length: 50 }, (_, j) => big(i * 50 + j)));
+    for (let i = 0; i < 3; i++)
+      await store.append(
+        id,
+        Array.from({ length: 50 }, (_, j) => big(i * 50 + j)),
+      );
     for (let i = 0; i < 150; i++) {
       const [event] = await store.readAll({ after: head, limit: 1 });
       expect(event?.streamId).toBe(id);

@@ -74,7 +74,8 @@ describe('dashboard states', () => {
     const typescript = await becomeMentor(mia, { skillName: 'TypeScript Generics', skillsToLearn: ['Product Design'] });
     typescriptId = typescript;
     designId = await becomeMentor(gus, { skillName: 'Product Design' });
-    for (const student of [sam, nia, ava]) await ok(student.patch(`/api/users/${student.memberId}`, { timeZone: 'UTC', availability: weekdays('09:00', '17:00') }), 'availability');
+    for (const student of [sam, nia, ava])
+      await ok(student.patch(`/api/users/${student.memberId}`, { timeZone: 'UTC', availability: weekdays('09:00', '17:00') }), 'availability');
     await ok(leo.patch(`/api/users/${leo.memberId}`, { timeZone: 'UTC', availability: weekdays('13:00', '17:00') }), 'availability');
 
     // Two sessions that end before the clock moves on: one completes unrated, one gets a review.
@@ -94,9 +95,19 @@ describe('dashboard states', () => {
     ids.myProposal = await book(leo, mia, typescript, '2026-12-10', '14:00');
     ids.approved = await book(sam, mia, typescript, '2026-12-08', '10:00');
     for (const id of [ids.match, ids.conflict, ids.theirProposal, ids.myProposal, ids.approved]) await ok(mia.post(`/api/sessions/${id}/approve`, {}), 'approve');
-    await ok(ava.post(`/api/sessions/${ids.theirProposal}/propose-modification`, { proposed_date: '2026-12-11', proposed_time: '11:00', message: 'Could we move to Friday morning?' }), 'propose');
+    await ok(
+      ava.post(`/api/sessions/${ids.theirProposal}/propose-modification`, {
+        proposed_date: '2026-12-11',
+        proposed_time: '11:00',
+        message: 'Could we move to Friday morning?',
+      }),
+      'propose',
+    );
     await ok(mia.post(`/api/sessions/${ids.myProposal}/propose-modification`, { proposed_date: '2026-12-11', proposed_time: '14:00' }), 'propose');
-    const moved = await ok<{ pending_modification_id: string }>(sam.post(`/api/sessions/${ids.approved}/propose-modification`, { proposed_date: '2026-12-09', proposed_time: '11:00' }), 'propose');
+    const moved = await ok<{ pending_modification_id: string }>(
+      sam.post(`/api/sessions/${ids.approved}/propose-modification`, { proposed_date: '2026-12-09', proposed_time: '11:00' }),
+      'propose',
+    );
     await ok(mia.post(`/api/sessions/${ids.approved}/modifications/${moved.pending_modification_id}/approve`, {}), 'approve modification');
     await ok(nia.post(`/api/sessions/${ids.match}/message`, { message: 'Looking forward to it!' }), 'message');
     await ok(mia.post(`/api/sessions/${ids.match}/message`, { message: 'Me too, bring your questions.' }), 'message');
@@ -104,8 +115,14 @@ describe('dashboard states', () => {
   it("shows the mentor's tabs, cards and dialogs", async () => {
     const { context, page } = await open(mia, '/dashboard');
     await expect(page.getByTestId('dashboard-greeting').textContent()).resolves.toMatch(/, Mia!$/);
-    await page.getByTestId('tab-requested').filter({ hasText: /^Requested2$/ }).waitFor();
-    await page.getByTestId('tab-upcoming').filter({ hasText: /^Upcoming5$/ }).waitFor();
+    await page
+      .getByTestId('tab-requested')
+      .filter({ hasText: /^Requested2$/ })
+      .waitFor();
+    await page
+      .getByTestId('tab-upcoming')
+      .filter({ hasText: /^Upcoming5$/ })
+      .waitFor();
     await card(page, ids.request).getByTestId('action-required').waitFor();
     await page.getByTestId('stat-rating').filter({ hasText: '5.0' }).waitFor();
     await page.waitForLoadState('networkidle');

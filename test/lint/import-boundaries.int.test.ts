@@ -196,7 +196,9 @@ describe('import cycles', () => {
 
   it('refuses a cycle made with a type-only import, on both sides', async () => {
     const at = relative(root, dir);
-    expect(await lintFile('a.ts')).toEqual([`skillswap/no-import-cycle: Import cycle: ${at}/a.ts -> ${at}/b.ts -> ${at}/a.ts. Move what both sides need into a module below them.`]);
+    expect(await lintFile('a.ts')).toEqual([
+      `skillswap/no-import-cycle: Import cycle: ${at}/a.ts -> ${at}/b.ts -> ${at}/a.ts. Move what both sides need into a module below them.`,
+    ]);
     expect(await lintFile('b.ts')).toEqual([expect.stringContaining(`Import cycle: ${at}/b.ts -> ${at}/a.ts -> ${at}/b.ts.`)]);
   });
 

@@ -72,13 +72,17 @@ describe.each(testTargets())('read models after a SIGKILL on $kind', (target) =>
     await withHarness(database, async (h) => {
       // Interrupted: the live tables are untouched and the build waits in its own schema.
       expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
-      const schemas = await sql<{ schema_name: string }>`select schema_name from information_schema.schemata where schema_name like 'projection_build_%'`.execute(h.sql.db);
+      const schemas = await sql<{ schema_name: string }>`select schema_name from information_schema.schemata where schema_name like 'projection_build_%'`.execute(
+        h.sql.db,
+      );
       expect(schemas.rows.map((r) => r.schema_name)).toEqual(['projection_build_balances']);
     });
 
     const resumed = await runChild('rebuild', env);
     expect(resumed.stderr).toBe('');
-    const outcomes = resumed.lines.filter((l) => l.startsWith('outcome ')).map((l) => JSON.parse(l.slice('outcome '.length)) as { projector: string; resumed: boolean; status: string });
+    const outcomes = resumed.lines
+      .filter((l) => l.startsWith('outcome '))
+      .map((l) => JSON.parse(l.slice('outcome '.length)) as { projector: string; resumed: boolean; status: string });
     expect(outcomes.map((o) => [o.projector, o.status, o.resumed])).toEqual([
       ['members', 'swapped', false],
       ['balances', 'swapped', true],

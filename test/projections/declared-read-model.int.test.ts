@@ -38,7 +38,10 @@ const bioOf = (db: Kysely<BiosDb>, memberId: string) => db.selectFrom('member_bi
 
 const bioChanged = (memberId: string, bio: string) => {
   const event: MemberEvent = { type: 'ProfileDetailsChanged', data: { memberId, bio } };
-  return { ...event, metadata: { eventId: randomUUID(), occurredAt: '2026-03-01T12:00:00.000Z', actorId: memberId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } };
+  return {
+    ...event,
+    metadata: { eventId: randomUUID(), occurredAt: '2026-03-01T12:00:00.000Z', actorId: memberId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+  };
 };
 
 describe.each(testTargets())('a read model declared in one place, on $kind', (target) => {
@@ -110,4 +113,3 @@ describe.each(testTargets())('a read model declared in one place, on $kind', (ta
     }
   });
 });
-

@@ -47,9 +47,7 @@ describe.each(testTargets())('read-model rebuild on $kind', (target) => {
     expect(outcomes.map((o) => o.status)).toEqual(['swapped', 'swapped', 'swapped']);
     expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
     const head = await headOf(h);
-    expect((await listCheckpointRows(h.sql.db)).map((r) => [r.name, r.checkpoint, r.status])).toEqual(
-      testProjectors.map((p) => [p.name, head, 'running']).sort(),
-    );
+    expect((await listCheckpointRows(h.sql.db)).map((r) => [r.name, r.checkpoint, r.status])).toEqual(testProjectors.map((p) => [p.name, head, 'running']).sort());
     const last = progress.filter((p) => p.projector === 'members').at(-1)!;
     expect(last).toMatchObject({ phase: 'swapped', done: last.total });
     expect(await schemaNames(h)).not.toContain(buildSchemaFor(testProjectors[0]!));
@@ -99,7 +97,18 @@ describe.each(testTargets())('read-model rebuild on $kind', (target) => {
       const writer = (async () => {
         for (let i = 0; i < 40; i++) {
           await h.store.append(`ledger-live${i % 4}`, [
-            { type: 'PointsGranted', data: { memberId: `live${i % 4}`, transactionId: `t${i}`, amount: 1, reason: 'correction', description: 'Live' }, metadata: { eventId: randomUUID(), occurredAt: '2026-06-01T00:00:00.000Z', actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } },
+            {
+              type: 'PointsGranted',
+              data: { memberId: `live${i % 4}`, transactionId: `t${i}`, amount: 1, reason: 'correction', description: 'Live' },
+              metadata: {
+                eventId: randomUUID(),
+                occurredAt: '2026-06-01T00:00:00.000Z',
+                actorId: null,
+                correlationId: randomUUID(),
+                causationId: null,
+                schemaVersion: 1,
+              },
+            },
           ]);
         }
       })();
@@ -124,7 +133,11 @@ describe.each(testTargets())('read-model rebuild on $kind', (target) => {
       await runtime.waitFor(await headOf(h));
       await rebuildProjectors({ sql: h.sql, store: h.store, projectors: [{ ...members, version: members.version + 1 }] });
       await h.store.append('member-after-upgrade', [
-        { type: 'MemberRegistered', data: { memberId: 'after-upgrade', email: 'a@example.com', name: 'A', timeZone: 'UTC', registeredAt: '2026-06-02T00:00:00.000Z' }, metadata: { eventId: randomUUID(), occurredAt: '2026-06-02T00:00:00.000Z', actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } },
+        {
+          type: 'MemberRegistered',
+          data: { memberId: 'after-upgrade', email: 'a@example.com', name: 'A', timeZone: 'UTC', registeredAt: '2026-06-02T00:00:00.000Z' },
+          metadata: { eventId: randomUUID(), occurredAt: '2026-06-02T00:00:00.000Z', actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+        },
       ]);
       await eventually(async () => (await runtime.status())[0]?.status === 'stopped');
       const row = (await listCheckpointRows(h.sql.db)).find((r) => r.name === 'members');

@@ -23,8 +23,7 @@ const memberEvent = (event: MemberEvent) => ({ type: event.type, data: event.dat
 const register = (id: string) =>
   memberEvent({ type: 'MemberRegistered', data: { memberId: id, email: `${id}@example.com`, name: id, timeZone: 'UTC', registeredAt: '2026-03-01T12:00:00.000Z' } });
 
-const biosTable = <const Name extends string>(name: Name) =>
-  defineTable({ name, key: ['event_id'], columns: { event_id: text(), bio: text() }, onConflict: 'nothing' });
+const biosTable = <const Name extends string>(name: Name) => defineTable({ name, key: ['event_id'], columns: { event_id: text(), bio: text() }, onConflict: 'nothing' });
 
 /**
  * Records every profile bio it sees, and throws on the bio 'boom': a handler with a bug. A custom
@@ -143,7 +142,14 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
 
   it('follows events it does not handle without applying them, and stores the position it reached', async () => {
     let applied = 0;
-    const quiet = defineProjection({ name: 'quiet', version: 1, migration: '20261122T1100-none', tables: {}, canHandle: ['NothingThatHappens'], evolve: (_rows, _event: Recorded<DomainEvent>) => void (applied += 1) });
+    const quiet = defineProjection({
+      name: 'quiet',
+      version: 1,
+      migration: '20261122T1100-none',
+      tables: {},
+      canHandle: ['NothingThatHappens'],
+      evolve: (_rows, _event: Recorded<DomainEvent>) => void (applied += 1),
+    });
     const second = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [quiet], logger: silentLogger, pollIntervalMs: 60_000 });
     await second.start();
     try {
@@ -162,7 +168,14 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
    */
   const startWritesNothing = async (name: string) => {
     const counts = { applied: 0 };
-    const idle = defineProjection({ name, version: 1, migration: '20261122T1100-none', tables: {}, canHandle: ['MemberRegistered'], evolve: (_rows, _event: Recorded<MemberEvent>) => void (counts.applied += 1) });
+    const idle = defineProjection({
+      name,
+      version: 1,
+      migration: '20261122T1100-none',
+      tables: {},
+      canHandle: ['MemberRegistered'],
+      evolve: (_rows, _event: Recorded<MemberEvent>) => void (counts.applied += 1),
+    });
     const runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [idle], logger: silentLogger, pollIntervalMs: 60_000, lazyCheckpointMs: 60_000 });
     await runtime.start();
     const before = (await h.store.readAll({ after: null, limit: 100_000 })).at(-1)!.checkpoint;
@@ -207,7 +220,12 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
       await eventually(async () => (await second.status())[0]?.status === 'failed', 20_000);
       const badEvent = (await h.store.readStream('member-fragile', { from: 2n, to: 2n }))[0] as RecordedEvent;
       const [status] = await second.status();
-      expect(status?.failure).toMatchObject({ eventType: 'ProfileDetailsChanged', position: badEvent.globalPosition.toString(), eventId: badEvent.metadata.eventId, error: 'bio went boom' });
+      expect(status?.failure).toMatchObject({
+        eventType: 'ProfileDetailsChanged',
+        position: badEvent.globalPosition.toString(),
+        eventId: badEvent.metadata.eventId,
+        error: 'bio went boom',
+      });
       const row = await readCheckpointRow(h.sql.db, 'fragile');
       expect(row?.status).toBe('failed');
       expect(row?.failure?.checkpoint).toBe(bad.checkpoint);
@@ -228,7 +246,13 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
   });
 
   it('stops a one-statement projector at the event whose row the database refuses, with everything before it written', async () => {
-    const strict = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [oneStatementProjector('strict', ['ProfileDetailsChanged'])], logger: silentLogger, batchSize: 500 });
+    const strict = createProjectionRuntime({
+      sql: h.sql,
+      store: h.store,
+      projectors: [oneStatementProjector('strict', ['ProfileDetailsChanged'])],
+      logger: silentLogger,
+      batchSize: 500,
+    });
     const bio = (text: string) => memberEvent({ type: 'ProfileDetailsChanged', data: { memberId: 'strict', bio: text } });
     await h.store.append('member-strict', [register('strict'), bio('kept'), bio('also kept')]);
     // No bio: the row's bio is null, which its table refuses.
@@ -271,7 +295,13 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
   if (target.kind === 'postgres') {
     it('takes its projectors back after the connection holding their locks is killed', async () => {
       const lockPids = async () =>
-        (await sql<{ pid: number }>`select distinct pid from pg_locks where locktype = 'advisory' and classid = 736001 and database = (select oid from pg_database where datname = current_database())`.execute(h.sql.db)).rows.map((r) => r.pid);
+        (
+          await sql<{
+            pid: number;
+          }>`select distinct pid from pg_locks where locktype = 'advisory' and classid = 736001 and database = (select oid from pg_database where datname = current_database())`.execute(
+            h.sql.db,
+          )
+        ).rows.map((r) => r.pid);
       const [pid] = await lockPids();
       expect(pid).toBeDefined();
       await sql`select pg_terminate_backend(${pid})`.execute(h.sql.db);

@@ -82,7 +82,8 @@ export const checkFollowUpInvariants = async (store: EventStore): Promise<Follow
     for (const [cell, sessionId] of Object.entries(slot.holders)) {
       const state = sessions.get(sessionId);
       // A completed session keeps its (past) time; only sessions that did not take place give it back.
-      if (!state || !(ACTIVE.has(state.status) || state.status === 'completed')) problems.push(`cell ${cell} is still reserved for session ${sessionId} (${state?.status ?? 'unknown'})`);
+      if (!state || !(ACTIVE.has(state.status) || state.status === 'completed'))
+        problems.push(`cell ${cell} is still reserved for session ${sessionId} (${state?.status ?? 'unknown'})`);
     }
   }
   const activeSessions = [...sessions.values()].filter((s) => ACTIVE.has(s.status)).length;

@@ -23,7 +23,9 @@ export const becomeMentor = async (mentor: ApiClient, setup: MentorSetup = {}): 
   const skillName = setup.skillName ?? 'TypeScript';
   const response = await mentor.patch(`/api/users/${mentor.memberId}`, {
     timeZone: setup.timeZone ?? 'UTC',
-    skillsToTeach: [{ name: skillName, description: `${skillName} from the basics`, category: 'Development', experienceLevel: 'advanced', pointsPerHour: setup.pointsPerHour ?? 1 }],
+    skillsToTeach: [
+      { name: skillName, description: `${skillName} from the basics`, category: 'Development', experienceLevel: 'advanced', pointsPerHour: setup.pointsPerHour ?? 1 },
+    ],
     availability: setup.availability ?? weekdayAvailability(),
     ...(setup.skillsToLearn ? { skillsToLearn: setup.skillsToLearn } : {}),
   });

@@ -37,7 +37,11 @@ export const startAppAndBrowser = (options: TestServerOptions = {}): AppAndBrows
 };
 
 /** A new tab whose clock reads the server's (test clock) time; page errors go to the test output. */
-export const newPageOnServerClock = async (e2e: AppAndBrowser, viewport: { width: number; height: number }, label = 'browser'): Promise<{ context: BrowserContext; page: Page }> => {
+export const newPageOnServerClock = async (
+  e2e: AppAndBrowser,
+  viewport: { width: number; height: number },
+  label = 'browser',
+): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await e2e.browser.newContext({ viewport });
   await context.clock.install({ time: e2e.server.clock() });
   const page = await context.newPage();

@@ -12,11 +12,7 @@ export interface ChildResult {
   stderr: string;
 }
 
-export const runChild = (
-  mode: 'catch-up' | 'rebuild',
-  env: Record<string, string>,
-  killWhen?: (line: string, lines: string[]) => boolean,
-): Promise<ChildResult> =>
+export const runChild = (mode: 'catch-up' | 'rebuild', env: Record<string, string>, killWhen?: (line: string, lines: string[]) => boolean): Promise<ChildResult> =>
   new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', script, mode], {
       cwd: root,
@@ -44,6 +40,10 @@ export const runChild = (
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     // npm's own configuration warnings are noise, not output of the child.
-    const ownStderr = () => stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn')).join('\n');
+    const ownStderr = () =>
+      stderr
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !l.startsWith('npm warn'))
+        .join('\n');
     child.on('close', (code, signal) => resolve({ code, signal, lines, stderr: ownStderr() }));
   });

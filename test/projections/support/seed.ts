@@ -45,9 +45,18 @@ export const seedHistory = async (store: EventStore, options: SeedOptions): Prom
   for (const [i, id] of ids.entries()) {
     const mentor = ids[(i + 1) % ids.length]!;
     await append(`member-${id}`, [
-      { type: 'MemberRegistered', data: { memberId: id, email: `${id}@example.com`, name: `Member ${i}`, timeZone: 'UTC', registeredAt: new Date(base + tick * 1000).toISOString() } },
+      {
+        type: 'MemberRegistered',
+        data: { memberId: id, email: `${id}@example.com`, name: `Member ${i}`, timeZone: 'UTC', registeredAt: new Date(base + tick * 1000).toISOString() },
+      },
       { type: 'ProfileDetailsChanged', data: { memberId: id, bio: `Bio of ${id}`, location: i % 2 ? 'Paris' : 'Lisbon' } },
-      { type: 'SkillTaughtAdded', data: { memberId: id, skill: { id: `${id}-s1`, name: 'TypeScript', description: 'Types', category: 'Development', experienceLevel: 'expert', pointsPerHour: 1 + (i % 5) } } },
+      {
+        type: 'SkillTaughtAdded',
+        data: {
+          memberId: id,
+          skill: { id: `${id}-s1`, name: 'TypeScript', description: 'Types', category: 'Development', experienceLevel: 'expert', pointsPerHour: 1 + (i % 5) },
+        },
+      },
       { type: 'SkillToLearnAdded', data: { memberId: id, name: 'Go' } },
       { type: 'AvailabilityAdded', data: { memberId: id, entry: { day: 'Monday', startTime: '09:00', endTime: '12:00' } } },
     ]);
@@ -73,7 +82,15 @@ export const seedHistory = async (store: EventStore, options: SeedOptions): Prom
         `ledger-${mentor}`,
         Array.from({ length: received }, (_, r) => ({
           type: 'PointsReceived' as const,
-          data: { memberId: mentor, transactionId: `${id}-r${r}`, holdId: `${id}-h${r}`, sessionId: `${id}-s${r}`, amount: 1, fromMemberId: id, description: `From ${id}` },
+          data: {
+            memberId: mentor,
+            transactionId: `${id}-r${r}`,
+            holdId: `${id}-h${r}`,
+            sessionId: `${id}-s${r}`,
+            amount: 1,
+            fromMemberId: id,
+            description: `From ${id}`,
+          },
         })),
       );
     }

@@ -3,8 +3,7 @@ import { ApiError } from '@/lib/http';
 
 // A client error other than timeout or rate limit will not change by asking again, so a missing
 // profile says 'User not found' at once instead of after 7 s of retries.
-const worthRetrying = (error: unknown): boolean =>
-  !(error instanceof ApiError) || error.status >= 500 || error.status === 408 || error.status === 429;
+const worthRetrying = (error: unknown): boolean => !(error instanceof ApiError) || error.status >= 500 || error.status === 408 || error.status === 429;
 
 export const createQueryClient = (): QueryClient =>
   new QueryClient({

@@ -11,8 +11,7 @@ import { RouteError } from './route-error';
 // Every page is its own chunk; the guards and layouts are small and load with the entry.
 const page = (load: () => Promise<{ Component: ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
 
-const later = (feature: LaterFeature) =>
-  page(async () => ({ Component: (await import('./not-yet-available-page')).notYetAvailable(feature) }));
+const later = (feature: LaterFeature) => page(async () => ({ Component: (await import('./not-yet-available-page')).notYetAvailable(feature) }));
 
 export const routes: RouteObject[] = [
   {

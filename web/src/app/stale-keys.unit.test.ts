@@ -45,7 +45,7 @@ const cached = {
 };
 
 describe('the change map', () => {
-  it("refreshes everything about the signed-in member on their own change, current user included", async () => {
+  it('refreshes everything about the signed-in member on their own change, current user included', async () => {
     await expect(staleAfter(cached, [{ scope: 'user', id: 'me' }])).resolves.toEqual([
       'currentUser',
       'myProfile',
@@ -65,7 +65,13 @@ describe('the change map', () => {
   });
 
   it('refreshes a session with what hangs off it, and the dashboard lists, on a session change', async () => {
-    await expect(staleAfter(cached, [{ scope: 'session', id: 's1' }])).resolves.toEqual(['session', 'sessionThread', 'dashboardList', 'dashboardCounts', 'dashboardLookup']);
+    await expect(staleAfter(cached, [{ scope: 'session', id: 's1' }])).resolves.toEqual([
+      'session',
+      'sessionThread',
+      'dashboardList',
+      'dashboardCounts',
+      'dashboardLookup',
+    ]);
   });
 
   it('leaves the cache alone for changes nobody reads yet', async () => {

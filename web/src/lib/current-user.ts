@@ -19,11 +19,7 @@ export const currentUserQuery = queryOptions({
 
 export const useCurrentUser = () => useQuery(currentUserQuery);
 
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'authenticated'; user: CurrentUser }
-  | { status: 'anonymous' }
-  | { status: 'error'; retry: () => void };
+export type AuthState = { status: 'loading' } | { status: 'authenticated'; user: CurrentUser } | { status: 'anonymous' } | { status: 'error'; retry: () => void };
 
 /**
  * Authentication as the guards see it. While a 401 is being retried the member is "loading";

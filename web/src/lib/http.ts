@@ -61,7 +61,6 @@ export const sendJson = async <T>(url: string, options: SendOptions = {}): Promi
 };
 
 /** The text to show a member: the server's own message when it gave one, else the fallback. */
-export const errorText = (error: unknown, fallback: string): string =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+export const errorText = (error: unknown, fallback: string): string => (error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback);
 
 export const isStatus = (error: unknown, status: number): boolean => error instanceof ApiError && error.status === status;

@@ -27,8 +27,7 @@ export const useLiveFallbackInterval = (ms: number): number | false => {
 const isChangedMessage = (value: unknown): value is ChangedMessage =>
   !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'changed' && typeof (value as { scope?: unknown }).scope === 'string';
 
-const isPostMessage = (value: unknown): value is PostMessage =>
-  !!value && typeof value === 'object' && typeof (value as { postId?: unknown }).postId === 'string';
+const isPostMessage = (value: unknown): value is PostMessage => !!value && typeof value === 'object' && typeof (value as { postId?: unknown }).postId === 'string';
 
 export class LiveSocket {
   private socket: WebSocket | null = null;

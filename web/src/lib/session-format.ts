@@ -42,7 +42,9 @@ const parts = (date: string): [number, number, number] => {
 export const formatDay = (date: string, style: 'long' | 'short' = 'long'): string => {
   const [y, m, d] = parts(date);
   const options: Intl.DateTimeFormatOptions =
-    style === 'long' ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' } : { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' };
+    style === 'long'
+      ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }
+      : { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' };
   return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, options);
 };
 

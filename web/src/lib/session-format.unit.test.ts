@@ -17,7 +17,12 @@ describe('session words and times', () => {
   });
 
   it('shows ages as Just now, minutes, hours and days', () => {
-    expect([ago(30_000), ago(5 * 60_000), ago(3 * 3_600_000), ago(2 * 86_400_000)].map((iso) => relativeAge(iso, NOW))).toEqual(['Just now', '5m ago', '3h ago', '2d ago']);
+    expect([ago(30_000), ago(5 * 60_000), ago(3 * 3_600_000), ago(2 * 86_400_000)].map((iso) => relativeAge(iso, NOW))).toEqual([
+      'Just now',
+      '5m ago',
+      '3h ago',
+      '2d ago',
+    ]);
   });
 
   it("says when a reschedule was approved, within the 24-hour 'recent' window only", () => {

@@ -26,8 +26,7 @@ export const combineStaleKeys =
     owners.flatMap((owner) => owner(change, viewerId));
 
 /** The signed-in member's own profile, on a change to that member. */
-export const currentUserStaleKeys: StaleKeys = (change, viewerId) =>
-  change.scope === 'user' && change.id === viewerId ? [{ queryKey: currentUserKey }] : [];
+export const currentUserStaleKeys: StaleKeys = (change, viewerId) => (change.scope === 'user' && change.id === viewerId ? [{ queryKey: currentUserKey }] : []);
 
 export const viewerOf = (queryClient: QueryClient): string | undefined => queryClient.getQueryData<{ id: string }>(currentUserKey)?.id;
 

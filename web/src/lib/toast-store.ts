@@ -21,13 +21,15 @@ interface ToastState {
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 let nextId = 1;
 
-const sameToast = (a: Omit<Toast, 'id'>, b: Omit<Toast, 'id'>): boolean =>
-  a.kind === b.kind && a.title === b.title && (a.message ?? '') === (b.message ?? '');
+const sameToast = (a: Omit<Toast, 'id'>, b: Omit<Toast, 'id'>): boolean => a.kind === b.kind && a.title === b.title && (a.message ?? '') === (b.message ?? '');
 
 export const useToastStore = create<ToastState>()((set, get) => {
   const schedule = (id: number, kind: ToastKind): void => {
     clearTimeout(timers.get(id));
-    timers.set(id, setTimeout(() => get().dismiss(id), toastDuration(kind)));
+    timers.set(
+      id,
+      setTimeout(() => get().dismiss(id), toastDuration(kind)),
+    );
   };
   return {
     toasts: [],

@@ -13,9 +13,7 @@ const tones: Record<BadgeTone, string> = {
 };
 
 export const Badge = ({ tone = 'neutral', className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) => (
-  <span className={clsx('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}>
-    {children}
-  </span>
+  <span className={clsx('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}>{children}</span>
 );
 
 /** The count on a bell or menu item: nothing at 0, '9+' above 9 (document 000 §2). */

@@ -26,6 +26,4 @@ export const CardHeader = ({ title, description, icon, action, className }: Card
   </div>
 );
 
-export const CardBody = ({ className, ...rest }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={clsx('px-5 py-5 sm:px-6', className)} {...rest} />
-);
+export const CardBody = ({ className, ...rest }: HTMLAttributes<HTMLDivElement>) => <div className={clsx('px-5 py-5 sm:px-6', className)} {...rest} />;

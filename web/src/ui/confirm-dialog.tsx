@@ -17,7 +17,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question; Escape, the close button and the cancel button all answer no. */
-export const ConfirmDialog = ({ open, onOpenChange, title, description, children, confirmLabel, cancelLabel = 'Keep it', tone = 'primary', busy, onConfirm }: ConfirmDialogProps) => (
+export const ConfirmDialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  cancelLabel = 'Keep it',
+  tone = 'primary',
+  busy,
+  onConfirm,
+}: ConfirmDialogProps) => (
   <Dialog
     open={open}
     onOpenChange={(next) => !busy && onOpenChange(next)}

@@ -7,11 +7,7 @@ export const DropdownTrigger = DropdownPrimitive.Trigger;
 
 export const DropdownContent = ({ children, className, align = 'end' }: { children: ReactNode; className?: string; align?: 'start' | 'center' | 'end' }) => (
   <DropdownPrimitive.Portal>
-    <DropdownPrimitive.Content
-      align={align}
-      sideOffset={8}
-      className={clsx('z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg', className)}
-    >
+    <DropdownPrimitive.Content align={align} sideOffset={8} className={clsx('z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg', className)}>
       {children}
     </DropdownPrimitive.Content>
   </DropdownPrimitive.Portal>
@@ -39,8 +35,6 @@ export const DropdownItem = ({ children, icon, onSelect, tone = 'default', activ
   </DropdownPrimitive.Item>
 );
 
-export const DropdownLabel = ({ children }: { children: ReactNode }) => (
-  <DropdownPrimitive.Label className="px-2.5 py-2">{children}</DropdownPrimitive.Label>
-);
+export const DropdownLabel = ({ children }: { children: ReactNode }) => <DropdownPrimitive.Label className="px-2.5 py-2">{children}</DropdownPrimitive.Label>;
 
 export const DropdownSeparator = () => <DropdownPrimitive.Separator className="my-1 h-px bg-slate-100" />;

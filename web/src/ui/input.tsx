@@ -7,13 +7,9 @@ const control =
   'aria-invalid:border-red-400 aria-invalid:ring-red-100';
 
 // ComponentProps carries `ref`, so react-hook-form's register() can be spread onto each control.
-export const Input = ({ className, ...rest }: ComponentProps<'input'>) => (
-  <input className={clsx(control, 'h-10', className)} {...rest} />
-);
+export const Input = ({ className, ...rest }: ComponentProps<'input'>) => <input className={clsx(control, 'h-10', className)} {...rest} />;
 
-export const Textarea = ({ className, ...rest }: ComponentProps<'textarea'>) => (
-  <textarea className={clsx(control, 'min-h-24 py-2', className)} {...rest} />
-);
+export const Textarea = ({ className, ...rest }: ComponentProps<'textarea'>) => <textarea className={clsx(control, 'min-h-24 py-2', className)} {...rest} />;
 
 // A native select: accessible, works with the keyboard and mobile pickers, and is enough for short lists.
 export const Select = ({ className, children, ...rest }: ComponentProps<'select'>) => (

@@ -25,9 +25,7 @@ export const PublicShell = ({ children, action }: { children: ReactNode; action?
             <NavLink
               key={link.to}
               to={link.to}
-              className={({ isActive }) =>
-                clsx('rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900')
-              }
+              className={({ isActive }) => clsx('rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900')}
             >
               {link.label}
             </NavLink>

@@ -32,8 +32,7 @@ export const timesOn = (slots: AvailableSlots | undefined, date: string): TimeOp
   return [...free, ...taken].sort((a, b) => a.time.localeCompare(b.time));
 };
 
-export const isFree = (slots: AvailableSlots | undefined, date: string, time: string): boolean =>
-  !!slots?.availableSlots.some((s) => s.date === date && s.time === time);
+export const isFree = (slots: AvailableSlots | undefined, date: string, time: string): boolean => !!slots?.availableSlots.some((s) => s.date === date && s.time === time);
 
 /** Document 001 §2.1: the profile's booking message starts as a greeting asking for availability. */
 export const greetingMessage = (mentorName: string, skillName: string | undefined): string => {

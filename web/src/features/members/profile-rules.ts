@@ -49,5 +49,11 @@ export const changedFields = (saved: ProfileDraft, draft: ProfileDraft): UpdateP
 /** Existing skills are sent back with their ids so the server keeps them; a new one has none yet. */
 export const skillsWith = (skills: readonly SkillTaught[], draft: SkillDraft): SkillTaughtInput[] => [
   ...skills,
-  { name: draft.name.trim(), description: draft.description.trim(), category: draft.category, experienceLevel: draft.experienceLevel, pointsPerHour: draft.pointsPerHour },
+  {
+    name: draft.name.trim(),
+    description: draft.description.trim(),
+    category: draft.category,
+    experienceLevel: draft.experienceLevel,
+    pointsPerHour: draft.pointsPerHour,
+  },
 ];

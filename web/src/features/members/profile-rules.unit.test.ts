@@ -9,9 +9,24 @@ const errorsOf = (result: { success: boolean; error?: { issues: { path: Property
 const slot = (day: User['availability'][number]['day'], startTime = '09:00') => ({ day, startTime, endTime: '17:00' });
 
 const user: User = {
-  id: 'u1', name: 'Ada', email: 'ada@example.com', avatar: null, profileImageUrl: null, bio: '', location: 'London', timeZone: 'Europe/London',
-  rating: 0, reviewCount: 0, completedSwaps: 0, joinedDate: '2026-01-01T00:00:00Z', points: 3, heldPoints: 0, streak: 0,
-  skillsToTeach: [], skillsToLearn: ['Go'], availability: [slot('Monday')],
+  id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  avatar: null,
+  profileImageUrl: null,
+  bio: '',
+  location: 'London',
+  timeZone: 'Europe/London',
+  rating: 0,
+  reviewCount: 0,
+  completedSwaps: 0,
+  joinedDate: '2026-01-01T00:00:00Z',
+  points: 3,
+  heldPoints: 0,
+  streak: 0,
+  skillsToTeach: [],
+  skillsToLearn: ['Go'],
+  availability: [slot('Monday')],
 };
 
 describe('schedule summary', () => {
@@ -64,7 +79,9 @@ describe('add-skill validation', () => {
 
 describe('adding availability', () => {
   it('needs the end after the start', () => {
-    expect(errorsOf(availabilityEntryFormSchema.safeParse({ day: 'Monday', startTime: '17:00', endTime: '09:00' }))).toEqual({ endTime: 'End time must be after start time' });
+    expect(errorsOf(availabilityEntryFormSchema.safeParse({ day: 'Monday', startTime: '17:00', endTime: '09:00' }))).toEqual({
+      endTime: 'End time must be after start time',
+    });
     expect(availabilityEntryFormSchema.safeParse({ day: 'Monday', startTime: '09:00', endTime: '17:00' }).success).toBe(true);
   });
 });

@@ -1,7 +1,16 @@
 // Where a notification leads and what its button says (document 001 §2.8).
 import type { Notification } from '@contracts/dashboard';
 
-const dashboardTypes = new Set(['modification_request', 'session_request', 'dashboard_action', 'session_cancelled', 'thread_message', 'session_approved', 'session_confirmed', 'session_rejected']);
+const dashboardTypes = new Set([
+  'modification_request',
+  'session_request',
+  'dashboard_action',
+  'session_cancelled',
+  'thread_message',
+  'session_approved',
+  'session_confirmed',
+  'session_rejected',
+]);
 
 export const isSessionNotification = (type: string): boolean => dashboardTypes.has(type);
 

@@ -6,7 +6,7 @@ import { sessionTexts } from '@contracts/sessions';
 /** The reschedule dialog's confirmation stays open this long (spec 000 §5). */
 export const DECLINE_COUNTDOWN_SECONDS = 10;
 /** Spec 000 §5: proposing a time only the other side has free pre-fills this message. */
-export const OTHER_ONLY_MESSAGE = "This time is outside my usual availability, but it works for you and I can make it.";
+export const OTHER_ONLY_MESSAGE = 'This time is outside my usual availability, but it works for you and I can make it.';
 
 const isRequest = (status: string) => status === 'requested' || status === 'pending';
 const isBooked = (status: string) => status === 'confirmed' || status === 'modification_pending';

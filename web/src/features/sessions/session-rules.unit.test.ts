@@ -72,7 +72,12 @@ describe('the smart calendar', () => {
 
   it('classifies each cell as mutual, only mine or only theirs', () => {
     const kinds = classifySlots(data);
-    expect([kinds.get('2026-12-07 10:00'), kinds.get('2026-12-07 12:00'), kinds.get('2026-12-07 13:00'), kinds.get('2026-12-07 14:00')]).toEqual(['mutual', 'mine', 'theirs', undefined]);
+    expect([kinds.get('2026-12-07 10:00'), kinds.get('2026-12-07 12:00'), kinds.get('2026-12-07 13:00'), kinds.get('2026-12-07 14:00')]).toEqual([
+      'mutual',
+      'mine',
+      'theirs',
+      undefined,
+    ]);
   });
 
   it('calls a mutual time a match and anything else inside the calendar a conflict', () => {

@@ -32,7 +32,11 @@ export const useRequestSession = (studentId: string) => {
   return useMutation({
     mutationFn: (request: SessionRequest) => sendJson<Session>('/api/sessions', { body: request }),
     // The new session and the student's held points, as the websocket will announce them.
-    onSuccess: (session) => void invalidateChanges([{ scope: 'session', id: session.id }, { scope: 'user', id: studentId }]),
+    onSuccess: (session) =>
+      void invalidateChanges([
+        { scope: 'session', id: session.id },
+        { scope: 'user', id: studentId },
+      ]),
     // Taken or not, the slots on screen may be stale now (document 000 §8: slots reload).
     onSettled: (_data, _error, request) => queryClient.invalidateQueries({ queryKey: bookingKeys.slots(request.instructor_id) }),
   });

@@ -102,7 +102,11 @@ export const BookingPanel = ({ viewer, mentor, skillId: initialSkillId, allowSki
 
   return (
     <Card data-testid="booking-panel">
-      <CardHeader icon={<CalendarPlus className="h-5 w-5" />} title="Request Session" description={`Book time with ${mentor.name}; ${skill.pointsPerHour} point${skill.pointsPerHour === 1 ? '' : 's'} per hour.`} />
+      <CardHeader
+        icon={<CalendarPlus className="h-5 w-5" />}
+        title="Request Session"
+        description={`Book time with ${mentor.name}; ${skill.pointsPerHour} point${skill.pointsPerHour === 1 ? '' : 's'} per hour.`}
+      />
       <CardBody>
         <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
           {allowSkillChange && mentor.skillsToTeach.length > 1 && (
@@ -130,7 +134,14 @@ export const BookingPanel = ({ viewer, mentor, skillId: initialSkillId, allowSki
             loading={slots.isPending}
           />
           <Field label="Message" htmlFor={`${id}-message`} optional>
-            <Textarea id={`${id}-message`} rows={3} maxLength={REQUEST_MESSAGE_MAX} {...register('message')} placeholder="What would you like to learn or focus on?" data-testid="booking-message" />
+            <Textarea
+              id={`${id}-message`}
+              rows={3}
+              maxLength={REQUEST_MESSAGE_MAX}
+              {...register('message')}
+              placeholder="What would you like to learn or focus on?"
+              data-testid="booking-message"
+            />
           </Field>
           <CharCount length={message.length} max={REQUEST_MESSAGE_MAX} />
           <BookingSummary skill={skill} mentorName={mentor.name} date={date} time={time} duration={duration} cost={cost} balance={viewer.points} />

@@ -53,8 +53,8 @@ export const SessionInitiatedPopup = ({ session, onClose }: { session: Session |
             {formatClock(session.session_time)} has been sent.
           </p>
           <p>
-            {pointsText(session.cost)} {session.cost === 1 ? 'is' : 'are'} held until the mentor answers. You will get a notification when they do; the video-call link is created
-            automatically once the session is confirmed.
+            {pointsText(session.cost)} {session.cost === 1 ? 'is' : 'are'} held until the mentor answers. You will get a notification when they do; the video-call link is
+            created automatically once the session is confirmed.
           </p>
         </div>
       </div>

@@ -15,7 +15,15 @@ import { BookingPanel } from '../components/booking-panel';
 
 const NotFound = () => (
   <Card>
-    <EmptyState icon={<SearchX />} title={sessionTexts.skillMissing} action={<Link to="/search" className={buttonClasses('outline')}>Find another skill</Link>}>
+    <EmptyState
+      icon={<SearchX />}
+      title={sessionTexts.skillMissing}
+      action={
+        <Link to="/search" className={buttonClasses('outline')}>
+          Find another skill
+        </Link>
+      }
+    >
       The mentor may have removed this skill, or the link is wrong.
     </EmptyState>
   </Card>
@@ -33,7 +41,14 @@ export const BookingPage = () => {
   if (mentor.isError && !isStatus(mentor.error, 404)) {
     return (
       <Card>
-        <EmptyState title="Could not load this skill" action={<Button variant="outline" onClick={() => void mentor.refetch()}>Try again</Button>}>
+        <EmptyState
+          title="Could not load this skill"
+          action={
+            <Button variant="outline" onClick={() => void mentor.refetch()}>
+              Try again
+            </Button>
+          }
+        >
           Something went wrong on our side. Please try again.
         </EmptyState>
       </Card>
@@ -43,7 +58,15 @@ export const BookingPage = () => {
   if (mentor.data.id === viewer.id) {
     return (
       <Card>
-        <EmptyState icon={<UserRound />} title="This is your own skill" action={<Link to="/profile" className={buttonClasses('primary')}>View My Profile</Link>}>
+        <EmptyState
+          icon={<UserRound />}
+          title="This is your own skill"
+          action={
+            <Link to="/profile" className={buttonClasses('primary')}>
+              View My Profile
+            </Link>
+          }
+        >
           Members book your skills from your profile and from search. You cannot book a session with yourself.
         </EmptyState>
       </Card>

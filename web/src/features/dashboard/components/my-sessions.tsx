@@ -46,11 +46,13 @@ export const MySessions = ({ userId, renderSession }: MySessionsProps) => {
     setStatus('');
   }, []);
   const { highlightMode, ringedId, endHighlightMode } = useHighlight(showTab);
-  const interact = <T,>(set: (value: T) => void) => (value: T) => {
-    endHighlightMode();
-    setPage(1);
-    set(value);
-  };
+  const interact =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      endHighlightMode();
+      setPage(1);
+      set(value);
+    };
 
   const changePage = (next: number) => {
     endHighlightMode();

@@ -36,7 +36,15 @@ export const SessionFilters = ({ tab, search, onSearch, skill, skills, onSkill, 
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center" role="search" aria-label="Filter sessions">
       <div className="relative flex-1">
         <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-        <Input type="search" aria-label="Search by mentor or skill" placeholder="Search by mentor or skill" value={search} onChange={(e) => onSearch(e.target.value)} className="pl-9" data-testid="session-search" />
+        <Input
+          type="search"
+          aria-label="Search by mentor or skill"
+          placeholder="Search by mentor or skill"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          className="pl-9"
+          data-testid="session-search"
+        />
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex">
         <Select aria-label="Filter by skill" value={skill} onChange={(e) => onSkill(e.target.value)} className="sm:w-44" data-testid="filter-skill">

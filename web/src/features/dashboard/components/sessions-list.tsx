@@ -34,7 +34,15 @@ export const SessionsList = ({ filter, ringedId, renderSession, onPage, onClear 
   }
   if (query.isError) {
     return (
-      <EmptyState icon={<RefreshCw />} title="Could not load your sessions" action={<Button variant="outline" onClick={() => void query.refetch()}>Try again</Button>}>
+      <EmptyState
+        icon={<RefreshCw />}
+        title="Could not load your sessions"
+        action={
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         Something went wrong on our side. Please try again.
       </EmptyState>
     );
@@ -44,11 +52,29 @@ export const SessionsList = ({ filter, ringedId, renderSession, onPage, onClear 
   if (sessions.length === 0) {
     const look = empty[filter.tab];
     return filtered ? (
-      <EmptyState icon={<SearchX />} title="No sessions match your filters" action={<Button variant="outline" onClick={onClear}>Clear all</Button>}>
+      <EmptyState
+        icon={<SearchX />}
+        title="No sessions match your filters"
+        action={
+          <Button variant="outline" onClick={onClear}>
+            Clear all
+          </Button>
+        }
+      >
         Try another name or skill, or clear the filters.
       </EmptyState>
     ) : (
-      <EmptyState icon={look.icon} title={look.title} action={filter.tab === 'requested' ? <Link to="/search" className={buttonClasses('primary')}>Find a mentor</Link> : undefined}>
+      <EmptyState
+        icon={look.icon}
+        title={look.title}
+        action={
+          filter.tab === 'requested' ? (
+            <Link to="/search" className={buttonClasses('primary')}>
+              Find a mentor
+            </Link>
+          ) : undefined
+        }
+      >
         {look.text}
       </EmptyState>
     );
@@ -67,7 +93,10 @@ export const SessionsList = ({ filter, ringedId, renderSession, onPage, onClear 
         </Button>
         <p className="text-sm text-slate-600" data-testid="page-indicator">
           Page {page} of {pages}
-          <span className="hidden text-slate-400 sm:inline"> · {total} session{total === 1 ? '' : 's'}</span>
+          <span className="hidden text-slate-400 sm:inline">
+            {' '}
+            · {total} session{total === 1 ? '' : 's'}
+          </span>
         </p>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           Next

@@ -44,7 +44,14 @@ export const StatCards = ({ userId }: { userId: string }) => {
     <section aria-label="Your stats" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Stat label="Total Points" value={s?.totalPoints ?? dash} icon={<Coins />} tone="bg-amber-50 text-amber-600" testId="stat-total-points" />
       <Stat label="Completed Swaps" value={s?.completedSwaps ?? dash} icon={<Repeat2 />} tone="bg-emerald-50 text-emerald-600" testId="stat-completed-swaps" />
-      <Stat label="Your Rating" value={s ? (s.reviews > 0 ? s.rating.toFixed(1) : dash) : dash} icon={<Star />} tone="bg-brand-50 text-brand-600" to={reviews} testId="stat-rating" />
+      <Stat
+        label="Your Rating"
+        value={s ? (s.reviews > 0 ? s.rating.toFixed(1) : dash) : dash}
+        icon={<Star />}
+        tone="bg-brand-50 text-brand-600"
+        to={reviews}
+        testId="stat-rating"
+      />
       <Stat label="Reviews" value={s?.reviews ?? dash} icon={<MessageSquareText />} tone="bg-sky-50 text-sky-600" to={reviews} testId="stat-reviews" />
     </section>
   );

@@ -80,7 +80,15 @@ export const FeedbackDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
       ) : (
         <form id="feedback-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-1.5">
           <Field label="Your feedback" htmlFor="feedback-message" error={problem}>
-            <Textarea id="feedback-message" rows={5} maxLength={FEEDBACK_MAX_LENGTH} {...register('message')} autoFocus aria-invalid={!!problem || undefined} data-testid="feedback-message" />
+            <Textarea
+              id="feedback-message"
+              rows={5}
+              maxLength={FEEDBACK_MAX_LENGTH}
+              {...register('message')}
+              autoFocus
+              aria-invalid={!!problem || undefined}
+              data-testid="feedback-message"
+            />
           </Field>
           <CharCount length={message.length} max={FEEDBACK_MAX_LENGTH} />
         </form>

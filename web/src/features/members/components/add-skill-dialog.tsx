@@ -66,7 +66,14 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
     >
       <form id="add-skill-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <Field label="Skill name" htmlFor="skill-name" error={errors.name?.message}>
-          <Input id="skill-name" maxLength={SKILL_NAME_MAX} placeholder="e.g. React performance tuning" aria-invalid={!!errors.name || undefined} {...register('name')} autoFocus />
+          <Input
+            id="skill-name"
+            maxLength={SKILL_NAME_MAX}
+            placeholder="e.g. React performance tuning"
+            aria-invalid={!!errors.name || undefined}
+            {...register('name')}
+            autoFocus
+          />
         </Field>
         <Field label="Description" htmlFor="skill-description" error={errors.description?.message}>
           <Textarea

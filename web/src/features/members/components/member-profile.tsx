@@ -37,11 +37,27 @@ export const MemberProfile = ({ userId, aside }: { userId: string; aside?: Membe
     return (
       <Card>
         {isStatus(query.error, 404) ? (
-          <EmptyState icon={<UserX />} title="User not found" action={<Link to="/feed" className={buttonClasses('outline')}>Back to the feed</Link>}>
+          <EmptyState
+            icon={<UserX />}
+            title="User not found"
+            action={
+              <Link to="/feed" className={buttonClasses('outline')}>
+                Back to the feed
+              </Link>
+            }
+          >
             This member does not exist or has left SkillSwap.
           </EmptyState>
         ) : (
-          <EmptyState icon={<RefreshCw />} title="Could not load this profile" action={<Button variant="outline" onClick={() => void query.refetch()}>Try again</Button>}>
+          <EmptyState
+            icon={<RefreshCw />}
+            title="Could not load this profile"
+            action={
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          >
             Something went wrong on our side. Please try again.
           </EmptyState>
         )}

@@ -70,7 +70,13 @@ export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookF
               {(onRemove || bookFor) && (
                 <div className="mt-4 flex justify-end border-t border-slate-100 pt-3">
                   {onRemove && (
-                    <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" loading={removingId === skill.id} onClick={() => onRemove(skill)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                      loading={removingId === skill.id}
+                      onClick={() => onRemove(skill)}
+                    >
                       <Trash2 className="h-4 w-4" /> Remove
                     </Button>
                   )}

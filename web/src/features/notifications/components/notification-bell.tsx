@@ -33,7 +33,13 @@ const Item = ({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
   const label = actionLabel(n.type);
   return (
     <li>
-      <button type="button" onClick={() => onOpen(n)} className={clsx('flex w-full gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none', !n.read && 'bg-brand-50/40')} data-testid="notification-item" data-for-session={n.session_id ?? undefined}>
+      <button
+        type="button"
+        onClick={() => onOpen(n)}
+        className={clsx('flex w-full gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none', !n.read && 'bg-brand-50/40')}
+        data-testid="notification-item"
+        data-for-session={n.session_id ?? undefined}
+      >
         <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <Icon className="h-4 w-4" />
         </span>
@@ -100,7 +106,11 @@ export const NotificationBell = ({ userId }: { userId: string }) => {
         ) : (
           <p className="py-8 text-center text-sm text-slate-500">No notifications yet</p>
         )}
-        <Link to="/notifications" onClick={() => setOpen(false)} className="block border-t border-slate-100 px-4 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+        <Link
+          to="/notifications"
+          onClick={() => setOpen(false)}
+          className="block border-t border-slate-100 px-4 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50"
+        >
           View all notifications
         </Link>
       </PopoverContent>

@@ -56,7 +56,14 @@ export const OnboardingCard = ({ userId }: { userId: string }) => {
     <Card data-testid="onboarding-card">
       <CardHeader icon={<Rocket className="h-5 w-5" />} title="Get started" description={`${done} of ${onboardingSteps.length} steps done`} />
       <CardBody className="space-y-3">
-        <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Onboarding progress" aria-valuemin={0} aria-valuemax={onboardingSteps.length} aria-valuenow={done}>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label="Onboarding progress"
+          aria-valuemin={0}
+          aria-valuemax={onboardingSteps.length}
+          aria-valuenow={done}
+        >
           <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${(done / onboardingSteps.length) * 100}%` }} />
         </div>
         <ul className="space-y-0.5">
@@ -64,8 +71,17 @@ export const OnboardingCard = ({ userId }: { userId: string }) => {
             const checked = steps[step.key];
             return (
               <li key={step.key}>
-                <Link to={step.to} className={clsx('flex items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-50', checked ? 'text-slate-400' : 'text-slate-700')} data-step={step.key} data-done={checked}>
-                  {checked ? <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-500" aria-label="Done" /> : <Circle className="h-4 w-4 shrink-0 text-slate-300" aria-label="To do" />}
+                <Link
+                  to={step.to}
+                  className={clsx('flex items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-50', checked ? 'text-slate-400' : 'text-slate-700')}
+                  data-step={step.key}
+                  data-done={checked}
+                >
+                  {checked ? (
+                    <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-500" aria-label="Done" />
+                  ) : (
+                    <Circle className="h-4 w-4 shrink-0 text-slate-300" aria-label="To do" />
+                  )}
                   <span className={clsx('flex-1', checked && 'line-through')}>{step.label}</span>
                   {!checked && <ChevronRight className="h-4 w-4 text-slate-300" />}
                 </Link>

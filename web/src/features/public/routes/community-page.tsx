@@ -7,9 +7,27 @@ import { SectionHeading } from '../components/section-heading';
 
 // Static teaser in Spanish (document 001 §2.12); member counts are marketing figures.
 const groups = [
-  { icon: Hash, name: 'Servidor estilo Discord', members: '1.240', tone: 'bg-indigo-50 text-indigo-600', features: ['Canales por tecnología', 'Salas de voz para pair programming', 'Eventos semanales'] },
-  { icon: Send, name: 'Canal estilo Telegram', members: '860', tone: 'bg-sky-50 text-sky-600', features: ['Ofertas de mentoría diarias', 'Resúmenes del feed', 'Avisos de nuevas funciones'] },
-  { icon: MessageCircle, name: 'Grupos estilo WhatsApp', members: '530', tone: 'bg-emerald-50 text-emerald-600', features: ['Grupos locales por ciudad', 'Quedadas presenciales', 'Ayuda rápida entre miembros'] },
+  {
+    icon: Hash,
+    name: 'Servidor estilo Discord',
+    members: '1.240',
+    tone: 'bg-indigo-50 text-indigo-600',
+    features: ['Canales por tecnología', 'Salas de voz para pair programming', 'Eventos semanales'],
+  },
+  {
+    icon: Send,
+    name: 'Canal estilo Telegram',
+    members: '860',
+    tone: 'bg-sky-50 text-sky-600',
+    features: ['Ofertas de mentoría diarias', 'Resúmenes del feed', 'Avisos de nuevas funciones'],
+  },
+  {
+    icon: MessageCircle,
+    name: 'Grupos estilo WhatsApp',
+    members: '530',
+    tone: 'bg-emerald-50 text-emerald-600',
+    features: ['Grupos locales por ciudad', 'Quedadas presenciales', 'Ayuda rápida entre miembros'],
+  },
 ];
 
 const pillars = [

@@ -8,12 +8,42 @@ import { SectionHeading } from '../components/section-heading';
 
 // Static marketing content (document 001 §2.12): six testimonials, partly in Spanish.
 const stories = [
-  { name: 'Lucía Fernández', role: 'Frontend developer, Madrid', swap: 'React → UX research', quote: 'Enseñé React durante tres semanas y usé mis puntos para aprender investigación de usuarios. ¡Ahora lidero los tests con usuarios en mi equipo!' },
-  { name: 'Daniel Okafor', role: 'Data analyst, Lagos', swap: 'SQL → Python', quote: 'I traded SQL tuning sessions for Python mentoring. Two months later I automated half of my weekly reports.' },
-  { name: 'Sofía Ramírez', role: 'Product designer, Bogotá', swap: 'Figma → Marketing', quote: 'Con SkillSwap aprendí marketing digital sin pagar un curso. Mis mentores eran profesionales reales, no vídeos grabados.' },
-  { name: 'Mark Jensen', role: 'DevOps engineer, Copenhagen', swap: 'Kubernetes → Public speaking', quote: 'Explaining Kubernetes to peers made me a better teacher, and the points paid for coaching before my first conference talk.' },
-  { name: 'Ana Torres', role: 'Founder, Valencia', swap: 'Business plans → No-code', quote: 'Ayudé a otros fundadores con sus planes de negocio y a cambio construí mi primer prototipo sin código.' },
-  { name: 'Priya Nair', role: 'QA engineer, Bangalore', swap: 'Testing → TypeScript', quote: 'Three welcome points got me started. Now I teach test automation every week and learn TypeScript in return.' },
+  {
+    name: 'Lucía Fernández',
+    role: 'Frontend developer, Madrid',
+    swap: 'React → UX research',
+    quote: 'Enseñé React durante tres semanas y usé mis puntos para aprender investigación de usuarios. ¡Ahora lidero los tests con usuarios en mi equipo!',
+  },
+  {
+    name: 'Daniel Okafor',
+    role: 'Data analyst, Lagos',
+    swap: 'SQL → Python',
+    quote: 'I traded SQL tuning sessions for Python mentoring. Two months later I automated half of my weekly reports.',
+  },
+  {
+    name: 'Sofía Ramírez',
+    role: 'Product designer, Bogotá',
+    swap: 'Figma → Marketing',
+    quote: 'Con SkillSwap aprendí marketing digital sin pagar un curso. Mis mentores eran profesionales reales, no vídeos grabados.',
+  },
+  {
+    name: 'Mark Jensen',
+    role: 'DevOps engineer, Copenhagen',
+    swap: 'Kubernetes → Public speaking',
+    quote: 'Explaining Kubernetes to peers made me a better teacher, and the points paid for coaching before my first conference talk.',
+  },
+  {
+    name: 'Ana Torres',
+    role: 'Founder, Valencia',
+    swap: 'Business plans → No-code',
+    quote: 'Ayudé a otros fundadores con sus planes de negocio y a cambio construí mi primer prototipo sin código.',
+  },
+  {
+    name: 'Priya Nair',
+    role: 'QA engineer, Bangalore',
+    swap: 'Testing → TypeScript',
+    quote: 'Three welcome points got me started. Now I teach test automation every week and learn TypeScript in return.',
+  },
 ];
 
 const JoinNav = () => (
@@ -33,7 +63,11 @@ export const SuccessStoriesPage = () => {
   return (
     <PublicShell action={<JoinNav />}>
       <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <SectionHeading eyebrow="Historias de éxito" title="Real swaps, real progress" text="Members who taught what they knew and learned what they needed, paying only in points." />
+        <SectionHeading
+          eyebrow="Historias de éxito"
+          title="Real swaps, real progress"
+          text="Members who taught what they knew and learned what they needed, paying only in points."
+        />
         <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {stories.map((story) => (
             <figure key={story.name} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

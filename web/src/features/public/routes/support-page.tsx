@@ -64,10 +64,23 @@ export const SupportPage = () => {
               <p className="text-slate-500">¿Tienes un problema o una idea? Cuéntanoslo.</p>
             </div>
           </div>
-          <Card className="mt-8 p-6 sm:p-8">{sent ? <TicketSent ticket={sent} onAnother={() => setSent(null)} /> : <SupportForm onSubmit={async (t) => { await sendTicket(t); setSent(t); }} />}</Card>
+          <Card className="mt-8 p-6 sm:p-8">
+            {sent ? (
+              <TicketSent ticket={sent} onAnother={() => setSent(null)} />
+            ) : (
+              <SupportForm
+                onSubmit={async (t) => {
+                  await sendTicket(t);
+                  setSent(t);
+                }}
+              />
+            )}
+          </Card>
         </div>
         <aside aria-labelledby="faq-heading">
-          <h2 id="faq-heading" className="text-lg font-semibold text-slate-900">Preguntas frecuentes</h2>
+          <h2 id="faq-heading" className="text-lg font-semibold text-slate-900">
+            Preguntas frecuentes
+          </h2>
           <div className="mt-4 space-y-3">
             {faq.map((item) => (
               <details key={item.q} className="group rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">

@@ -20,7 +20,11 @@ export const RecommendedSkills = ({ userId }: { userId: string }) => {
           <ul className="space-y-2">
             {items.map(({ skill, mentor }) => (
               <li key={skill.id}>
-                <Link to={`/book/${encodeURIComponent(mentor.id)}/${encodeURIComponent(skill.id)}`} className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition-colors hover:border-brand-200 hover:bg-brand-50/40" data-testid="recommendation">
+                <Link
+                  to={`/book/${encodeURIComponent(mentor.id)}/${encodeURIComponent(skill.id)}`}
+                  className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition-colors hover:border-brand-200 hover:bg-brand-50/40"
+                  data-testid="recommendation"
+                >
                   <Avatar name={mentor.name} src={mentor.avatar} size="sm" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-semibold text-slate-900">{skill.name}</p>

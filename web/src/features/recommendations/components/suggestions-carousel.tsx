@@ -51,7 +51,14 @@ export const SuggestionsCarousel = ({ userId }: { userId: string }) => {
             const look = looks[s.type] ?? looks.industry_news;
             const Icon = look.icon;
             return (
-              <div key={`${s.type}-${i}`} className="w-full shrink-0 p-5" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i !== current}>
+              <div
+                key={`${s.type}-${i}`}
+                className="w-full shrink-0 p-5"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                aria-hidden={i !== current}
+              >
                 <span className={clsx('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium', look.tone)}>
                   <Icon className="h-3.5 w-3.5" /> {look.label}
                 </span>
@@ -64,7 +71,12 @@ export const SuggestionsCarousel = ({ userId }: { userId: string }) => {
       </div>
       {count > 1 && (
         <div className="flex items-center justify-between border-t border-slate-100 px-3 py-2">
-          <button type="button" onClick={() => go(current - 1)} aria-label="Previous suggestion" className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+          <button
+            type="button"
+            onClick={() => go(current - 1)}
+            aria-label="Previous suggestion"
+            className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
             <ChevronLeft className="h-4 w-4" />
           </button>
           <div className="flex gap-1.5">
@@ -79,7 +91,12 @@ export const SuggestionsCarousel = ({ userId }: { userId: string }) => {
               />
             ))}
           </div>
-          <button type="button" onClick={() => go(current + 1)} aria-label="Next suggestion" className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+          <button
+            type="button"
+            onClick={() => go(current + 1)}
+            aria-label="Next suggestion"
+            className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
             <ChevronRight className="h-4 w-4" />
           </button>
         </div>

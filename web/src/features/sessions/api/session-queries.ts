@@ -7,8 +7,7 @@ import { sessionKeys } from './keys';
 
 const path = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
-export const sessionQuery = (id: string) =>
-  queryOptions({ queryKey: sessionKeys.one(id), queryFn: ({ signal }) => getJson<Session>(path(id), { signal }) });
+export const sessionQuery = (id: string) => queryOptions({ queryKey: sessionKeys.one(id), queryFn: ({ signal }) => getJson<Session>(path(id), { signal }) });
 
 export const threadQuery = (id: string) =>
   queryOptions({ queryKey: sessionKeys.thread(id), queryFn: ({ signal }) => getJson<ThreadMessage[]>(`${path(id)}/thread`, { signal }) });
@@ -30,8 +29,7 @@ export const mutualAvailabilityQuery = (id: string, monthOffset: number) =>
     staleTime: 30_000,
   });
 
-export const useMutualAvailability = (id: string, monthOffset: number, enabled = true) =>
-  useQuery({ ...mutualAvailabilityQuery(id, monthOffset), enabled });
+export const useMutualAvailability = (id: string, monthOffset: number, enabled = true) => useQuery({ ...mutualAvailabilityQuery(id, monthOffset), enabled });
 
 export const calendarFileUrl = (id: string) => `${path(id)}/calendar.ics`;
 

@@ -39,7 +39,13 @@ const ActiveSessionRow = ({ session }: { session: Session }) => {
           View on Dashboard <ExternalLink className="h-3.5 w-3.5" />
         </Link>
         {canCancel && (
-          <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setConfirming(true)} data-testid="cancel-active-session">
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-600 hover:bg-red-50 hover:text-red-700"
+            onClick={() => setConfirming(true)}
+            data-testid="cancel-active-session"
+          >
             <X className="h-4 w-4" /> Cancel
           </Button>
         )}

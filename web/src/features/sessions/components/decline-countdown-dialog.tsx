@@ -71,7 +71,10 @@ export const DeclineCountdownDialog = ({ open, onOpenChange, what, busy, onDecli
           </span>
         </p>
         <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
-          <div className="h-full rounded-full bg-red-500 transition-[width] duration-1000 ease-linear" style={{ width: `${(left / DECLINE_COUNTDOWN_SECONDS) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-red-500 transition-[width] duration-1000 ease-linear"
+            style={{ width: `${(left / DECLINE_COUNTDOWN_SECONDS) * 100}%` }}
+          />
         </div>
       </div>
     </Dialog>

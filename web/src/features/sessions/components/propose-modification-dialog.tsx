@@ -129,7 +129,13 @@ export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChang
             </Field>
           </div>
           <Field label="Message" htmlFor="proposal-message" optional>
-            <Textarea id="proposal-message" rows={3} maxLength={RESCHEDULE_MESSAGE_MAX} placeholder="Why the change? Anything the other participant should know." {...register('message')} />
+            <Textarea
+              id="proposal-message"
+              rows={3}
+              maxLength={RESCHEDULE_MESSAGE_MAX}
+              placeholder="Why the change? Anything the other participant should know."
+              {...register('message')}
+            />
           </Field>
           <CharCount length={message.length} max={RESCHEDULE_MESSAGE_MAX} />
           {error && (

@@ -25,12 +25,21 @@ export const RatingWidget = ({ mentorName, busy, onRate }: RatingWidgetProps) =>
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4" data-testid="rating-widget" aria-label="Rate this session">
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4"
+      data-testid="rating-widget"
+      aria-label="Rate this session"
+    >
       <div>
         <p className="font-semibold text-slate-900">How was your session with {mentorName}?</p>
         <p className="text-sm text-slate-600">Your rating helps other members find great mentors.</p>
       </div>
-      <Controller control={control} name="rating" render={({ field }) => <StarInput value={field.value} onChange={field.onChange} label="Your rating" disabled={busy} />} />
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field }) => <StarInput value={field.value} onChange={field.onChange} label="Your rating" disabled={busy} />}
+      />
       <Field label="Review" htmlFor="rating-review" optional>
         <Textarea id="rating-review" rows={3} maxLength={REVIEW_MAX} disabled={busy} placeholder="What did you learn? What stood out?" {...register('review')} />
       </Field>

@@ -16,7 +16,17 @@ export interface SessionCardActionsProps {
   onComplete: () => void;
 }
 
-export const SessionCardActions = ({ session, abilities, busy, onApprove, onReject, onCancelRequest, onReschedule, onOpenCalendar, onComplete }: SessionCardActionsProps) => {
+export const SessionCardActions = ({
+  session,
+  abilities,
+  busy,
+  onApprove,
+  onReject,
+  onCancelRequest,
+  onReschedule,
+  onOpenCalendar,
+  onComplete,
+}: SessionCardActionsProps) => {
   const link = session.video_call_link;
   const meet = session.google_meet_link;
   const any = abilities.actionRequired || abilities.canCancelRequest || abilities.canJoin || abilities.canReschedule || abilities.canComplete;

@@ -100,12 +100,22 @@ export const SessionCard = ({ session, viewerId, highlighted, onApproved }: Sess
         onComplete={() => void run({ kind: 'complete' })}
       />
       {abilities.canRate && (
-        <RatingWidget mentorName={session.instructor.name ?? 'your mentor'} busy={running === 'rate'} onRate={(rating, review) => run({ kind: 'rate', rating, review })} />
+        <RatingWidget
+          mentorName={session.instructor.name ?? 'your mentor'}
+          busy={running === 'rate'}
+          onRate={(rating, review) => run({ kind: 'rate', rating, review })}
+        />
       )}
       {session.status === 'completed' && <GivenRating session={session} />}
       <SessionThread sessionId={session.id} viewerId={viewerId} />
 
-      <RejectDialog open={dialog === 'reject'} onOpenChange={close} studentName={session.student.name ?? 'The student'} busy={running === 'reject'} onReject={(reason) => run({ kind: 'reject', reason })} />
+      <RejectDialog
+        open={dialog === 'reject'}
+        onOpenChange={close}
+        studentName={session.student.name ?? 'The student'}
+        busy={running === 'reject'}
+        onReject={(reason) => run({ kind: 'reject', reason })}
+      />
       <ConfirmDialog
         open={dialog === 'cancel-request'}
         onOpenChange={close}
@@ -116,7 +126,14 @@ export const SessionCard = ({ session, viewerId, highlighted, onApproved }: Sess
         busy={running === 'cancel-request'}
         onConfirm={() => void run({ kind: 'cancel-request' }).then((ok) => ok && setDialog(null))}
       />
-      <ProposeModificationDialog session={session} viewerId={viewerId} open={dialog === 'propose'} onOpenChange={close} busy={running === 'propose'} onPropose={propose} />
+      <ProposeModificationDialog
+        session={session}
+        viewerId={viewerId}
+        open={dialog === 'propose'}
+        onOpenChange={close}
+        busy={running === 'propose'}
+        onPropose={propose}
+      />
       <SmartCalendarDialog
         session={session}
         viewerId={viewerId}

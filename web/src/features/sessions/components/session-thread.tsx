@@ -38,7 +38,12 @@ const MessageLine = ({ message, mine }: { message: ThreadMessage; mine: boolean 
     <span className="mb-0.5 text-xs text-slate-400">
       {mine ? 'You' : (message.sender_name ?? 'Member')} · {relativeAge(message.created_at)}
     </span>
-    <p className={clsx('max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-line', mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-800')}>
+    <p
+      className={clsx(
+        'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-line',
+        mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-800',
+      )}
+    >
       {message.message}
     </p>
   </li>
@@ -100,7 +105,11 @@ export const SessionThread = ({ sessionId, viewerId }: { sessionId: string; view
           ) : thread.data?.length ? (
             <ul ref={listRef} className="max-h-72 space-y-3 overflow-y-auto pr-1" aria-label="Session messages" data-testid="thread-list">
               {thread.data.map((m) =>
-                m.is_system_message || m.sender_id === null ? <SystemLine key={m.id} message={m} /> : <MessageLine key={m.id} message={m} mine={m.sender_id === viewerId} />,
+                m.is_system_message || m.sender_id === null ? (
+                  <SystemLine key={m.id} message={m} />
+                ) : (
+                  <MessageLine key={m.id} message={m} mine={m.sender_id === viewerId} />
+                ),
               )}
             </ul>
           ) : (

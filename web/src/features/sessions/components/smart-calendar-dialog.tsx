@@ -85,7 +85,13 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
   });
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Smart Session Calendar" description={`When you and ${otherName} are both free. Pick a time to propose, or cancel the session.`} size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Smart Session Calendar"
+      description={`When you and ${otherName} are both free. Pick a time to propose, or cancel the session.`}
+      size="lg"
+    >
       <div className="space-y-5">
         <div className="flex items-center justify-between gap-2">
           <Button size="icon" variant="ghost" aria-label="Previous month" disabled={offset <= -1} onClick={() => changeMonth(offset - 1)}>
