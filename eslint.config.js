@@ -122,7 +122,7 @@ export default defineConfig(
   {
     // Boundaries hold for the code that ships. Tests and their helpers are entry points, like test/,
     // bench/ and scripts/: they may borrow another layer's fixture (projections' tests use
-    // commands/test-event-store.ts, projections/sessions/testing.ts uses test/projections/support).
+    // test/support/test-event-store.ts, projections/sessions/testing.ts uses test/projections/support).
     name: 'skillswap/import-boundaries',
     files: TS,
     ignores: TEST_CODE,

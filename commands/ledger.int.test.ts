@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/shared.js';
 import { adjudicateHold, grantCorrection, grantWelcomeBonus, loadLedger, placeHold, receivePoints, refundHold } from './ledger.js';
 import { ledgerStreamId } from './stream-ids.js';
-import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from './test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../test/support/test-event-store.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 let fixture: TestEventStore;

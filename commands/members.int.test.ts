@@ -5,7 +5,7 @@ import { DomainError } from '../domain/shared.js';
 import { loadLedger } from './ledger.js';
 import { changeProfilePicture, loadMember, registerMember, updateProfile } from './members.js';
 import { ledgerStreamId, memberStreamId } from './stream-ids.js';
-import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from './test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../test/support/test-event-store.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 let fixture: TestEventStore;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMember, registerMember } from '../members.js';
 import { inboxStreamId, memberStreamId } from '../stream-ids.js';
-import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../../test/support/test-event-store.js';
 import { markAllNotificationsRead, markNotificationRead, markNotificationsRead } from './notifications.js';
 import { hasSeenWelcomeTour, markWelcomeTourSeen } from './welcome-tour.js';
 

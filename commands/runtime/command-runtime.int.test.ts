@@ -7,7 +7,7 @@ import { memberDecider } from '../../domain/member/decide.js';
 import { DomainError, type Decider, type Event } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { memberStreamId } from '../stream-ids.js';
-import { openTestEventStore, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, type TestEventStore } from '../../test/support/test-event-store.js';
 import { createCommandRuntime } from './command-runtime.js';
 import { stepEvents } from './run-step.js';
 

@@ -6,7 +6,7 @@ import { WrongExpectedVersionError } from '../../eventstore/types.js';
 import { uuidV5 } from '../deterministic-id.js';
 import { createCommandRuntime } from './command-runtime.js';
 import { memberStreamId } from '../stream-ids.js';
-import { openTestEventStore, withReadBarrier, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, withReadBarrier, type TestEventStore } from '../../test/support/test-event-store.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 let fixture: TestEventStore;

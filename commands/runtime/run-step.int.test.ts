@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { slotDecider } from '../../domain/slot/decider.js';
 import { slotHourStreamId } from '../stream-ids.js';
-import { openTestEventStore, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, type TestEventStore } from '../../test/support/test-event-store.js';
 
 let fixture: TestEventStore;
 beforeAll(async () => {

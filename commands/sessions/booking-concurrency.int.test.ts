@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../domain/shared.js';
-import { openTestEventStore, wireTestCommands, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, type TestEventStore } from '../../test/support/test-event-store.js';
 import { reconcileSessionRequests } from './reconciler.js';
 import { requestSession } from './request-session.js';
 import { ledgerStreamId } from '../stream-ids.js';

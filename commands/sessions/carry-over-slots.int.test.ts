@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventStore } from '../../eventstore/types.js';
-import { openTestEventStore, wireTestCommands, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, type TestEventStore } from '../../test/support/test-event-store.js';
 import { CARRY_OVER_STREAM, carryOverCellReservations } from './carry-over-slots.js';
 import { reserveCells } from './slot-steps.js';
 import { cellHolders } from './testing.js';

@@ -4,7 +4,7 @@ import { sessionDecider } from '../../domain/session/decide.js';
 import type { EventStore, StreamAppend } from '../../eventstore/types.js';
 import { bookingStreamId, ledgerStreamId, sessionStreamId } from '../stream-ids.js';
 import type { RunContext } from '../runtime/types.js';
-import { openTestEventStore, wireTestCommands, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, type TestEventStore } from '../../test/support/test-event-store.js';
 import { BOOKING_LOST_MESSAGE } from './booking-record.js';
 import { bookingSteps } from './booking-steps.js';
 import { runFollowUps } from './follow-ups.js';

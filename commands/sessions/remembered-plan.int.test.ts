@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../domain/session/rules.js';
 import { grantCorrection } from '../ledger.js';
 import { updateProfile } from '../members.js';
-import { openTestEventStore, wireTestCommands, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, type TestEventStore } from '../../test/support/test-event-store.js';
 import { requestSession } from './request-session.js';
 import { MONDAY, WEEKDAYS_9_TO_17, balanceOf, cellHolders, newMember, newMentor, refusal, sessionState } from './testing.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../domain/session/rules.js';
 import { ledgerStreamId } from '../stream-ids.js';
-import { openTestEventStore, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, type TestEventStore } from '../../test/support/test-event-store.js';
 import { requestSession, type RequestSessionInput } from './request-session.js';
 import { startScheduler } from './scheduler.js';
 import {

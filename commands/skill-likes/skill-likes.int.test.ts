@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember, updateProfile } from '../members.js';
 import { skillLikesStreamId } from '../stream-ids.js';
-import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../test-event-store.js';
+import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../../test/support/test-event-store.js';
 import { skillLikeStatus, toggleSkillLike } from './skill-likes.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestEventStore, type TestEventStore } from '../../commands/test-event-store.js';
+import { openTestEventStore, type TestEventStore } from '../../test/support/test-event-store.js';
 import type { Checkpoint, EventStore, ReadAllOptions } from '../../eventstore/types.js';
 import { createSharedLogReader } from './shared-log-reader.js';
 

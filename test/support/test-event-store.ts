@@ -3,12 +3,12 @@
 // (other suites run concurrently on the same server), otherwise in-memory PGlite.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { ledgerDecider } from '../domain/ledger/decide.js';
-import { memberDecider } from '../domain/member/decide.js';
-import { openSqlDatabase } from '../eventstore/sql-database.js';
-import { createSqlEventStore } from '../eventstore/sql-event-store.js';
-import type { EventStore } from '../eventstore/types.js';
-import { wireCommands, type CommandDeps } from './wiring.js';
+import { ledgerDecider } from '../../domain/ledger/decide.js';
+import { memberDecider } from '../../domain/member/decide.js';
+import { openSqlDatabase } from '../../eventstore/sql-database.js';
+import { createSqlEventStore } from '../../eventstore/sql-event-store.js';
+import type { EventStore } from '../../eventstore/types.js';
+import { wireCommands, type CommandDeps } from '../../commands/wiring.js';
 
 export interface TestEventStore {
   store: EventStore;
