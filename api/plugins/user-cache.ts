@@ -3,7 +3,7 @@
 // - every change notice about a member evicts their entry before any socket hears of the change (the
 //   composition root hands `noticed` the notices ahead of the websocket hub);
 // - a write noted for members (reply.afterWrite: the actor and the other participants) evicts their
-//   entries at once, and their next reads wait until the read models show it (read-your-writes.ts), so
+//   entries at once, and their next reads wait until the read models show it (plugins/read-your-writes.ts), so
 //   none of them reads an old value, even before the write's notice arrives; any other request of a
 //   member that is not a read evicts their entry before the response goes out;
 // - entries expire after 30 s anyway, which bounds what a lost notice (LISTEN dropped) leaves behind.

@@ -109,7 +109,7 @@ export const toSessionView = (row: SessionRowWithNames, holds: readonly Pick<Ses
  * The view of a session just requested, built from its SessionRequested event and the participants as
  * the write side knows them: what the read model shows once it has the event (the same evolve and the
  * same view), without the query. POST /api/sessions answers with it at once; the participants' next
- * requests wait until the read models show the session (api/read-your-writes.ts).
+ * requests wait until the read models show the session (api/plugins/read-your-writes.ts).
  */
 export const requestedSessionView = (
   requested: Extract<SessionEvent, { type: 'SessionRequested' }>,
