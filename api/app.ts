@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { registerSession, SESSION_COOKIE } from './plugins/session.js';
 import { registerStaticClient } from './plugins/static-client.js';
+import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { authRoutes } from './routes/auth.js';
@@ -83,6 +84,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
   const notedWrites = registerReadYourWrites(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
+  registerTextInputCheck(app);
 
   await app.register(swagger, {
     openapi: {
