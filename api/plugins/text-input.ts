@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired surrogate characters';
 
+// eslint-disable-next-line no-control-regex -- finding the NUL character is the point
 const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when any string in the value, keys included, holds a character PostgreSQL cannot store. */
