@@ -145,10 +145,16 @@ const id = z.string().max(100).nullish();
 const text = (max: number, message: string) => z.string().max(max, message).nullish();
 
 /** POST /api/sessions. Extra fields the spec's client sends (status, points_transferred...) are ignored. */
+// Who and what are required, and a date must look like one: a missing skill or 'someday' is a 400 with the
+// booking's text, not a lookup that answers 404 (issue 19 point 5).
+const required = z.string({ message: texts.chooseMentorAndSkill }).trim().min(1, texts.chooseMentorAndSkill).max(100);
 export const requestSessionBodySchema = z.object({
-  instructor_id: id,
-  skill_id: id,
-  session_date: z.string().max(20).nullish(),
+  instructor_id: required,
+  skill_id: required,
+  session_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, texts.selectDateAndTime)
+    .nullish(),
   session_time: z.string().max(20).nullish(),
   /** Alternative to date + time: the start as a UTC instant. */
   scheduled_at: z.string().max(40).nullish(),

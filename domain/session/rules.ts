@@ -19,6 +19,7 @@ export const DEFAULT_REJECTION_REASON = "Sorry, I'm not available at this time. 
 
 export const texts = {
   selectDateAndTime: 'Please select both date and time',
+  chooseMentorAndSkill: 'Please choose a mentor and one of their skills',
   slotNotAvailable: 'This time slot is not available. Please select a time when the mentor is available.',
   slotTaken: 'This time slot is no longer available. Please select a different time.',
   notFound: 'Session not found',

@@ -37,6 +37,19 @@ describe('booking a session', () => {
 
   const balanceOf = async (client: ApiClient) => (await client.get(`/api/users/${client.memberId}/balance`)).body;
 
+  it('refuses a booking without a skill, or with a date that is not one, with 400 and holds nothing', async () => {
+    const before = await balanceOf(oscar);
+    const { skill_id: _skill, ...withoutSkill } = bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-08', time: '10:00' });
+    const noSkill = await oscar.post('/api/sessions', { ...withoutSkill, session_date: 'someday' });
+    expect(noSkill.status).toBe(400);
+    expect(noSkill.body.error).toContain('Please choose a mentor and one of their skills');
+    const someday = await oscar.post('/api/sessions', bookingBody({ mentor: mia, skillId: miaSkill, date: 'someday', time: '10:00' }));
+    expect(someday.status).toBe(400);
+    expect(someday.body.error).toContain('Please select both date and time');
+    expect(await balanceOf(oscar)).toEqual(before);
+    expect((await oscar.get(`/api/users/${oscar.memberId}/sessions`)).body).toEqual([]);
+  });
+
   it('creates the request with 201, holds its cost and shows it to both participants', async () => {
     const response = await sam.post('/api/sessions', bookingBody({ mentor: mia, skillId: miaSkill, date: '2026-12-07', time: '10:00', message: 'Generics please' }));
     expect(response.status).toBe(201);
