@@ -84,7 +84,8 @@ export const availabilityEntryFormSchema = availabilityEntrySchema.refine((entry
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Only to the member themself and to admins (issue 19 point 4); absent for everyone else. */
+  email: z.string().optional(),
   avatar: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   bio: z.string(),
@@ -104,7 +105,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** GET /api/user adds what only the signed-in member may know about themselves. */
-export const currentUserSchema = userSchema.extend({ isAdmin: z.boolean() });
+export const currentUserSchema = userSchema.extend({ email: z.string(), isAdmin: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Every field of the profile form; the PATCH body sends only the changed ones. */

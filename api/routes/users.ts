@@ -1,11 +1,12 @@
 // Member routes of issue 2: the signed-in member, the directory, profiles, balances and ledgers.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateProfile } from '../../commands/members.js';
 import { getBalance } from '../../projections/balances/queries.js';
 import { listTransactions } from '../../projections/ledger-transactions/queries.js';
 import { getMember, listMembers } from '../../projections/members/queries.js';
-import { balanceSchema, currentUserSchema, errorBodySchema, transactionSchema, updateProfileSchema, userSchema } from '../contracts/members.js';
+import { balanceSchema, currentUserSchema, errorBodySchema, transactionSchema, updateProfileSchema, userSchema, type User } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notAuthenticated } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
@@ -25,6 +26,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
     if (!user) throw new HttpError(404, 'User not found');
     return user;
   };
+  // An e-mail, a balance and a ledger are their member's and the admins' alone (issue 19 point 4).
+  const maySeePrivate = (request: FastifyRequest, memberId: string) => {
+    const session = currentMember(request);
+    return session.memberId === memberId || isAdmin(session.email);
+  };
+  const asSeenBy = (request: FastifyRequest, user: User): User => {
+    if (maySeePrivate(request, user.id)) return user;
+    const { email: _email, ...shown } = user;
+    return shown;
+  };
 
   // The hottest read of the app (every page load): answered from the keyed cache as ready JSON, evicted by
   // the change notices of the member's read models and by the member's own writes (plugins/user-cache.ts).
@@ -43,9 +54,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
-  app.get('/api/users', { schema: { tags: ['users'], response: { 200: z.array(userSchema), 401: errorBodySchema } } }, async () => listMembers(db, now()));
+  app.get('/api/users', { schema: { tags: ['users'], response: { 200: z.array(userSchema), 401: errorBodySchema } } }, async (request) =>
+    (await listMembers(db, now())).map((user) => asSeenBy(request, user)),
+  );
 
-  app.get('/api/users/:id', { schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } }, async (request) => userOr404(request.params.id));
+  app.get('/api/users/:id', { schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } }, async (request) =>
+    asSeenBy(request, await userOr404(request.params.id)),
+  );
 
   app.patch(
     '/api/users/:id',
@@ -67,6 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
   );
 
   app.get('/api/users/:id/balance', { schema: { tags: ['users'], params: idParams, response: { 200: balanceSchema, ...errors } } }, async (request) => {
+    if (!maySeePrivate(request, request.params.id)) throw new HttpError(403, 'You can only view your own balance');
     const balance = await getBalance(db, request.params.id);
     if (balance) return balance;
     await userOr404(request.params.id);
@@ -74,11 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
   });
 
   app.get('/api/users/:id/transactions', { schema: { tags: ['users'], params: idParams, response: { 200: z.array(transactionSchema), ...errors } } }, async (request) => {
-    const session = currentMember(request);
-    // A ledger is private: its owner and admins only.
-    if (request.params.id !== session.memberId && !isAdmin(session.email)) {
-      throw new HttpError(403, 'You can only view your own transactions');
-    }
+    if (!maySeePrivate(request, request.params.id)) throw new HttpError(403, 'You can only view your own transactions');
     return listTransactions(db, request.params.id);
   });
 };

@@ -8,10 +8,12 @@ describe('member routes', () => {
   let server: TestServer;
   let ann: ApiClient;
   let bob: ApiClient;
+  let admin: ApiClient;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: { ADMIN_EMAILS: 'ada@example.com' } });
     ann = await signIn(server.url, 'ann@example.com', 'Ann');
     bob = await signIn(server.url, 'bob@example.com', 'Bob');
+    admin = await signIn(server.url, 'ada@example.com', 'Ada');
   });
   afterAll(async () => {
     await server?.close();
@@ -88,7 +90,25 @@ describe('member routes', () => {
     const missing = await ann.get('/api/users/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'User not found' });
-    expect((await ann.get('/api/users/00000000-0000-4000-8000-000000000000/balance')).status).toBe(404);
+    expect((await admin.get('/api/users/00000000-0000-4000-8000-000000000000/balance')).status).toBe(404);
+  });
+
+  it("shows a member's e-mail to that member and to admins only", async () => {
+    expect((await ann.get(`/api/users/${bob.memberId}`)).body.email).toBeUndefined();
+    expect((await ann.get(`/api/users/${ann.memberId}`)).body.email).toBe('ann@example.com');
+    expect((await admin.get(`/api/users/${bob.memberId}`)).body.email).toBe('bob@example.com');
+    const seenByAnn = (await ann.get('/api/users')).body as { id: string; email?: string }[];
+    expect(seenByAnn.filter((u) => u.email !== undefined).map((u) => u.id)).toEqual([ann.memberId]);
+    const seenByAdmin = (await admin.get('/api/users')).body as { id: string; email?: string }[];
+    expect(seenByAdmin.every((u) => typeof u.email === 'string')).toBe(true);
+  });
+
+  it('keeps a balance private to its owner and admins, like the ledger', async () => {
+    const response = await ann.get(`/api/users/${bob.memberId}/balance`);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ error: 'You can only view your own balance' });
+    expect((await bob.get(`/api/users/${bob.memberId}/balance`)).body).toEqual({ availablePoints: 3, heldPoints: 0 });
+    expect((await admin.get(`/api/users/${bob.memberId}/balance`)).body).toEqual({ availablePoints: 3, heldPoints: 0 });
   });
 
   it('keeps a ledger private to its owner', async () => {
