@@ -14,7 +14,7 @@ import { applyBatch } from './isolate-failure.js';
 import type { RuntimeLogger } from './logger.js';
 import { prepareProjector } from './prepare-projector.js';
 import type { ReadLog } from './shared-log-reader.js';
-import { WakeSignal, sleep } from './wake-signal.js';
+import { RecheckBackoff, WakeSignal, sleep } from './wake-signal.js';
 
 export type ProjectorState = 'starting' | 'standby' | 'rebuilding' | 'catching-up' | 'live' | 'failed' | 'stopped';
 
@@ -35,9 +35,6 @@ export interface WorkerContext {
   onChange: () => void;
   onBatch: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
 }
-
-const MIN_RECHECK_MS = 5;
-const MAX_RECHECK_MS = 2_000;
 
 export class ProjectorWorker {
   state: ProjectorState = 'starting';
@@ -155,27 +152,17 @@ export class ProjectorWorker {
     this.checkpoints.resetTo(row?.checkpoint ?? null);
     this.setState('catching-up');
     let retryMs = 250;
-    // An append we were told about can stay invisible for a moment (the SQL store hides events behind
-    // transactions still open anywhere on the server), so after a wake an empty read is retried soon,
-    // backing off, before falling back to the slow poll.
-    let recheckMs = 0;
+    const recheck = new RecheckBackoff(pollIntervalMs);
     while (!this.abort.signal.aborted) {
-      if (this.wakeSignal.take()) recheckMs = MIN_RECHECK_MS;
+      if (this.wakeSignal.take()) recheck.woken();
       try {
         const events = await readLog({ after: this.position, limit: batchSize });
         if (events.length === 0) {
           // Caught up. Under load a projector is caught up between most batches, so the position
           // reached is written here only once it is lazyCheckpointMs old, or before the long wait.
-          const rechecking = recheckMs > 0 && recheckMs < pollIntervalMs;
-          if (this.checkpoints.behind && (!rechecking || !this.checkpoints.mayDefer())) await this.commit([], []);
+          if (this.checkpoints.behind && (!recheck.rechecking || !this.checkpoints.mayDefer())) await this.commit([], []);
           this.setState('live');
-          if (rechecking) {
-            await this.wakeSignal.wait(recheckMs);
-            recheckMs = recheckMs * 2 > MAX_RECHECK_MS ? 0 : recheckMs * 2;
-          } else {
-            recheckMs = 0;
-            await this.wakeSignal.wait(pollIntervalMs);
-          }
+          await this.wakeSignal.wait(recheck.next());
           continue;
         }
         const outcome = await applyBatch(events, this.handles, (slice, handled) => this.commit(slice, handled));

@@ -9,7 +9,7 @@ import { insertCheckpointRow, markRunning, readCheckpointRow, recordFailure, wri
 import { HandlerError, describeError, isTransient } from './errors.js';
 import { applyBatch } from './isolate-failure.js';
 import type { WorkerContext } from './projector-worker.js';
-import { WakeSignal, sleep } from './wake-signal.js';
+import { RecheckBackoff, WakeSignal, sleep } from './wake-signal.js';
 
 /**
  * What the runtime needs of a reactor. Reactors are written on the command side (commands/ may not
@@ -29,8 +29,6 @@ export type ReactorState = 'starting' | 'standby' | 'catching-up' | 'live' | 'fa
 export const reactorRowName = (name: string) => `reactor:${name}`;
 const ROW_VERSION = 1;
 const MAX_RETRY_MS = 30_000;
-const MIN_RECHECK_MS = 5;
-const MAX_RECHECK_MS = 2_000;
 
 // A command that lost a race five times over, or a database hiccup, is tried again, not a bug.
 const retryable = (error: unknown) => isTransient(error) || error instanceof WrongExpectedVersionError;
@@ -95,18 +93,15 @@ export class ReactorWorker {
     const { readLog, batchSize, pollIntervalMs, logger } = this.ctx;
     this.setState('catching-up');
     let retryMs = 250;
-    let recheckMs = 0;
+    const recheck = new RecheckBackoff(pollIntervalMs);
     while (!this.abort.signal.aborted) {
-      if (this.wakeSignal.take()) recheckMs = MIN_RECHECK_MS;
+      if (this.wakeSignal.take()) recheck.woken();
       try {
         const events = await readLog({ after: this.position, limit: batchSize });
         if (events.length === 0) {
           if (this.position !== this.persisted) await this.persist(this.position);
           this.setState('live');
-          // As a projector does: an announced append may stay invisible for a moment, so look again soon.
-          const rechecking = recheckMs > 0 && recheckMs < pollIntervalMs;
-          await this.wakeSignal.wait(rechecking ? recheckMs : pollIntervalMs);
-          recheckMs = rechecking && recheckMs * 2 <= MAX_RECHECK_MS ? recheckMs * 2 : 0;
+          await this.wakeSignal.wait(recheck.next());
           continue;
         }
         const outcome = await applyBatch(events, this.handles, (slice, handled) => this.commit(slice, handled));

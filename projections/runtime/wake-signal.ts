@@ -48,3 +48,39 @@ export class WakeSignal {
     });
   }
 }
+
+const MIN_RECHECK_MS = 5;
+const MAX_RECHECK_MS = 2_000;
+
+/**
+ * How long a caught-up follower waits after a read that found nothing. An append we were told about can
+ * stay invisible for a moment (the SQL store hides events behind transactions still open anywhere on
+ * the server), so after a wake an empty read is retried soon, backing off from 5 ms to 2 s, before the
+ * follower falls back to the slow poll.
+ */
+export class RecheckBackoff {
+  private ms = 0;
+
+  constructor(private readonly pollIntervalMs: number) {}
+
+  /** A wake arrived: the next empty reads are quick rechecks. */
+  woken(): void {
+    this.ms = MIN_RECHECK_MS;
+  }
+
+  /** True while an empty read is followed by a quick recheck rather than the slow poll. */
+  get rechecking(): boolean {
+    return this.ms > 0 && this.ms < this.pollIntervalMs;
+  }
+
+  /** The wait after an empty read; moves the back-off on. */
+  next(): number {
+    if (!this.rechecking) {
+      this.ms = 0;
+      return this.pollIntervalMs;
+    }
+    const wait = this.ms;
+    this.ms = wait * 2 > MAX_RECHECK_MS ? 0 : wait * 2;
+    return wait;
+  }
+}

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { ledgerDecider } from '../../domain/ledger/decide.js';
 import { memberDecider } from '../../domain/member/decide.js';
-import { openSqlDatabase } from '../../eventstore/sql-database.js';
+import { openSqlDatabase, type SqlDatabase } from '../../eventstore/sql-database.js';
 import { createSqlEventStore } from '../../eventstore/sql-event-store.js';
 import type { EventStore } from '../../eventstore/types.js';
 import { wireCommands, type CommandDeps } from '../../commands/wiring.js';
@@ -32,25 +32,8 @@ const withAdmin = async (url: string, statement: string) => {
   }
 };
 
-export const openTestEventStore = async (label: string): Promise<TestEventStore> => {
-  const url = serverUrl();
-  if (!url) {
-    const sql = await openSqlDatabase({ dataDir: 'memory' });
-    const store = await createSqlEventStore(sql);
-    return {
-      store,
-      commands: wireTestCommands(store),
-      async close() {
-        await store.close();
-        await sql.close();
-      },
-    };
-  }
-  const name = `t_${label}_${randomUUID().slice(0, 8)}`.replace(/[^a-z0-9_]/g, '_');
-  await withAdmin(url, `create database "${name}"`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const sql = await openSqlDatabase({ url: dbUrl.toString(), poolSize: 4 });
+/** The store on an opened database, with its runtime; `afterClose` drops what was made for it. */
+const storeOn = async (sql: SqlDatabase, afterClose: () => Promise<void> = async () => {}): Promise<TestEventStore> => {
   const store = await createSqlEventStore(sql);
   return {
     store,
@@ -58,9 +41,21 @@ export const openTestEventStore = async (label: string): Promise<TestEventStore>
     async close() {
       await store.close();
       await sql.close();
-      await withAdmin(url, `drop database if exists "${name}" with (force)`);
+      await afterClose();
     },
   };
+};
+
+export const openTestEventStore = async (label: string): Promise<TestEventStore> => {
+  const url = serverUrl();
+  if (!url) return storeOn(await openSqlDatabase({ dataDir: 'memory' }));
+  const name = `t_${label}_${randomUUID().slice(0, 8)}`.replace(/[^a-z0-9_]/g, '_');
+  await withAdmin(url, `create database "${name}"`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return storeOn(await openSqlDatabase({ url: dbUrl.toString(), poolSize: 4 }), async () => {
+    await withAdmin(url, `drop database if exists "${name}" with (force)`);
+  });
 };
 
 /**
