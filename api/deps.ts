@@ -6,6 +6,7 @@ import type { SqlDatabase } from '../eventstore/sql-database.js';
 import type { Checkpoint, EventStore } from '../eventstore/types.js';
 import type { AppConfig } from './config.js';
 import type { ServerErrorReport } from './plugins/error-handler.js';
+import type { ReadModelsDb } from '../projections/read-models.js';
 
 export interface ProjectorStatusView {
   kind: 'projector' | 'reactor';
@@ -24,7 +25,7 @@ export interface ProjectionRuntimeView {
 
 export interface AppDeps {
   config: AppConfig;
-  sql: SqlDatabase;
+  sql: SqlDatabase<ReadModelsDb>;
   store: EventStore;
   /** What every command takes (commands/wiring.ts); its runtime is the only way commands append. */
   commands: CommandDeps;

@@ -19,6 +19,7 @@ import type { AppDeps } from './deps.js';
 import type { SqlDatabase } from '../eventstore/sql-database.js';
 import type { EventStore } from '../eventstore/types.js';
 import { hostScheduler, type SchedulerHost } from './scheduler-host.js';
+import type { ReadModelsDb } from '../projections/read-models.js';
 
 export interface StartServerOptions {
   clock?: () => Date;
@@ -37,7 +38,7 @@ export interface RunningServer {
   url: string;
   app: FastifyInstance;
   config: AppConfig;
-  sql: SqlDatabase;
+  sql: SqlDatabase<ReadModelsDb>;
   store: EventStore;
   /** The command runtime and booking writer the API's commands use. */
   commands: CommandDeps;
@@ -70,7 +71,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       err: pino.stdSerializers.err,
     },
   });
-  const connections = await connectFromEnv({
+  const connections = await connectFromEnv<ReadModelsDb>({
     DATABASE_URL: config.databaseUrl,
     EVENTSTORE_URL: config.eventStoreUrl,
     PGLITE_DATA_DIR: config.pgliteDataDir,

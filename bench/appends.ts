@@ -7,6 +7,7 @@ import { openSqlDatabase } from '../eventstore/sql-database.js';
 import { createSqlEventStore } from '../eventstore/sql-event-store.js';
 import type { BenchResult } from './support.js';
 import { alternate, freshDatabase } from './support.js';
+import type { ReadModelsDb } from '../projections/read-models.js';
 
 const WRITERS = 8;
 const PER_WRITER = 500;
@@ -22,7 +23,7 @@ const metadata = () => ({
 
 export const benchAppends = async (): Promise<BenchResult> => {
   const database = await freshDatabase('appends');
-  const sql = await openSqlDatabase({ url: database.url, poolSize: WRITERS });
+  const sql = await openSqlDatabase<ReadModelsDb>({ url: database.url, poolSize: WRITERS });
   const store = await createSqlEventStore(sql);
   const raw = new pg.Pool({ connectionString: database.url, max: WRITERS });
   await raw.query(`create table baseline_events (global_position bigserial primary key, stream_id text not null,

@@ -11,6 +11,7 @@ import { rebuildProjector } from '../projections/rebuild/rebuild-projector.js';
 import { migrateProjector } from '../projections/runtime/migrate.js';
 import type { BenchResult } from './support.js';
 import { alternate, freshDatabase } from './support.js';
+import type { ReadModelsDb } from '../projections/read-models.js';
 
 const MEMBERS = 20_000; // 5 ledger events each = 100,000 events
 const BATCH = 5000;
@@ -37,7 +38,7 @@ const copyRows = async (db: Kysely<any>, rows: Record<string, unknown>[]) => {
 
 export const benchRebuild = async (): Promise<BenchResult> => {
   const database = await freshDatabase('rebuild');
-  const sql = await openSqlDatabase({ url: database.url, poolSize: 8 });
+  const sql = await openSqlDatabase<ReadModelsDb>({ url: database.url, poolSize: 8 });
   const store = await createSqlEventStore(sql);
   try {
     const seedStart = performance.now();

@@ -7,8 +7,9 @@ import { openSqlDatabase } from './sql-database.js';
 import type { SqlDatabase } from './sql-database.js';
 import type { EventStore } from './types.js';
 
-export interface Connections {
-  sql: SqlDatabase;
+export interface Connections<DB> {
+  /** DB: the kysely Database interface the caller reads through `sql.db` (the read models' tables). */
+  sql: SqlDatabase<DB>;
   store: EventStore;
   /** Closes the store, then the database. */
   close(): Promise<void>;
@@ -16,10 +17,10 @@ export interface Connections {
 
 export const pgliteDataDir = (env: NodeJS.ProcessEnv): string => env.PGLITE_DATA_DIR?.trim() || `${(env.DATA_DIR?.trim() || './data').replace(/\/+$/, '')}/pglite`;
 
-export async function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Connections> {
+export async function connectFromEnv<DB>(env: NodeJS.ProcessEnv = process.env): Promise<Connections<DB>> {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const eventStoreUrl = env.EVENTSTORE_URL?.trim() || undefined;
-  const sql = await openSqlDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env) });
+  const sql = await openSqlDatabase<DB>(databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env) });
   try {
     const store = await createEventStore(eventStoreUrl ? { kind: 'eventstoredb', url: eventStoreUrl } : { kind: 'sql', sql });
     return {

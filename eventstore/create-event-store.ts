@@ -1,10 +1,10 @@
 // Chooses the event-store adapter. The EventStoreDB client (gRPC) is loaded only when used.
 import { createSqlEventStore } from './sql-event-store.js';
 import type { SqlEventStoreOptions } from './sql-event-store.js';
-import type { SqlDatabase } from './sql-database.js';
+import type { SqlConnection } from './sql-database.js';
 import type { EventStore } from './types.js';
 
-export type EventStoreConfig = ({ kind: 'sql'; sql: SqlDatabase } & SqlEventStoreOptions) | { kind: 'eventstoredb'; url: string };
+export type EventStoreConfig = ({ kind: 'sql'; sql: SqlConnection } & SqlEventStoreOptions) | { kind: 'eventstoredb'; url: string };
 
 export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
   if (config.kind === 'eventstoredb') {

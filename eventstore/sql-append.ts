@@ -28,8 +28,8 @@ function expectedText(expected: ExpectedRevision): string {
 }
 
 /** One round trip. `appended` is false for an idempotent retry, which stored nothing. */
-export async function callAppend(
-  db: Kysely<any>,
+export async function callAppend<DB>(
+  db: Kysely<DB>,
   streamId: string,
   events: EventToAppend[],
   expected: ExpectedRevision,
@@ -60,8 +60,8 @@ export async function callAppend(
  * (serialization_failure) under contention on the stream, and the whole transaction must be retried.
  * The stream stays locked until the transaction ends, so keep it short.
  */
-export async function appendWithin(
-  db: Kysely<any>,
+export async function appendWithin<DB>(
+  db: Kysely<DB>,
   streamId: string,
   events: EventToAppend[],
   options: { expectedRevision?: ExpectedRevision } = {},
@@ -125,7 +125,7 @@ function outcomeOf(appends: readonly StreamAppend[], rows: readonly AppendManyRo
 }
 
 /** One round trip, one transaction: every stream or none (es_append_many). */
-export async function callAppendMany(db: Kysely<any>, appends: StreamAppend[]): Promise<AppendManyOutcome> {
+export async function callAppendMany<DB>(db: Kysely<DB>, appends: StreamAppend[]): Promise<AppendManyOutcome> {
   checkAppends(appends);
   const payload = JSON.stringify(appendsPayload(appends));
   const { rows } = await sql<AppendManyRow>`select * from es_append_many(${payload}::jsonb)`.execute(db);
@@ -141,7 +141,7 @@ interface AppendBatchRow extends AppendManyRow {
  * on its own: an item that conflicts or was already stored writes nothing and does not stop the
  * others. No stream may appear in two items (the coalescer keeps them apart).
  */
-export async function callAppendBatch(db: Kysely<any>, items: readonly AppendBatchItem[]): Promise<Settled<AppendManyOutcome>[]> {
+export async function callAppendBatch<DB>(db: Kysely<DB>, items: readonly AppendBatchItem[]): Promise<Settled<AppendManyOutcome>[]> {
   const streams = new Set<string>();
   for (const { appends } of items) {
     checkAppends(appends);

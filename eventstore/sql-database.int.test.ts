@@ -20,9 +20,9 @@ async function waitFor(condition: () => boolean, ms: number): Promise<void> {
   while (!condition() && Date.now() < deadline) await sleep(10);
 }
 
-function engineCases(name: 'pglite' | 'postgres', open: () => Promise<SqlDatabase>) {
+function engineCases(name: 'pglite' | 'postgres', open: () => Promise<SqlDatabase<unknown>>) {
   describe(`openSqlDatabase on ${name}`, () => {
-    let db: SqlDatabase;
+    let db: SqlDatabase<unknown>;
     beforeAll(async () => {
       db = await open();
     });

@@ -9,9 +9,13 @@ import pg from 'pg';
 import { PgListener, quoteChannel, type ListenOptions } from './pg-listener.js';
 import { PreparingClient } from './preparing-client.js';
 
-export interface SqlDatabase {
+/**
+ * The handle as the event store and the projection runtime see it: they name their tables at run
+ * time, so they take `handle` (typed for no table) and view it through their own types.
+ */
+export interface SqlConnection {
   kind: 'postgres' | 'pglite';
-  db: Kysely<any>;
+  handle: Kysely<unknown>;
   /**
    * LISTEN on a channel; returns the matching UNLISTEN. Payloads arrive as sent by NOTIFY. With
    * `othersOnly`, a NOTIFY that this handle's notify() sent is not delivered back to this listener
@@ -26,6 +30,11 @@ export interface SqlDatabase {
   close(): Promise<void>;
   pool?: pg.Pool;
   pglite?: PGlite;
+}
+
+/** The handle with `db`, the same kysely instance typed by the caller's Database interface (the read models'). */
+export interface SqlDatabase<DB> extends SqlConnection {
+  db: Kysely<DB>;
 }
 
 export interface OpenSqlDatabaseOptions {
@@ -61,11 +70,11 @@ const pgTypeParsers: Record<number, (value: string) => unknown> = {
   [OID.numericArray]: toNumberArray,
 };
 
-export async function openSqlDatabase(opts: OpenSqlDatabaseOptions): Promise<SqlDatabase> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir ?? './data/pglite');
+export async function openSqlDatabase<DB>(opts: OpenSqlDatabaseOptions): Promise<SqlDatabase<DB>> {
+  return opts.url ? openPostgres<DB>(opts.url, opts.poolSize ?? 10) : openPglite<DB>(opts.dataDir ?? './data/pglite');
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<SqlDatabase> {
+async function openPostgres<DB>(url: string, poolSize: number): Promise<SqlDatabase<DB>> {
   // Per-pool parsers (not pg.types.setTypeParser) so other pools in the process keep pg's defaults.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -76,11 +85,12 @@ async function openPostgres(url: string, poolSize: number): Promise<SqlDatabase>
   pool.on('error', () => {});
   const probe = await pool.connect(); // fail fast on a bad URL instead of at the first query
   probe.release();
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const listener = new PgListener({ connectionString: url, types });
   return {
     kind: 'postgres',
     db,
+    handle: db as Kysely<unknown>,
     pool,
     listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options),
     notify: (channel, payload = '') => listener.notify(channel, payload, pool),
@@ -91,13 +101,13 @@ async function openPostgres(url: string, poolSize: number): Promise<SqlDatabase>
   };
 }
 
-async function openPglite(dataDir: string): Promise<SqlDatabase> {
+async function openPglite<DB>(dataDir: string): Promise<SqlDatabase<DB>> {
   const inMemory = dataDir === 'memory' || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(inMemory ? 'memory://' : dataDir, {
     parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
   });
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   // PGlite has one session. The dialect queues every kysely query and transaction behind the one that
   // holds the connection, but direct pglite calls bypass that queue and would run inside someone
   // else's open transaction; so LISTEN/UNLISTEN take the connection through kysely first.
@@ -105,6 +115,7 @@ async function openPglite(dataDir: string): Promise<SqlDatabase> {
   return {
     kind: 'pglite',
     db,
+    handle: db as Kysely<unknown>,
     pglite,
     async listen(channel, onPayload) {
       quoteChannel(channel);

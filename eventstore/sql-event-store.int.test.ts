@@ -9,9 +9,9 @@ import type { SqlDatabase } from './sql-database.js';
 import { appendWithin, createSqlEventStore } from './sql-event-store.js';
 import type { EventStore } from './types.js';
 
-function transactionalCases(name: string, open: () => Promise<SqlDatabase>) {
+function transactionalCases(name: string, open: () => Promise<SqlDatabase<unknown>>) {
   describe(`appendWithin on ${name}`, () => {
-    let db: SqlDatabase;
+    let db: SqlDatabase<unknown>;
     let store: EventStore;
     beforeAll(async () => {
       db = await open();

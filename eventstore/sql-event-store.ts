@@ -10,7 +10,7 @@ import { checkAppends, checkUnchanged } from './append-many.js';
 import { createCoalescer, settle } from './coalescer.js';
 import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, type AppendBatchItem, type AppendManyOutcome } from './sql-append.js';
 import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
-import type { SqlDatabase } from './sql-database.js';
+import type { SqlConnection } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
 import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeAllOptions } from './types.js';
 
@@ -48,20 +48,20 @@ const eventColumns = q`global_position::text as gp_text, transaction_id::text as
 // Every store opened on the same database in this process hears this process's appends at once,
 // without waiting for the NOTIFY round trip (and on PGlite, which is never shared across processes,
 // instead of it).
-const localBuses = new WeakMap<SqlDatabase, Set<() => void>>();
+const localBuses = new WeakMap<object, Set<() => void>>();
 
-function joinLocalBus(sql: SqlDatabase, wake: () => void): () => void {
+function joinLocalBus(sql: object, wake: () => void): () => void {
   let bus = localBuses.get(sql);
   if (!bus) localBuses.set(sql, (bus = new Set()));
   bus.add(wake);
   return () => void bus.delete(wake);
 }
 
-function wakeLocal(sql: SqlDatabase): void {
+function wakeLocal(sql: object): void {
   for (const wake of localBuses.get(sql) ?? []) wake();
 }
 
-export async function migrateEventStore(db: Kysely<any>): Promise<void> {
+export async function migrateEventStore<DB>(db: Kysely<DB>): Promise<void> {
   await migrateToLatest(db, eventStoreMigrationSet);
 }
 
@@ -77,8 +77,8 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-export async function createSqlEventStore(sql: SqlDatabase, options: SqlEventStoreOptions = {}): Promise<EventStore> {
-  const { db } = sql;
+export async function createSqlEventStore(sql: SqlConnection, options: SqlEventStoreOptions = {}): Promise<EventStore> {
+  const db = sql.handle;
   if (options.migrate !== false) await migrateEventStore(db);
 
   const listeners = new Set<() => void>();

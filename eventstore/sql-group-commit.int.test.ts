@@ -11,9 +11,9 @@ import { WrongExpectedVersionError, type EventStore } from './types.js';
 
 const transactionOf = (checkpoint: string) => parseSqlCheckpoint(checkpoint).transactionId;
 
-function groupCommitCases(name: string, open: () => Promise<SqlDatabase>) {
+function groupCommitCases(name: string, open: () => Promise<SqlDatabase<unknown>>) {
   describe(`group commit on ${name}`, () => {
-    let db: SqlDatabase;
+    let db: SqlDatabase<unknown>;
     let store: EventStore;
     let n = 0;
     const stream = (label: string) => `${label}-${name}-${++n}`;

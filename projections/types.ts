@@ -4,7 +4,6 @@
 // checkpoint with the batch's writes.
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { RecordedEvent } from '../eventstore/types.js';
-import type { TablesByName } from './shared/set-wise.js';
 
 import type { ChangeNotice } from '../api/contracts/live.js';
 
@@ -44,10 +43,10 @@ export interface Projector {
    * transaction, or on its own in tests. `db` is bound to the schema being written (public, or the
    * build schema during a rebuild).
    */
-  apply(db: Kysely<TablesByName>, events: RecordedEvent[]): Promise<ChangeNotice[]>;
+  apply<DB>(db: Kysely<DB>, events: RecordedEvent[]): Promise<ChangeNotice[]>;
   /**
    * Present when a batch can be read and evolved before any of its writes runs (row projections):
    * the runtime then sends the writes, the checkpoint and the NOTIFY as one statement.
    */
-  plan?(db: Kysely<TablesByName>, events: RecordedEvent[]): Promise<PlannedBatch>;
+  plan?<DB>(db: Kysely<DB>, events: RecordedEvent[]): Promise<PlannedBatch>;
 }

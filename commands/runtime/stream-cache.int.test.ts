@@ -6,6 +6,7 @@ import type { EventStore, ReadStreamsOptions } from '../../eventstore/types.js';
 import { newEvent } from '../../test/conformance/conformance-helpers.js';
 import { foldStream } from './stream-states.js';
 import { createStreamCache } from './stream-cache.js';
+import type { ReadModelsDb } from '../../projections/read-models.js';
 
 type Added = { type: 'Added'; data: { n: number } };
 const summing: Decider<{ total: number; seen: number[] }, never, Added> = {
@@ -15,13 +16,13 @@ const summing: Decider<{ total: number; seen: number[] }, never, Added> = {
 };
 
 describe('stream cache', () => {
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   let store: EventStore;
   /** What each readStreams call asked for and how many events it got back. */
   const calls: { after: [string, bigint][]; events: number }[] = [];
   let watched: EventStore;
   beforeAll(async () => {
-    sql = await openSqlDatabase({ dataDir: 'memory' });
+    sql = await openSqlDatabase<ReadModelsDb>({ dataDir: 'memory' });
     store = await createSqlEventStore(sql);
     watched = {
       ...store,

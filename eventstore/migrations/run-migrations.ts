@@ -7,8 +7,8 @@ import type { Kysely, Migration, MigrationResultSet } from 'kysely';
 /** Same shape as projections' ReadModelMigration: a timestamped name plus up/down. */
 export interface NamedMigration {
   name: string;
-  up(db: Kysely<any>): Promise<void>;
-  down(db: Kysely<any>): Promise<void>;
+  up(db: Kysely<unknown>): Promise<void>;
+  down(db: Kysely<unknown>): Promise<void>;
 }
 
 export interface MigrationSet {
@@ -19,7 +19,7 @@ export interface MigrationSet {
   schema?: string;
 }
 
-function migratorFor(db: Kysely<any>, set: MigrationSet): Migrator {
+function migratorFor<DB>(db: Kysely<DB>, set: MigrationSet): Migrator {
   const names = new Set<string>();
   for (const m of set.migrations) {
     if (names.has(m.name)) throw new Error(`Duplicate migration name ${m.name} in ${set.table}`);
@@ -47,11 +47,11 @@ function unwrap({ error, results }: MigrationResultSet): string[] {
 }
 
 /** Runs every pending migration of the set, in name order, in one transaction. Returns the names applied. */
-export async function migrateToLatest(db: Kysely<any>, set: MigrationSet): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, set: MigrationSet): Promise<string[]> {
   return unwrap(await migratorFor(db, set).migrateToLatest());
 }
 
 /** Undoes migrations down to (but not including) `target`; with no target, undoes them all. */
-export async function migrateDownTo(db: Kysely<any>, set: MigrationSet, target?: string): Promise<string[]> {
+export async function migrateDownTo<DB>(db: Kysely<DB>, set: MigrationSet, target?: string): Promise<string[]> {
   return unwrap(await migratorFor(db, set).migrateTo(target ?? NO_MIGRATIONS));
 }

@@ -8,6 +8,7 @@ import { dumpTables } from '../../test/projections/support/table-dump.js';
 import { migrateProjector } from '../runtime/migrate.js';
 import { balancesProjector } from './projector.js';
 import { getBalance } from './queries.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 const sessionLedger = (): RecordedEvent[] => {
   const log = createEventLog();
@@ -49,7 +50,7 @@ const sessionLedger = (): RecordedEvent[] => {
 
 describe.each(testTargets())('balances read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
 
   beforeAll(async () => {
     database = await target.create();

@@ -6,10 +6,11 @@ import { testTargets, type TestDatabase } from '../../test/projections/support/t
 import { migrateProjector } from '../runtime/migrate.js';
 import { ledgerTransactionsProjector } from './projector.js';
 import { listTransactions } from './queries.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 describe.each(testTargets())('ledger-transactions read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   const log = createEventLog();
   const ledger = (id: string, event: LedgerEvent, at: string) => log.record(`ledger-${id}`, event, at);
 

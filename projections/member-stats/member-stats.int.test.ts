@@ -9,6 +9,7 @@ import { createStory, eventsFor, inBatches } from '../sessions/testing.js';
 import { memberStatsProjector } from './projector.js';
 import { getDashboardStats, getMemberStats, getStreak, listReviews, loadMemberStats } from './queries.js';
 import { runEndingOnLatest, streakAt } from './streak.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 // Sam learns from Mia on 27 Feb and then three days running (1-3 March); Bob once with Mia on 1 March.
 const tell = () => {
@@ -40,7 +41,7 @@ const tell = () => {
 
 describe.each(testTargets())('member-stats read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   const story = tell();
 
   beforeAll(async () => {

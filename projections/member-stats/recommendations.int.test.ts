@@ -8,6 +8,7 @@ import { createStory, eventsFor } from '../sessions/testing.js';
 import { memberStatsProjector } from './projector.js';
 import { mentions, recommendations } from './recommendations.js';
 import { suggestions } from './suggestions.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 const skill = (id: string, name: string, category: string, description = 'Hands-on lessons for all levels'): TaughtSkill => ({
   id,
@@ -54,7 +55,7 @@ const tell = () => {
 
 describe.each(testTargets())('recommendations and suggestions on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   const story = tell();
 
   beforeAll(async () => {

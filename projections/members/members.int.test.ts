@@ -8,6 +8,7 @@ import { balancesProjector } from '../balances/projector.js';
 import { migrateProjector } from '../runtime/migrate.js';
 import { membersProjector } from './projector.js';
 import { findMemberByEmail, getMember, listMembers } from './queries.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 const skill = (id: string, name: string, pointsPerHour: number) => ({
   id,
@@ -55,7 +56,7 @@ const history = () => {
 
 describe.each(testTargets())('members read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
 
   beforeAll(async () => {
     database = await target.create();

@@ -9,6 +9,7 @@ import { createStory, eventsFor, inBatches } from '../sessions/testing.js';
 import { notificationsProjector } from './projector.js';
 import { listNotifications, unreadCount } from './queries.js';
 import { notificationId } from './session-notifications.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 const inbox = (event: InboxEvent) => event;
 
@@ -41,7 +42,7 @@ const tell = () => {
 
 describe.each(testTargets())('notifications read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   const story = tell();
 
   beforeAll(async () => {

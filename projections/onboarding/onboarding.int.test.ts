@@ -7,6 +7,7 @@ import { migrateProjector } from '../runtime/migrate.js';
 import { createStory, eventsFor, inBatches } from '../sessions/testing.js';
 import { onboardingProjector } from './projector.js';
 import { getOnboarding } from './queries.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 const AT = '2026-02-01T08:00:00.000Z';
 const react = { id: 'mia-react', name: 'React', description: 'Hooks', category: 'Development', experienceLevel: 'expert' as const, pointsPerHour: 2 };
@@ -33,7 +34,7 @@ const tell = () => {
 
 describe.each(testTargets())('onboarding read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   const story = tell();
 
   beforeAll(async () => {

@@ -1,14 +1,13 @@
 // Rebuild (DESIGN.md §4): replay the whole log into fresh tables in a build schema with large batches,
 // then swap them in. A killed rebuild resumes from the build's own checkpoint when run again.
-import type { Kysely } from 'kysely';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { SqlConnection } from '../../eventstore/sql-database.js';
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import { createLockHolder } from '../runtime/advisory-lock.js';
 import { ensureRuntimeTables } from '../runtime/bookkeeping.js';
 import { HandlerError, ProjectorFailedError, RebuildInProgressError, isTransient } from '../runtime/errors.js';
 import { applyBatch } from '../runtime/isolate-failure.js';
 import { buildSchemaFor } from '../runtime/migrate.js';
-import type { TablesByName } from '../shared/set-wise.js';
+import { byName } from '../shared/set-wise.js';
 import type { Projector } from '../types.js';
 import { openBuild, saveBuildState, swapIn } from './build-schema.js';
 
@@ -26,7 +25,7 @@ export interface RebuildProgress {
 }
 
 export interface RebuildProjectorOptions {
-  sql: SqlDatabase;
+  sql: SqlConnection;
   store: EventStore;
   projector: Projector;
   /** Events per transaction; large batches make set-wise writes pay off. Default 5000. */
@@ -52,7 +51,7 @@ export type RebuildOutcome =
 
 export const rebuildProjector = async (options: RebuildProjectorOptions): Promise<RebuildOutcome> => {
   const { sql, store, projector, onProgress, signal } = options;
-  const db: Kysely<TablesByName> = sql.db;
+  const db = byName(sql.handle);
   const batchSize = options.batchSize ?? 5000;
   await ensureRuntimeTables(db);
   const locks = await createLockHolder(sql);

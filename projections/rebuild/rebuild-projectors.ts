@@ -1,5 +1,5 @@
 // Rebuilds several read models one after the other (the CLI and tests call this).
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { SqlConnection } from '../../eventstore/sql-database.js';
 import type { EventStore } from '../../eventstore/types.js';
 import type { Projector } from '../types.js';
 import { rebuildProjector, type RebuildOutcome, type RebuildProgress } from './rebuild-projector.js';
@@ -16,7 +16,7 @@ export class UnknownProjectorError extends Error {
 }
 
 export interface RebuildProjectorsOptions {
-  sql: SqlDatabase;
+  sql: SqlConnection;
   store: EventStore;
   projectors: readonly Projector[];
   /** Names to rebuild; all projectors when absent or empty. */

@@ -2,7 +2,7 @@
 // as long as the projector runs. If the connection drops the lock is gone, so the holder reports it and
 // the projector steps down. PGlite has one process owning the data directory: the lock is trivially held.
 import type pg from 'pg';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { SqlConnection } from '../../eventstore/sql-database.js';
 
 /** Distinguishes our advisory locks from anyone else's (pg_advisory_lock(int4, int4)). */
 export const LOCK_CLASS = { projector: 736_001, rebuild: 736_002, reactor: 736_003 } as const;
@@ -15,7 +15,7 @@ export interface LockHolder {
   close(): Promise<void>;
 }
 
-export const createLockHolder = async (sql: SqlDatabase): Promise<LockHolder> => {
+export const createLockHolder = async (sql: SqlConnection): Promise<LockHolder> => {
   if (!sql.pool) {
     return {
       tryAcquire: async () => true,

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { DomainEvent, RecordedEvent } from '../../eventstore/types.js';
 import { dedupeNotices } from '../shared/notices.js';
-import { loadRowsByKey, rowWrites, writeRows, type TablesByName } from '../shared/set-wise.js';
+import { byName, loadRowsByKey, rowWrites, writeRows, type TablesByName } from '../shared/set-wise.js';
 import type { ChangeNotice, PlannedBatch, Projector, ReadModelMigration } from '../types.js';
 import { createTable, dropTable, type DatabaseOf, type RowOfTable, type Table } from './table.js';
 
@@ -154,9 +154,9 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
   };
   return {
     ...common(projection as Common<T, DomainEvent>),
-    plan,
+    plan: (db, events) => plan(byName(db), events),
     async apply(db, events) {
-      const planned = await plan(db, events);
+      const planned = await plan(byName(db), events);
       for (const write of planned.writes) await db.executeQuery(write);
       return planned.notices;
     },
@@ -166,7 +166,8 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
 /** Declares a read model that applies whole batches itself, with explicit writes (see the file's head). */
 export const defineCustomProjection = <T extends TableSet, E extends DomainEvent>(projection: CustomProjection<T, E>): Projector => ({
   ...common(projection as Common<T, DomainEvent>),
-  async apply(db, events) {
+  async apply(handle, events) {
+    const db = byName(handle);
     const ctx: CustomContext<T> = {
       // The runtime's handle, bound to the schema being written, whose tables are the declared ones.
       db: db as unknown as Kysely<DatabaseOf<T>>,

@@ -3,7 +3,6 @@
 import { sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 import type { Projector } from '../types.js';
-import type { TablesByName } from '../shared/set-wise.js';
 
 const snake = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
@@ -14,13 +13,13 @@ export const migrationBookkeepingTables = (projector: Pick<Projector, 'name'>) =
 
 export const buildSchemaFor = (projector: Pick<Projector, 'name'>) => `projection_build_${snake(projector.name)}`;
 
-export const migrateProjector = async (db: Kysely<TablesByName>, projector: Projector, schema: string): Promise<string[]> =>
+export const migrateProjector = async <DB>(db: Kysely<DB>, projector: Projector, schema: string): Promise<string[]> =>
   migrateToLatest(db.withSchema(schema), { table: migrationTableFor(projector), migrations: projector.migrations, schema });
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Which of `tables` are missing from `schema`. */
-export const missingTables = async (db: Kysely<TablesByName>, schema: string, tables: readonly string[]): Promise<string[]> => {
+export const missingTables = async <DB>(db: Kysely<DB>, schema: string, tables: readonly string[]): Promise<string[]> => {
   if (tables.length === 0) return [];
   const result = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
@@ -29,7 +28,7 @@ export const missingTables = async (db: Kysely<TablesByName>, schema: string, ta
   return tables.filter((t) => !present.has(t));
 };
 
-export const schemaExists = async (db: Kysely<TablesByName>, schema: string): Promise<boolean> => {
+export const schemaExists = async <DB>(db: Kysely<DB>, schema: string): Promise<boolean> => {
   const result = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
   return Number(result.rows[0]?.n ?? 0) > 0;
 };
@@ -47,7 +46,7 @@ const DECLARED_TYPE: Record<string, string> = {
  * How the tables in `schema` differ from the projector's declared columns (name, type, null or not,
  * in order); [] when they agree. A declaration changed without a version bump finds its old tables here.
  */
-export const columnDrift = async (db: Kysely<TablesByName>, schema: string, projector: Pick<Projector, 'columns'>): Promise<string[]> => {
+export const columnDrift = async <DB>(db: Kysely<DB>, schema: string, projector: Pick<Projector, 'columns'>): Promise<string[]> => {
   const declared = Object.entries(projector.columns ?? {});
   if (declared.length === 0) return [];
   const result = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>`

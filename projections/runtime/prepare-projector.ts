@@ -2,7 +2,6 @@
 // its version changed or its tables are gone.
 import type { Kysely } from 'kysely';
 import type { Projector } from '../types.js';
-import type { TablesByName } from '../shared/set-wise.js';
 import { insertCheckpointRow, markRunning, readCheckpointRow, type ProjectorFailure } from './bookkeeping.js';
 import { columnDrift, migrateProjector, missingTables } from './migrate.js';
 
@@ -12,7 +11,7 @@ export interface Preparation {
   failure: ProjectorFailure | null;
 }
 
-export const prepareProjector = async (db: Kysely<TablesByName>, projector: Projector): Promise<Preparation> => {
+export const prepareProjector = async <DB>(db: Kysely<DB>, projector: Projector): Promise<Preparation> => {
   const row = await readCheckpointRow(db, projector.name);
   const missing = await missingTables(db, 'public', projector.tables);
   if (!row) {

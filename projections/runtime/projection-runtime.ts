@@ -1,6 +1,6 @@
 // The projection runtime (DESIGN.md §4): one worker per projector, woken by the store's append hint
 // with a polling fallback; waitFor gives the API read-your-writes without polling.
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { SqlConnection } from '../../eventstore/sql-database.js';
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import type { Projector } from '../types.js';
 import { createLockHolder, type LockHolder } from './advisory-lock.js';
@@ -12,7 +12,7 @@ import { createSharedLogReader, type SharedLogReader } from './shared-log-reader
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
 export interface ProjectionRuntimeOptions {
-  sql: SqlDatabase;
+  sql: SqlConnection;
   store: EventStore;
   projectors: readonly Projector[];
   /** Followers of the log that turn events into commands on other streams (reactor-worker.ts). */
@@ -131,7 +131,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     async start() {
       if (phase !== 'idle') throw new Error('A projection runtime starts once');
       phase = 'started';
-      await ensureRuntimeTables(sql.db);
+      await ensureRuntimeTables(sql.handle);
       locks = await createLockHolder(sql);
       locks.onLost(onLocksLost);
       unsubscribe = store.onAppended(() => {

@@ -1,7 +1,8 @@
 // One projector's life as a state machine: take its lock (or stand by), migrate or rebuild, then catch
 // up from its checkpoint and follow the log live until stopped or failed. How a batch is written is
 // commit-batch.ts's business; when its position is written, checkpoint-writer.ts's.
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { SqlConnection } from '../../eventstore/sql-database.js';
+import { byName } from '../shared/set-wise.js';
 import type { Checkpoint, EventStore, RecordedEvent } from '../../eventstore/types.js';
 import { rebuildProjector } from '../rebuild/rebuild-projector.js';
 import type { Projector } from '../types.js';
@@ -19,7 +20,7 @@ import { RecheckBackoff, WakeSignal, sleep } from './wake-signal.js';
 export type ProjectorState = 'starting' | 'standby' | 'rebuilding' | 'catching-up' | 'live' | 'failed' | 'stopped';
 
 export interface WorkerContext {
-  sql: SqlDatabase;
+  sql: SqlConnection;
   store: EventStore;
   /** The log as the runtime's projectors share it (shared-log-reader.ts). */
   readLog: ReadLog;
@@ -95,7 +96,7 @@ export class ProjectorWorker {
     try {
       if (!(await this.acquire())) return;
       for (;;) {
-        const { needsRebuild, failure } = await prepareProjector(this.ctx.sql.db, this.projector);
+        const { needsRebuild, failure } = await prepareProjector(this.ctx.sql.handle, this.projector);
         this.failure = failure;
         // A rebuild runs in the background: until it swaps in, the previous tables keep serving.
         this.markReady();
@@ -148,7 +149,7 @@ export class ProjectorWorker {
 
   private async follow(): Promise<void> {
     const { readLog, batchSize, pollIntervalMs, logger } = this.ctx;
-    const row = await readCheckpointRow(this.ctx.sql.db, this.projector.name);
+    const row = await readCheckpointRow(this.ctx.sql.handle, this.projector.name);
     this.checkpoints.resetTo(row?.checkpoint ?? null);
     this.setState('catching-up');
     let retryMs = 250;
@@ -211,7 +212,7 @@ export class ProjectorWorker {
     let written = false;
     if (events.length === 0 || handled.length > 0 || !checkpoints.mayDefer()) {
       const move = { name: projector.name, version: projector.version, from: checkpoints.persisted, to: reached };
-      written = (await commitBatch(this.ctx.sql.db, projector, handled, move, () => checkpoints.mayDefer())) === 'written';
+      written = (await commitBatch(byName(this.ctx.sql.handle), projector, handled, move, () => checkpoints.mayDefer())) === 'written';
     }
     if (written) this.failure = null;
     checkpoints.reached(reached, written);
@@ -237,7 +238,7 @@ export class ProjectorWorker {
     };
     this.failure = failure;
     this.ctx.logger.error({ projector: this.projector.name, failure }, 'projector stopped: a handler threw');
-    await recordFailure(this.ctx.sql.db, this.projector.name, failure);
+    await recordFailure(this.ctx.sql.handle, this.projector.name, failure);
     this.setState('failed');
   }
 

@@ -70,7 +70,7 @@ export class ReactorWorker {
         await sleep(this.ctx.standbyRetryMs, this.abort.signal);
         if (this.abort.signal.aborted) return;
       }
-      const { db } = this.ctx.sql;
+      const db = this.ctx.sql.handle;
       await insertCheckpointRow(db, this.rowName, ROW_VERSION);
       const row = await readCheckpointRow(db, this.rowName);
       // A restarted process tries a failed reactor again (a fix may have shipped); the failure stays shown until it passes.
@@ -139,7 +139,7 @@ export class ReactorWorker {
   }
 
   private async persist(checkpoint: Checkpoint | null): Promise<void> {
-    await writeCheckpoint(this.ctx.sql.db, this.rowName, checkpoint);
+    await writeCheckpoint(this.ctx.sql.handle, this.rowName, checkpoint);
     this.persisted = checkpoint;
     this.persistedAt = Date.now();
     this.failure = null;
@@ -157,7 +157,7 @@ export class ReactorWorker {
     };
     this.failure = failure;
     this.ctx.logger.error({ reactor: this.reactor.name, failure }, 'reactor stopped: a reaction threw');
-    await recordFailure(this.ctx.sql.db, this.rowName, failure);
+    await recordFailure(this.ctx.sql.handle, this.rowName, failure);
     this.setState('failed');
   }
 

@@ -10,6 +10,7 @@ import { sessionsProjector } from './projector.js';
 import { bookedIntervals, dueForScheduler, getHolds, getSession, getThread, listMemberSessions, listModifications } from './queries.js';
 import { pointStatusOf } from './session-view.js';
 import { createStory, eventsFor, inBatches } from './testing.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 // Mia mentors; Sam and Bob learn from her (Mia also books Bob once). Told in time order.
 const tell = () => {
@@ -44,7 +45,7 @@ const projectors = [membersProjector, balancesProjector, sessionsProjector];
 
 describe.each(testTargets())('sessions read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   const events = tell();
 
   beforeAll(async () => {

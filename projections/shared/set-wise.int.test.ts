@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { ReadModelsDb } from '../read-models.js';
 import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
-import { arrayLiteral, writeRows, type ColumnSpec } from './set-wise.js';
+import { arrayLiteral, byName, writeRows, type ColumnSpec } from './set-wise.js';
 
 const columns: readonly ColumnSpec[] = [
   { name: 'id', type: 'text' },
@@ -19,7 +20,7 @@ const awkward = ['plain', 'say "hi"', 'back\\slash', '{braces}', 'a,b', '  padde
 
 describe.each(testTargets())('set-wise writes on $kind', (target) => {
   let database: TestDatabase;
-  let db: SqlDatabase;
+  let db: SqlDatabase<ReadModelsDb>;
 
   beforeAll(async () => {
     database = await target.create();
@@ -41,7 +42,7 @@ describe.each(testTargets())('set-wise writes on $kind', (target) => {
       doc: { label, list: [label, null] },
       at: '2026-11-24T10:00:00.000Z',
     }));
-    await writeRows(db.db, 'awkward', columns, rows, { key: ['id'], onConflict: 'update' });
+    await writeRows(byName(db.db), 'awkward', columns, rows, { key: ['id'], onConflict: 'update' });
     const stored = (
       await sql<{
         id: string;

@@ -9,6 +9,7 @@ import { migrateProjector } from '../runtime/migrate.js';
 import { inBatches } from '../sessions/testing.js';
 import { skillLikesProjector } from './projector.js';
 import { skillLikeStatus, skillLikeStatuses } from './queries.js';
+import type { ReadModelsDb } from '../read-models.js';
 
 const history = (): RecordedEvent[] => {
   const log = createEventLog();
@@ -27,7 +28,7 @@ const history = (): RecordedEvent[] => {
 
 describe.each(testTargets())('skill-likes read model on $kind', (target) => {
   let database: TestDatabase;
-  let sql: SqlDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
   let notices: unknown[];
 
   beforeAll(async () => {

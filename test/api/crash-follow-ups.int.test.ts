@@ -14,6 +14,7 @@ import { checkFollowUpInvariants, type FollowUpReport } from '../support/follow-
 import { MONDAY_0800, becomeMentor, bookingBody, signInMany } from '../support/session-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 import type { ApiClient } from '../support/sign-in.js';
+import type { ReadModelsDb } from '../../projections/read-models.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const ROUNDS = 5;
@@ -47,7 +48,7 @@ interface Booking {
 }
 
 /** From the member's ledger stream: the read models may still be catching up after a restart. */
-const availablePoints = async (reader: Connections, memberId: string) =>
+const availablePoints = async (reader: Connections<ReadModelsDb>, memberId: string) =>
   (await reader.store.readStream(`ledger-${memberId}`)).reduce((state, r) => evolveLedger(state, { type: r.type, data: r.data } as LedgerEvent), initialLedgerState())
     .available;
 
@@ -62,7 +63,7 @@ const until = async (check: () => Promise<FollowUpReport>, timeoutMs: number): P
 
 describe.skipIf(!adminUrl)('a crash in the middle of session actions', () => {
   let database: TestDatabase;
-  let reader: Connections;
+  let reader: Connections<ReadModelsDb>;
   let app: AppProcess | null = null;
   let env: Record<string, string>;
 

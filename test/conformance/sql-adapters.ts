@@ -7,7 +7,7 @@ import type { EventStore, EventToAppend, ExpectedRevision } from '../../eventsto
 import type { ConformanceAdapter, HeldAppend } from './conformance-helpers.js';
 import { createTempDatabase } from './temp-database.js';
 
-async function beginHeldAppend(sql: SqlDatabase, streamId: string, events: EventToAppend[], expectedRevision: ExpectedRevision): Promise<HeldAppend> {
+async function beginHeldAppend(sql: SqlDatabase<unknown>, streamId: string, events: EventToAppend[], expectedRevision: ExpectedRevision): Promise<HeldAppend> {
   // On PostgreSQL the controlled transaction keeps its own pool connection until it ends.
   const trx = await sql.db.startTransaction().execute();
   try {
@@ -23,7 +23,7 @@ export const pgliteAdapter: ConformanceAdapter = {
   name: 'pglite',
   heldTransactions: 'serialised',
   async open() {
-    const sql = await openSqlDatabase({ dataDir: 'memory' });
+    const sql = await openSqlDatabase<unknown>({ dataDir: 'memory' });
     const store = await createSqlEventStore(sql);
     return {
       store,
@@ -45,7 +45,7 @@ export function postgresAdapter(serverUrl: string): ConformanceAdapter {
     heldTransactions: 'concurrent',
     async open() {
       const temp = await createTempDatabase(serverUrl, 'es_conf');
-      const databases: SqlDatabase[] = [];
+      const databases: SqlDatabase<unknown>[] = [];
       const stores: EventStore[] = [];
       const closeAll = async () => {
         for (const s of stores) await s.close().catch(() => {});
@@ -53,7 +53,7 @@ export function postgresAdapter(serverUrl: string): ConformanceAdapter {
         await temp.drop();
       };
       try {
-        const sql = await openSqlDatabase({ url: temp.url, poolSize: 16 });
+        const sql = await openSqlDatabase<unknown>({ url: temp.url, poolSize: 16 });
         databases.push(sql);
         const store = await createSqlEventStore(sql);
         stores.push(store);
@@ -61,7 +61,7 @@ export function postgresAdapter(serverUrl: string): ConformanceAdapter {
           store,
           // Its own pool and LISTEN connection, as another process would have: only NOTIFY wakes it.
           async openSecondStore() {
-            const other = await openSqlDatabase({ url: temp.url, poolSize: 2 });
+            const other = await openSqlDatabase<unknown>({ url: temp.url, poolSize: 2 });
             databases.push(other);
             const second = await createSqlEventStore(other, { pollIntervalMs: 600_000, migrate: false });
             stores.push(second);

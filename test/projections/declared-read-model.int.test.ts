@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SqlConnection } from '../../eventstore/sql-database.js';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { MemberEvent } from '../../domain/member/events.js';
 import { allProjectors } from '../../projections/all-projectors.js';
@@ -35,6 +36,8 @@ const biosProjection = defineProjection({
 
 /** A query of the new read model: typed by its declaration. */
 const bioOf = (db: Kysely<BiosDb>, memberId: string) => db.selectFrom('member_bios').select(['bio', 'changes']).where('member_id', '=', memberId).executeTakeFirst();
+// The test's own read model, outside ReadModelsDb: its tables viewed through their declared types.
+const biosOf = (sql: SqlConnection) => sql.handle as Kysely<BiosDb>;
 
 const bioChanged = (memberId: string, bio: string) => {
   const event: MemberEvent = { type: 'ProfileDetailsChanged', data: { memberId, bio } };
@@ -63,7 +66,7 @@ describe.each(testTargets())('a read model declared in one place, on $kind', (ta
 
     const [outcome] = await rebuildProjectors({ sql: h.sql, store: h.store, projectors: [biosProjection] });
     expect(outcome).toMatchObject({ projector: 'member-bios', status: 'swapped', events: 3 });
-    const rebuilt = await bioOf(h.sql.db, 'ann');
+    const rebuilt = await bioOf(biosOf(h.sql), 'ann');
     expectTypeOf(rebuilt).toEqualTypeOf<{ bio: string; changes: number } | undefined>();
     expect(rebuilt).toEqual({ bio: 'Chess and Go', changes: 2 });
     // The table the migration made has exactly the declared columns.
@@ -74,8 +77,8 @@ describe.each(testTargets())('a read model declared in one place, on $kind', (ta
     try {
       const { checkpoint } = await h.store.append('member-bob', [bioChanged('bob', 'Knitting and weaving')]);
       await runtime.waitFor(checkpoint, 10_000);
-      expect(await bioOf(h.sql.db, 'bob')).toEqual({ bio: 'Knitting and weaving', changes: 2 });
-      expect(await bioOf(h.sql.db, 'ann')).toEqual({ bio: 'Chess and Go', changes: 2 });
+      expect(await bioOf(biosOf(h.sql), 'bob')).toEqual({ bio: 'Knitting and weaving', changes: 2 });
+      expect(await bioOf(biosOf(h.sql), 'ann')).toEqual({ bio: 'Chess and Go', changes: 2 });
       await eventually(async () => (await readCheckpointRow(h.sql.db, 'member-bios'))?.checkpoint === checkpoint);
     } finally {
       await runtime.stop();

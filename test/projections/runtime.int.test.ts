@@ -7,6 +7,7 @@ import { testProjectors } from './support/projectors.js';
 import { getMember, listMembers } from '../../projections/members/queries.js';
 import { membersProjector } from '../../projections/members/projector.js';
 import { insertCheckpointRow, moveCheckpointAndNotify, readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
+import type { ReadModelsDb } from '../../projections/read-models.js';
 import { WaitForTimeoutError } from '../../projections/runtime/errors.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import { silentLogger } from '../../projections/runtime/logger.js';
@@ -130,7 +131,7 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
     await insertCheckpointRow(h.sql.db, move.name, move.version);
     const settings = await h.sql.db.connection().execute(async (connection) => {
       const inside = await connection.transaction().execute(async (trx) => {
-        expect(await moveCheckpointAndNotify(trx, move, CHANGES_CHANNEL, [])).toBe(true);
+        expect(await moveCheckpointAndNotify<ReadModelsDb>(trx, move, CHANGES_CHANNEL, [])).toBe(true);
         return (await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(trx)).rows[0]!.mode;
       });
       const after = (await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(connection)).rows[0]!.mode;
@@ -231,7 +232,7 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
       expect(row?.failure?.checkpoint).toBe(bad.checkpoint);
       expect(h.store.compareCheckpoints(row!.checkpoint, bad.checkpoint)).toBeLessThan(0);
       // Everything before the bad event was applied; nothing after it.
-      const bios = await h.sql.db.selectFrom('fragile_bios').select('bio').execute();
+      const bios = await h.sql.db.withTables<{ fragile_bios: { bio: string } }>().selectFrom('fragile_bios').select('bio').execute();
       expect(bios.map((b) => b.bio)).toContain('fine');
       expect(bios.map((b) => b.bio)).not.toContain('after the bug');
       // The other projectors went on past it.
@@ -265,7 +266,9 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
       expect(status?.failure).toMatchObject({ eventType: 'ProfileDetailsChanged', checkpoint: bad.checkpoint });
       expect(status?.failure?.error).toMatch(/not-null constraint/i);
       const ours = ['kept', 'also kept', 'after the refusal'];
-      const bios = (await h.sql.db.selectFrom('strict_bios').select('bio').execute()).map((b) => b.bio).filter((b) => ours.includes(b));
+      const bios = (await h.sql.db.withTables<{ strict_bios: { bio: string } }>().selectFrom('strict_bios').select('bio').execute())
+        .map((b) => b.bio)
+        .filter((b) => ours.includes(b));
       expect(bios.sort()).toEqual(['also kept', 'kept']);
       expect(h.store.compareCheckpoints((await readCheckpointRow(h.sql.db, 'strict'))!.checkpoint, bad.checkpoint)).toBeLessThan(0);
     } finally {

@@ -9,6 +9,7 @@ import { openSqlDatabase, type SqlDatabase } from '../../eventstore/sql-database
 import { createSqlEventStore } from '../../eventstore/sql-event-store.js';
 import type { EventStore } from '../../eventstore/types.js';
 import { wireCommands, type CommandDeps } from '../../commands/wiring.js';
+import type { ReadModelsDb } from '../../projections/read-models.js';
 
 export interface TestEventStore {
   store: EventStore;
@@ -33,7 +34,7 @@ const withAdmin = async (url: string, statement: string) => {
 };
 
 /** The store on an opened database, with its runtime; `afterClose` drops what was made for it. */
-const storeOn = async (sql: SqlDatabase, afterClose: () => Promise<void> = async () => {}): Promise<TestEventStore> => {
+const storeOn = async (sql: SqlDatabase<ReadModelsDb>, afterClose: () => Promise<void> = async () => {}): Promise<TestEventStore> => {
   const store = await createSqlEventStore(sql);
   return {
     store,
@@ -48,12 +49,12 @@ const storeOn = async (sql: SqlDatabase, afterClose: () => Promise<void> = async
 
 export const openTestEventStore = async (label: string): Promise<TestEventStore> => {
   const url = serverUrl();
-  if (!url) return storeOn(await openSqlDatabase({ dataDir: 'memory' }));
+  if (!url) return storeOn(await openSqlDatabase<ReadModelsDb>({ dataDir: 'memory' }));
   const name = `t_${label}_${randomUUID().slice(0, 8)}`.replace(/[^a-z0-9_]/g, '_');
   await withAdmin(url, `create database "${name}"`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  return storeOn(await openSqlDatabase({ url: dbUrl.toString(), poolSize: 4 }), async () => {
+  return storeOn(await openSqlDatabase<ReadModelsDb>({ url: dbUrl.toString(), poolSize: 4 }), async () => {
     await withAdmin(url, `drop database if exists "${name}" with (force)`);
   });
 };

@@ -3,9 +3,10 @@ import type { SqlDatabase } from '../../../eventstore/sql-database.js';
 import { createSqlEventStore } from '../../../eventstore/sql-event-store.js';
 import type { EventStore } from '../../../eventstore/types.js';
 import type { TestDatabase } from './test-databases.js';
+import type { ReadModelsDb } from '../../../projections/read-models.js';
 
 export interface Harness {
-  sql: SqlDatabase;
+  sql: SqlDatabase<ReadModelsDb>;
   store: EventStore;
   close(): Promise<void>;
 }

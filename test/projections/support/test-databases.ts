@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openSqlDatabase, type SqlDatabase } from '../../../eventstore/sql-database.js';
+import type { ReadModelsDb } from '../../../projections/read-models.js';
 
 export interface TestDatabase {
   kind: 'pglite' | 'postgres';
   /** Environment for connectFromEnv in a child process (PGlite must then be file-backed). */
   env: Record<string, string>;
-  open(): Promise<SqlDatabase>;
+  open(): Promise<SqlDatabase<ReadModelsDb>>;
   /** Deletes the database (or the data directory). Close every handle first. */
   destroy(): Promise<void>;
 }
@@ -29,7 +30,7 @@ const pgliteTarget: TestTarget = {
     return {
       kind: 'pglite',
       env,
-      open: () => openSqlDatabase({ dataDir: dir ?? 'memory' }),
+      open: () => openSqlDatabase<ReadModelsDb>({ dataDir: dir ?? 'memory' }),
       async destroy() {
         if (dir) rmSync(dir, { recursive: true, force: true });
       },
@@ -53,7 +54,7 @@ const postgresTarget = (adminUrl: string): TestTarget => ({
     return {
       kind: 'postgres',
       env: { DATABASE_URL: url.toString() },
-      open: () => openSqlDatabase({ url: url.toString(), poolSize: 5 }),
+      open: () => openSqlDatabase<ReadModelsDb>({ url: url.toString(), poolSize: 5 }),
       async destroy() {
         const client = new pg.Client({ connectionString: adminUrl });
         await client.connect();
