@@ -128,6 +128,9 @@ export const mutualAvailabilitySchema = z.object({
   mutual_slots: z.array(calendarSlotSchema),
   user_slots: z.array(calendarSlotSchema),
   other_slots: z.array(calendarSlotSchema),
+  /** Whether each member has set any availability: without it the calendar cannot tell a clash (issue 19 point 12). */
+  user_has_availability: z.boolean(),
+  other_has_availability: z.boolean(),
 });
 export type MutualAvailability = z.infer<typeof mutualAvailabilitySchema>;
 

@@ -40,6 +40,7 @@ describe('rescheduling a session', () => {
     expect(on(calendar.user_slots)).toEqual(['17:00']);
     expect(on(calendar.other_slots)).toEqual(['09:00', '10:00', '11:00']);
     expect(calendar.mutual_slots[0]).toMatchObject({ day: expect.any(String), startsAt: expect.any(String) });
+    expect(calendar).toMatchObject({ user_has_availability: true, other_has_availability: true });
   });
 
   it('requires a date and a time, and leaves the session unchanged', async () => {
