@@ -291,6 +291,19 @@ describe('dashboard states', () => {
     await (await visibleCard(mentor.page, ids.match)).getByTestId('time-match').waitFor();
     await mentor.page.waitForLoadState('networkidle');
     await screenshot(mentor.page, 'dashboard-mentor-upcoming-390');
+    // Laid out for the phone on purpose: each action fills half the row or all of it, and no badge breaks inside.
+    const misfits = await mentor.page.locator('[data-testid=session-card]').evaluateAll((cards) =>
+      cards.flatMap((c) => {
+        const actions = c.querySelector('[data-testid=session-actions]');
+        const row = actions?.getBoundingClientRect().width ?? 0;
+        const fits = (width: number) => Math.abs(width - row) < 2 || Math.abs(width - (row - 8) / 2) < 2; // a whole row, or half of it (gap-2)
+        const narrow = [...(actions?.children ?? [])].filter((a) => !fits(a.getBoundingClientRect().width)).map((a) => `action ${a.textContent}`);
+        const badges = [...c.querySelectorAll('[data-testid=session-status], [data-testid=point-status]')];
+        const broken = badges.filter((b) => b.getBoundingClientRect().height > 24).map((b) => `badge ${b.textContent}`);
+        return [...narrow, ...broken];
+      }),
+    );
+    expect(misfits).toEqual([]);
     await card(mentor.page, ids.match).getByTestId('reschedule').click();
     await mentor.page.getByTestId('smart-suggestions').waitFor();
     await screenshot(mentor.page, 'dialog-propose-390');
