@@ -65,6 +65,14 @@ export const classifySlots = (data: MutualAvailability | undefined): Map<string,
   return kinds;
 };
 
+/**
+ * Whether the mentor offers a calendar cell, seen from the viewer's side: only those can be proposed
+ * (issue 19 point 7). A mentee may pick a time only the mentor has free (spec 000 §5's other-only
+ * message), a mentor one only they have free, and neither a time the mentor is not free.
+ */
+export const mentorOffers = (kind: SlotKind, viewerRole: Session['role']): boolean =>
+  kind === 'mutual' || (viewerRole === 'student' && kind === 'theirs') || (viewerRole === 'instructor' && kind === 'mine');
+
 export const CALENDAR_HOURS = Array.from({ length: 10 }, (_, i) => `${String(9 + i).padStart(2, '0')}:00`);
 
 /**

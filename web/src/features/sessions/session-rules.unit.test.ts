@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
 import { cancelSessionFormSchema, proposalFormSchema, rejectFormSchema, threadMessageFormSchema } from '@contracts/session-forms';
 import { DEFAULT_REJECTION_REASON } from '@contracts/sessions';
-import { cardAbilities, classifySlots, offeredSuggestions, proposalBlockedText, proposalChoices, smartSuggestions, timeMatch } from './session-rules';
+import { cardAbilities, classifySlots, mentorOffers, offeredSuggestions, proposalBlockedText, proposalChoices, smartSuggestions, timeMatch } from './session-rules';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? null;
 
@@ -124,6 +124,13 @@ describe('the propose dialog', () => {
     expect(choices.timesOn('2026-12-10')).toEqual([]);
     expect(choices.timesOn('')).toEqual([]);
     expect(proposalChoices([undefined]).dates).toEqual([]);
+  });
+
+  it('lets the smart calendar propose only cells the mentor offers, from either side', () => {
+    const kinds = ['mutual', 'mine', 'theirs', 'neither'] as const;
+    expect(kinds.filter((k) => mentorOffers(k, 'student'))).toEqual(['mutual', 'theirs']);
+    expect(kinds.filter((k) => mentorOffers(k, 'instructor'))).toEqual(['mutual', 'mine']);
+    expect(kinds.filter((k) => mentorOffers(k, null))).toEqual(['mutual']);
   });
 
   it('suggests only mutual times the mentor also offers', () => {
