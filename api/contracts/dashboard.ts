@@ -7,7 +7,7 @@ import { skillTaughtSchema } from './members.js';
 import { dashboardTabs, sessionSchema } from './sessions.js';
 
 export const dashboardQuerySchema = z.object({
-  tab: z.enum(dashboardTabs, { message: 'tab must be requested, upcoming or completed' }).optional(),
+  tab: z.enum(dashboardTabs, { message: 'tab must be requested, upcoming, completed or history' }).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(5),
   search: z.string().max(200).optional(),
@@ -26,7 +26,12 @@ export const dashboardPageSchema = z.object({
 });
 export type DashboardPage = z.infer<typeof dashboardPageSchema>;
 
-export const dashboardCountsSchema = z.object({ requested: z.number().int(), upcoming: z.number().int(), completed: z.number().int() });
+export const dashboardCountsSchema = z.object({
+  requested: z.number().int(),
+  upcoming: z.number().int(),
+  completed: z.number().int(),
+  history: z.number().int(),
+});
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
 export const dashboardStatsSchema = z.object({ totalPoints: z.number().int(), completedSwaps: z.number().int(), rating: z.number(), reviews: z.number().int() });

@@ -36,8 +36,8 @@ export const proposalFormSchema = z.object({
 });
 export type ProposalForm = z.infer<typeof proposalFormSchema>;
 
-/** Rejecting a request: the reason may be left empty (the default text is sent then). */
-export const rejectFormSchema = z.object({ reason });
+/** Rejecting a request needs a reason (spec 000 §4); the dialog starts from the default rejection text. */
+export const rejectFormSchema = z.object({ reason: reason.refine((text) => text.trim() !== '', texts.rejectReasonRequired) });
 export type RejectForm = z.infer<typeof rejectFormSchema>;
 
 /** Cancelling a confirmed session needs a reason. */

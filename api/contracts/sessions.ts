@@ -23,7 +23,8 @@ export {
 export const rescheduleMessageTooLong = `Messages are at most ${RESCHEDULE_MESSAGE_MAX} characters`;
 
 export const sessionStatuses = ['requested', 'confirmed', 'modification_pending', 'completed', 'cancelled', 'declined', 'rejected'] as const;
-export const dashboardTabs = ['requested', 'upcoming', 'completed'] as const;
+/** Spec 000 §4's three tabs, and History for sessions that ended without taking place (decision 18, revised). */
+export const dashboardTabs = ['requested', 'upcoming', 'completed', 'history'] as const;
 
 export const participantSchema = z.object({ id: z.string(), name: z.string().nullable(), avatar: z.string().nullable() });
 export type Participant = z.infer<typeof participantSchema>;
@@ -127,6 +128,9 @@ export const mutualAvailabilitySchema = z.object({
   mutual_slots: z.array(calendarSlotSchema),
   user_slots: z.array(calendarSlotSchema),
   other_slots: z.array(calendarSlotSchema),
+  /** Whether each member has set any availability: without it the calendar cannot tell a clash (issue 19 point 12). */
+  user_has_availability: z.boolean(),
+  other_has_availability: z.boolean(),
 });
 export type MutualAvailability = z.infer<typeof mutualAvailabilitySchema>;
 
@@ -138,6 +142,8 @@ export const availableSlotsQuerySchema = z.object({
   monthOffset: z.coerce.number().int().optional(),
   offset: z.coerce.number().int().optional(),
 });
+/** The propose dialog's slots: the booking page's contract (availableSlotsSchema) for the session's mentor and length. */
+export const rescheduleSlotsQuerySchema = z.object({ monthOffset: z.coerce.number({ message: 'must be a number' }).int().default(0) });
 export const mutualAvailabilityQuerySchema = z.object({ monthOffset: z.coerce.number().int().default(0), duration: z.coerce.number().optional() });
 export const holdsQuerySchema = z.object({ userId: z.string().max(100).optional() });
 

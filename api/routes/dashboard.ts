@@ -26,7 +26,7 @@ import { commonErrors, idParams as userParams } from './route-schemas.js';
 
 const tags = ['dashboard'];
 const errors = commonErrors;
-const tabs: readonly DashboardTab[] = ['requested', 'upcoming', 'completed'];
+const tabs: readonly DashboardTab[] = ['requested', 'upcoming', 'completed', 'history'];
 
 /**
  * The spec's client sends the tab as `status`; newer callers send `tab` and may filter by a status

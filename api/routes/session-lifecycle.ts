@@ -19,7 +19,7 @@ export const sessionLifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     return answerWithSession(deps, reply, result, viewer);
   });
 
-  /** An empty message becomes the domain's default rejection text. */
+  /** The reason is required: an empty or blank one is the domain's 400. */
   app.post('/api/sessions/:id/reject', { schema: sessionCommandSchema(rejectBodySchema) }, async (request, reply) => {
     const viewer = await viewerOf(deps, request);
     assertSelf(request.body?.rejected_by, viewer.memberId);

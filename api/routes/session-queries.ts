@@ -79,7 +79,13 @@ export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         monthOffset: request.query.monthOffset,
         now,
       });
-      return { mutual_slots: result.mutualSlots, user_slots: result.userSlots, other_slots: result.otherSlots };
+      return {
+        mutual_slots: result.mutualSlots,
+        user_slots: result.userSlots,
+        other_slots: result.otherSlots,
+        user_has_availability: me.availability.length > 0,
+        other_has_availability: other.availability.length > 0,
+      };
     },
   );
 

@@ -4,16 +4,23 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { approveReschedule, cancelReschedule, declineReschedule, proposeReschedule } from '../../commands/sessions/session-actions.js';
+import { rescheduleSlots } from '../../domain/booking/reschedule-slots.js';
+import { getMember } from '../../projections/members/queries.js';
+import { bookedIntervals } from '../../projections/sessions/queries.js';
 import {
+  availableSlotsSchema,
   cancelModificationBodySchema,
   modificationAnswerBodySchema,
   modificationParams,
   proposeModificationBodySchema,
   proposeRescheduleBodySchema,
+  rescheduleSlotsQuerySchema,
+  sessionIdParams,
 } from '../contracts/sessions.js';
 import type { AppDeps } from '../deps.js';
-import { actionOf, answerWithSession, assertSelf, viewerOf, type Viewer } from '../session-access.js';
-import { sessionCommandSchema } from './route-schemas.js';
+import { HttpError } from '../http-error.js';
+import { actionOf, answerWithSession, assertSelf, participantSession, viewerOf, type Viewer } from '../session-access.js';
+import { commonErrors, sessionCommandSchema, sessionTags } from './route-schemas.js';
 
 interface Proposal {
   date: string | null | undefined;
@@ -35,6 +42,27 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
     });
     return answerWithSession(deps, reply, result, viewer);
   };
+
+  // What the propose dialog offers: the slots a proposal may take (participants only).
+  app.get(
+    '/api/sessions/:id/reschedule-slots',
+    { schema: { tags: sessionTags, params: sessionIdParams, querystring: rescheduleSlotsQuerySchema, response: { 200: availableSlotsSchema, ...commonErrors } } },
+    async (request) => {
+      const viewer = await viewerOf(deps, request);
+      const session = await participantSession(deps, request.params.id, viewer);
+      const mentor = await getMember(deps.sql.db, session.instructor_id);
+      if (!mentor) throw new HttpError(404, 'Instructor or skill not found.');
+      const at = now();
+      return rescheduleSlots({
+        mentor,
+        session: { startsAt: session.scheduled_at, durationHours: session.duration },
+        booked: await bookedIntervals(deps.sql.db, mentor.id, { excludeSessionId: session.id, from: at }),
+        monthOffset: request.query.monthOffset,
+        now: at,
+        viewerTimeZone: viewer.timeZone,
+      });
+    },
+  );
 
   app.post('/api/sessions/:id/propose-modification', { schema: sessionCommandSchema(proposeModificationBodySchema) }, async (request, reply) => {
     const viewer = await viewerOf(deps, request);

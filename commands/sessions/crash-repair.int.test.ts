@@ -213,7 +213,7 @@ describe('session follow-ups', () => {
     await deps().runtime.handle(
       sessionDecider,
       sessionStreamId(sessionId),
-      { type: 'RejectSession', sessionId, actorId: mentorId, reason: '', now: MONDAY },
+      { type: 'RejectSession', sessionId, actorId: mentorId, reason: 'Away that week', now: MONDAY },
       { now: MONDAY, actorId: mentorId },
     );
     expect(await balanceOf(deps(), studentId)).toEqual({ available: 1, held: 2 });

@@ -9,6 +9,7 @@ import { texts } from '../../domain/session/rules.js';
 import type { ExistingSession, SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
+import { assertRescheduleOffered } from '../../domain/booking/reschedule-slots.js';
 import { resolveStart, type StartInput } from '../../domain/session/start-time.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { checkpointTracker } from '../runtime/run-step.js';
@@ -66,12 +67,17 @@ export const newVideoCallLink = () => `https://meet.jit.si/skillswap-${randomByt
 export const approveSession = (deps: SessionDeps, input: ActionInput) =>
   actOnSession(deps, { type: 'ApproveSession', sessionId: input.sessionId, now: input.now, actorId: input.actorId, videoCallLink: newVideoCallLink() }, contextOf(input));
 
-/** An empty reason becomes the spec's default rejection text. Refunds the hold and frees the time. */
+/** Reason required. Refunds the hold and frees the time. */
 export const rejectSession = (deps: SessionDeps, input: ActionInput & { reason: string }) =>
   actOnSession(deps, { type: 'RejectSession', sessionId: input.sessionId, now: input.now, actorId: input.actorId, reason: input.reason }, contextOf(input));
 
 export const cancelSessionRequest = (deps: SessionDeps, input: ActionInput) =>
   actOnSession(deps, { type: 'CancelSessionRequest', sessionId: input.sessionId, now: input.now, actorId: input.actorId }, contextOf(input));
+
+const zoneOf = async (deps: SessionDeps, memberId: string): Promise<string> => {
+  const member = await loadMember(deps, memberId);
+  return member.status === 'active' ? member.timeZone : 'UTC';
+};
 
 export interface ProposeRescheduleInput extends ActionInput, StartInput {
   message: string;
@@ -80,14 +86,14 @@ export interface ProposeRescheduleInput extends ActionInput, StartInput {
   modificationId?: string | undefined;
 }
 
-/** The proposed time must not be booked by another session of the mentor (409 otherwise). */
+/**
+ * The proposed time must be a slot the mentor offers, by the booking's rules (400 with the booking's
+ * text otherwise), and not booked by another session of the mentor (409).
+ */
 export const proposeReschedule = async (deps: SessionDeps, input: ProposeRescheduleInput): Promise<SessionActionResult> => {
   const { runtime } = deps;
   let timeZone = input.viewerTimeZone;
-  if (!input.startsAt && input.date && input.time && !timeZone) {
-    const actor = await loadMember(deps, input.actorId);
-    timeZone = actor.status === 'active' ? actor.timeZone : 'UTC';
-  }
+  if (!input.startsAt && input.date && input.time && !timeZone) timeZone = await zoneOf(deps, input.actorId);
   const command: SessionCommand = {
     type: 'ProposeReschedule',
     sessionId: input.sessionId,
@@ -102,6 +108,8 @@ export const proposeReschedule = async (deps: SessionDeps, input: ProposeResched
   const [proposal] = sessionDecider.decide(command, state);
   if (proposal?.type === 'RescheduleProposed') {
     const { instructorId, sessionId, proposedStartsAt, durationHours } = proposal.data;
+    const mentor = await loadMember(deps, instructorId);
+    assertRescheduleOffered({ startsAt: proposedStartsAt, durationHours }, mentor, { now: input.now, viewerTimeZone: timeZone ?? (await zoneOf(deps, input.actorId)) });
     const cells = slotsCovered(proposedStartsAt, durationHours);
     if (await heldByAnother(runtime, { mentorId: instructorId, sessionId, cells })) throw new DomainError('CONFLICT', texts.slotTaken);
   }

@@ -119,7 +119,9 @@ describe('ending a booking early gives back the points and the time', () => {
   };
 
   it('refunds the hold when the mentor rejects', async () => {
-    const sessionId = await bookAndEnd(({ sessionId, mentorId }) => rejectSession(deps(), { sessionId, actorId: mentorId, reason: '', now: MONDAY }));
+    const sessionId = await bookAndEnd(({ sessionId, mentorId }) =>
+      rejectSession(deps(), { sessionId, actorId: mentorId, reason: "I'm not available that day", now: MONDAY }),
+    );
     expect(await sessionState(deps(), sessionId)).toMatchObject({ status: 'rejected', reason: expect.stringContaining("I'm not available") });
   });
 

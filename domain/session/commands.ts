@@ -33,7 +33,7 @@ export interface ApproveSession extends Base {
   videoCallLink: string;
 }
 
-/** An empty reason falls back to the spec's default rejection text. */
+/** The reason is required (the dialog offers DEFAULT_REJECTION_REASON to start from). */
 export interface RejectSession extends Base {
   type: 'RejectSession';
   actorId: string;

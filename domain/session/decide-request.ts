@@ -3,7 +3,7 @@
 import type { ApproveSession, CancelSessionRequest, ExpireRequest, RejectSession, RequestSession } from './commands.js';
 import type { SessionApproved, SessionRejected, SessionRequestCancelled, SessionRequestExpired, SessionRequested } from './events.js';
 import { chosenStart, existing, fail, instantMs, maxLength, participantRole, requireId } from './guards.js';
-import { DEFAULT_REJECTION_REASON, MAX_POINTS_PER_HOUR, MIN_POINTS_PER_HOUR, REASON_MAX, REQUEST_MESSAGE_MAX, isSessionDuration, sessionCost, texts } from './rules.js';
+import { MAX_POINTS_PER_HOUR, MIN_POINTS_PER_HOUR, REASON_MAX, REQUEST_MESSAGE_MAX, isSessionDuration, sessionCost, texts } from './rules.js';
 import type { SessionState } from './state.js';
 
 export const requestSession = (command: RequestSession, state: SessionState): SessionRequested[] => {
@@ -66,7 +66,10 @@ export const rejectSession = (command: RejectSession, state: SessionState): Sess
   const current = existing(state);
   if (participantRole(current.session, command.actorId) !== 'instructor') fail('NOT_AUTHORISED', texts.onlyMentorRejects);
   if (current.status !== 'requested') fail('INVALID_STATE', texts.notARequest);
-  const reason = maxLength(command.reason.trim() || DEFAULT_REJECTION_REASON, REASON_MAX, texts.reasonTooLong);
+  // The dialog starts from DEFAULT_REJECTION_REASON; a reason the mentor emptied is refused, not replaced.
+  const trimmed = command.reason.trim();
+  if (trimmed === '') fail('VALIDATION', texts.rejectReasonRequired);
+  const reason = maxLength(trimmed, REASON_MAX, texts.reasonTooLong);
   return [
     {
       type: 'SessionRejected',

@@ -123,8 +123,10 @@ describe('answering a request', () => {
     expect(release).toMatchObject({ kind: 'release-slots', mentorId: MENTOR, sessionId: SESSION_ID });
   });
 
-  it('uses the default rejection text when the mentor gives no reason', () => {
-    const [event] = given(requested()).when(reject(MENTOR, '   '));
+  it('refuses a rejection without a reason (spec 000 §4: the mentor rejects with a reason)', () => {
+    expectRefusal(() => given(requested()).when(reject(MENTOR, '')), 'VALIDATION', texts.rejectReasonRequired);
+    expectRefusal(() => given(requested()).when(reject(MENTOR, ' \n ')), 'VALIDATION', texts.rejectReasonRequired);
+    const [event] = given(requested()).when(reject(MENTOR, ` ${DEFAULT_REJECTION_REASON} `));
     expect(event?.data).toMatchObject({ reason: DEFAULT_REJECTION_REASON });
   });
 

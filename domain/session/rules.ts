@@ -41,6 +41,7 @@ export const texts = {
   idRequired: 'An id is required',
   skillMissing: 'Instructor or skill not found.',
   videoLinkMissing: 'A video-call link is required to approve a session',
+  rejectReasonRequired: 'Please give a reason for rejecting this request',
   reasonTooLong: `Reasons are at most ${REASON_MAX} characters`,
   rescheduleNeedsConfirmed: 'Only confirmed sessions can be rescheduled',
   rescheduleAfterStart: 'This session has already started and can no longer be rescheduled',

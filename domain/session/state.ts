@@ -112,9 +112,10 @@ export const normaliseSessionStatus = (status: string): SessionStatus | null => 
   return status === 'pending' ? 'requested' : (status as SessionStatus);
 };
 
-export type DashboardTab = 'requested' | 'upcoming' | 'completed';
+/** History holds the sessions that ended without taking place (cancelled, declined, rejected). */
+export type DashboardTab = 'requested' | 'upcoming' | 'completed' | 'history';
 
-/** Spec 000 §4 tab mapping; declined, rejected and cancelled sessions belong to no tab. */
+/** Spec 000 §4 tab mapping of the sessions that occupy time; declined, rejected and cancelled ones give null. */
 export const dashboardTabOf = (status: string): DashboardTab | null => {
   switch (normaliseSessionStatus(status)) {
     case 'requested':

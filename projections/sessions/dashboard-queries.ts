@@ -14,14 +14,16 @@ export const DEFAULT_PAGE_SIZE = 5;
 /** Highlight mode asks for 100 (spec 000 §9); more is never needed. */
 export const MAX_PAGE_SIZE = 100;
 
-// The Completed tab is the member's history: besides completed sessions it lists the ones that ended
-// without taking place (cancelled, declined, rejected), which the session card shows muted with the
-// date struck through (spec 000 §2). Without this those cards would appear nowhere. docs/decisions.md 18.
+// Spec 000 §4: only completed sessions under Completed, so its count agrees with Completed Swaps. The
+// sessions that ended without taking place (cancelled, declined, rejected) get a History tab of their
+// own, where the card shows them muted with the date struck through (spec 000 §2; docs/decisions.md).
 export const tabStatuses: Readonly<Record<DashboardTab, readonly SessionStatus[]>> = {
   requested: ['requested'],
   upcoming: ['confirmed', 'modification_pending'],
-  completed: ['completed', 'cancelled', 'declined', 'rejected'],
+  completed: ['completed'],
+  history: ['cancelled', 'declined', 'rejected'],
 };
+const allTabs = Object.keys(tabStatuses) as DashboardTab[];
 
 export interface DashboardQuery {
   memberId: string;
@@ -69,7 +71,7 @@ const clampInt = (value: number | undefined, fallback: number, min: number, max:
 
 /**
  * One page of a dashboard tab: requests newest first, upcoming sessions soonest first, completed
- * ones latest first.
+ * and ended ones latest first.
  */
 export const dashboardSessions = async (db: Kysely<ReadModelsDb>, query: DashboardQuery): Promise<DashboardPage> => {
   const limit = clampInt(query.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
@@ -95,23 +97,18 @@ export const dashboardSessions = async (db: Kysely<ReadModelsDb>, query: Dashboa
 
 export type { DashboardCounts };
 
-/**
- * Sessions per dashboard tab. With `{ completedOnly: true }` the completed figure counts sessions that
- * really took place (the Activity Summary), not the whole history the Completed tab lists.
- */
-export const dashboardCounts = async (db: Kysely<ReadModelsDb>, memberId: string, options: { completedOnly?: boolean } = {}): Promise<DashboardCounts> => {
+/** Sessions per dashboard tab. */
+export const dashboardCounts = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<DashboardCounts> => {
   const rows = await db
     .selectFrom('sessions')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
     .where((eb) => eb.or([eb('student_id', '=', memberId), eb('instructor_id', '=', memberId)]))
     .groupBy('status')
     .execute();
-  const counts: DashboardCounts = { requested: 0, upcoming: 0, completed: 0 };
+  const counts: DashboardCounts = { requested: 0, upcoming: 0, completed: 0, history: 0 };
   for (const row of rows) {
-    for (const tab of ['requested', 'upcoming', 'completed'] as const) {
-      const statuses = tab === 'completed' && options.completedOnly ? ['completed'] : tabStatuses[tab];
-      if (statuses.includes(row.status as SessionStatus)) counts[tab] += Number(row.n);
-    }
+    const tab = allTabs.find((t) => tabStatuses[t].includes(row.status as SessionStatus));
+    if (tab) counts[tab] += Number(row.n);
   }
   return counts;
 };
@@ -153,7 +150,7 @@ export const activitySummary = async (db: Kysely<ReadModelsDb>, memberId: string
     .executeTakeFirst();
   return {
     upcoming: await toViews(db, rows, { viewerId: memberId, timeZone: options.timeZone }),
-    counts: await dashboardCounts(db, memberId, { completedOnly: true }),
+    counts: await dashboardCounts(db, memberId),
     actionRequired: Number(requests?.n ?? 0) + Number(reschedules?.n ?? 0),
   };
 };

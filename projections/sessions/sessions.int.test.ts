@@ -64,17 +64,17 @@ describe.each(testTargets())('sessions read model on $kind', (target) => {
   const ids = (page: { sessions: { id: string }[] }) => page.sessions.map((s) => s.id);
 
   it('puts each session in the tab of its status, ordered per tab', async () => {
-    const tab = (t: 'requested' | 'upcoming' | 'completed') => dashboardSessions(sql.db, { memberId: 'mia', tab: t, page: 1, limit: 10 });
+    const tab = (t: 'requested' | 'upcoming' | 'completed' | 'history') => dashboardSessions(sql.db, { memberId: 'mia', tab: t, page: 1, limit: 10 });
     expect(ids(await tab('requested'))).toEqual(['s1']);
     expect(ids(await tab('upcoming'))).toEqual(['s3', 's2', 's8']);
-    // The Completed tab is the history: s4 completed, and muted s9 (cancelled), s6 (request withdrawn),
-    // s7 (expired: declined), latest start first.
-    expect(ids(await tab('completed'))).toEqual(['s9', 's6', 's7', 's4']);
-    expect(await dashboardCounts(sql.db, 'mia')).toEqual({ requested: 1, upcoming: 3, completed: 4 });
-    expect(await dashboardCounts(sql.db, 'mia', { completedOnly: true })).toEqual({ requested: 1, upcoming: 3, completed: 1 });
+    // Completed holds only s4; History the ones that ended without taking place: s9 (cancelled),
+    // s6 (request withdrawn), s7 (expired: declined), latest start first.
+    expect(ids(await tab('completed'))).toEqual(['s4']);
+    expect(ids(await tab('history'))).toEqual(['s9', 's6', 's7']);
+    expect(await dashboardCounts(sql.db, 'mia')).toEqual({ requested: 1, upcoming: 3, completed: 1, history: 3 });
     // Sam: one completed session, s5 rejected, s6 withdrawn.
-    expect(await dashboardCounts(sql.db, 'sam')).toEqual({ requested: 1, upcoming: 2, completed: 3 });
-    expect(await dashboardCounts(sql.db, 'nobody')).toEqual({ requested: 0, upcoming: 0, completed: 0 });
+    expect(await dashboardCounts(sql.db, 'sam')).toEqual({ requested: 1, upcoming: 2, completed: 1, history: 2 });
+    expect(await dashboardCounts(sql.db, 'nobody')).toEqual({ requested: 0, upcoming: 0, completed: 0, history: 0 });
   });
 
   it('shows requests newest first', async () => {
@@ -236,7 +236,7 @@ describe.each(testTargets())('sessions read model on $kind', (target) => {
   it('summarises activity: at most three upcoming sessions and what needs an answer', async () => {
     const summary = await activitySummary(sql.db, 'mia', '2026-03-03T00:00:00.000Z');
     expect(summary.upcoming.map((s) => s.id)).toEqual(['s3', 's2', 's8']);
-    expect(summary.counts).toEqual({ requested: 1, upcoming: 3, completed: 1 });
+    expect(summary.counts).toEqual({ requested: 1, upcoming: 3, completed: 1, history: 3 });
     expect(summary.actionRequired).toBe(2); // Sam's React request and Bob's reschedule
     expect((await activitySummary(sql.db, 'bob', '2026-03-03T00:00:00.000Z')).actionRequired).toBe(0);
     expect((await activitySummary(sql.db, 'mia', '2026-03-05T10:30:00.000Z')).upcoming.map((s) => s.id)).toEqual(['s2', 's8']);

@@ -101,7 +101,7 @@ export const createStory = () => {
     const handle = {
       history,
       approve: (now: string) => (at('ApproveSession', now, { actorId: plan.mentor, videoCallLink: `https://meet.example/${plan.id}` }), handle),
-      reject: (now: string, reason = '') => (at('RejectSession', now, { actorId: plan.mentor, reason }), handle),
+      reject: (now: string, reason = 'Not this week') => (at('RejectSession', now, { actorId: plan.mentor, reason }), handle),
       cancelRequest: (now: string) => (at('CancelSessionRequest', now, { actorId: plan.student }), handle),
       expire: (now: string) => (at('ExpireRequest', now, {}), handle),
       propose: (by: string, proposedStartsAt: string, now: string, message = '') => (

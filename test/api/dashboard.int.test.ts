@@ -65,8 +65,8 @@ describe('dashboard', () => {
   });
 
   it('counts tabs and fills the stat cards and the activity summary', async () => {
-    expect((await sam.get('/api/dashboard/counts')).body).toEqual({ requested: 2, upcoming: 1, completed: 0 });
-    expect((await mia.get('/api/dashboard/counts')).body).toEqual({ requested: 1, upcoming: 2, completed: 0 });
+    expect((await sam.get('/api/dashboard/counts')).body).toEqual({ requested: 2, upcoming: 1, completed: 0, history: 0 });
+    expect((await mia.get('/api/dashboard/counts')).body).toEqual({ requested: 1, upcoming: 2, completed: 0, history: 0 });
     expect((await sam.get('/api/dashboard/stats')).body).toEqual({ totalPoints: 0, completedSwaps: 0, rating: 0, reviews: 0 });
     const summary = (await mia.get(`/api/users/${mia.memberId}/activity-summary`)).body;
     expect(summary).toMatchObject({ upcomingCount: 2, requestedCount: 1, completedCount: 0, actionRequired: 1 });
@@ -86,9 +86,17 @@ describe('dashboard', () => {
     expect((await sam.get(`/api/sessions/${ids.B}`)).body).toMatchObject({ status: 'declined', point_status: 'refunded' });
     expect((await sam.get(`/api/users/${sam.memberId}/balance`)).body).toEqual({ availablePoints: 1, heldPoints: 1 });
     expect((await mia.get('/api/dashboard/stats')).body).toEqual({ totalPoints: 5, completedSwaps: 2, rating: 0, reviews: 0 });
-    // The Completed tab is the history: the expired request B (declined) is listed with A.
-    expect((await sam.get('/api/dashboard/counts')).body).toEqual({ requested: 1, upcoming: 0, completed: 2 });
-    expect(idsOf(await page(sam, 'tab=completed'))).toEqual([ids.B, ids.A]);
+    // Spec 000 §4: only completed sessions under Completed, so its count agrees with Completed Swaps;
+    // the expired request B (declined) goes to History.
+    expect((await sam.get('/api/dashboard/counts')).body).toEqual({ requested: 1, upcoming: 0, completed: 1, history: 1 });
+    expect(idsOf(await page(sam, 'tab=completed'))).toEqual([ids.A]);
+    expect(idsOf(await page(sam, 'tab=history'))).toEqual([ids.B]);
+    expect(idsOf(await page(sam, 'status=declined'))).toEqual([ids.B]);
+    expect(idsOf(await page(sam, 'tab=history&status=completed'))).toEqual([]);
+    for (const client of [mia, sam]) {
+      const [counts, stats] = [(await client.get('/api/dashboard/counts')).body, (await client.get('/api/dashboard/stats')).body];
+      expect(counts.completed).toBe(stats.completedSwaps);
+    }
   });
 
   it('answers 401 to the dashboard routes when signed out', async () => {

@@ -59,7 +59,7 @@ describe('ledger balance under a mixed workload', () => {
         const student = students.find((s) => s.memberId === session.student_id)!;
         const roll = next();
         if (roll < 0.5) return mentor.post(`/api/sessions/${session.id}/approve`, {});
-        if (roll < 0.7) return mentor.post(`/api/sessions/${session.id}/reject`, {});
+        if (roll < 0.7) return mentor.post(`/api/sessions/${session.id}/reject`, { rejection_message: 'Not this week' });
         if (roll < 0.85) return student.post(`/api/sessions/${session.id}/cancel`, {});
         return Promise.resolve(null); // left unanswered: expires at its start
       }),

@@ -82,10 +82,16 @@ describe('session lifecycle', () => {
     expect(thread.filter((m) => m.message === 'See you soon')).toHaveLength(1);
   });
 
-  it('rejects a request with the default reason and refunds the hold', async () => {
+  it('rejects a request only with a reason, and refunds the hold', async () => {
     const id = await book(sam, '2026-12-08', '09:00');
-    expect((await sam.post(`/api/sessions/${id}/reject`, {})).status).toBe(403);
-    const rejected = await mia.post(`/api/sessions/${id}/reject`, { rejection_message: '' });
+    expect((await sam.post(`/api/sessions/${id}/reject`, { rejection_message: DEFAULT_REASON })).status).toBe(403);
+    // Spec 000 §4: the mentor rejects with a reason; an empty or blank one is refused and changes nothing.
+    for (const body of [{}, { rejection_message: '' }, { rejection_message: '  \n ' }, { rejection_message: null }]) {
+      const refused = await mia.post(`/api/sessions/${id}/reject`, body);
+      expect({ sent: body, ...refused }).toMatchObject({ sent: body, status: 400, body: { error: 'Please give a reason for rejecting this request' } });
+    }
+    expect((await sam.get(`/api/sessions/${id}`)).body).toMatchObject({ status: 'requested', point_status: 'held' });
+    const rejected = await mia.post(`/api/sessions/${id}/reject`, { rejection_message: ` ${DEFAULT_REASON} ` });
     expect(rejected.body).toMatchObject({ status: 'rejected', status_reason: DEFAULT_REASON, point_status: 'refunded', held_points: 0 });
     expect(await balanceOf(sam)).toEqual({ availablePoints: 2, heldPoints: 1 });
   });

@@ -40,6 +40,7 @@ describe('rescheduling a session', () => {
     expect(on(calendar.user_slots)).toEqual(['17:00']);
     expect(on(calendar.other_slots)).toEqual(['09:00', '10:00', '11:00']);
     expect(calendar.mutual_slots[0]).toMatchObject({ day: expect.any(String), startsAt: expect.any(String) });
+    expect(calendar).toMatchObject({ user_has_availability: true, other_has_availability: true });
   });
 
   it('requires a date and a time, and leaves the session unchanged', async () => {
@@ -51,6 +52,44 @@ describe('rescheduling a session', () => {
     ).toBe(403);
     expect(await session()).toMatchObject({ status: 'confirmed', pending_modification_id: null });
     expect((await sam.get(`/api/sessions/${sessionId}/modifications`)).body).toEqual([]);
+  });
+
+  it("refuses a time the mentor does not offer with the booking's text, and leaves the session unchanged", async () => {
+    // Mia teaches weekdays 09:00-17:00 UTC: an evening, a Saturday, a half hour and a date beyond next month are not hers to give.
+    const outside = [
+      ['2026-12-09', '20:00'],
+      ['2026-12-12', '10:00'],
+      ['2026-12-09', '13:30'],
+      ['2027-03-03', '10:00'],
+    ];
+    for (const [date, time] of outside) {
+      for (const [who, path, body] of [
+        [sam, 'propose-modification', { proposed_date: date, proposed_time: time }],
+        [mia, 'propose-reschedule', { new_date: date, new_time: time }],
+      ] as const) {
+        const response = await who.post(`/api/sessions/${sessionId}/${path}`, body);
+        expect({ date, time, path, ...response }).toMatchObject({
+          date,
+          time,
+          path,
+          status: 400,
+          body: { error: 'This time slot is not available. Please select a time when the mentor is available.' },
+        });
+      }
+    }
+    expect(await session()).toMatchObject({ status: 'confirmed', pending_modification_id: null, scheduled_at: '2026-12-08T10:00:00.000Z' });
+    expect((await sam.get(`/api/sessions/${sessionId}/modifications`)).body).toEqual([]);
+  });
+
+  it("offers the participants the mentor's free slots for the session's length, its own time left out", async () => {
+    const slots = (await sam.get(`/api/sessions/${sessionId}/reschedule-slots?monthOffset=0`)).body;
+    const on = (date: string) => (slots.availableSlots as { date: string; time: string }[]).filter((s) => s.date === date).map((s) => s.time);
+    expect(on('2026-12-08')).toEqual(['09:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+    expect(on('2026-12-09')).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+    expect(on('2026-12-12')).toEqual([]);
+    expect((await mia.get(`/api/sessions/${sessionId}/reschedule-slots`)).body.availableSlots.length).toBe(slots.availableSlots.length);
+    expect((await oscar.get(`/api/sessions/${sessionId}/reschedule-slots`)).status).toBe(403);
+    expect((await sam.get(`/api/sessions/${sessionId}/reschedule-slots?monthOffset=5`)).status).toBe(400);
   });
 
   it('lets the other participant approve, moving the session to the new time', async () => {

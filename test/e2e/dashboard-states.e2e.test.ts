@@ -128,11 +128,30 @@ describe('dashboard states', () => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'dashboard-mentor-requested-1280');
 
-    await card(page, ids.request).getByTestId('reject-session').click();
+    // Rejecting needs a reason (spec 000 §4): the dialog starts from the default text, an emptied one is refused.
+    await card(page, ids.request2).getByTestId('reject-session').click();
     const reason = page.getByLabel('Reason');
     await expect(reason.inputValue()).resolves.toBe("Sorry, I'm not available at this time. Please check my availability and book another session.");
+    await reason.fill('   ');
+    await page.getByTestId('confirm-reject').click();
+    await page.getByText('Please give a reason for rejecting this request').waitFor();
     await screenshot(page, 'dialog-reject-1280');
-    await page.keyboard.press('Escape');
+    await expect(card(page, ids.request2).getAttribute('data-status')).resolves.toBe('requested');
+    await reason.fill('I am away that week, sorry.');
+    await page.getByTestId('confirm-reject').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // Ended sessions have a tab of their own; Completed keeps only completed ones (its count is Completed Swaps).
+    await page
+      .getByTestId('tab-history')
+      .filter({ hasText: /^History1$/ })
+      .waitFor();
+    await page
+      .getByTestId('tab-completed')
+      .filter({ hasText: /^Completed1$/ })
+      .waitFor();
+    await page.getByTestId('tab-history').click();
+    await card(page, ids.request2).getByTestId('status-reason').filter({ hasText: 'I am away that week, sorry.' }).waitFor();
+    await screenshot(page, 'dashboard-mentor-history-1280');
 
     await page.getByTestId('tab-upcoming').click();
     await (await visibleCard(page, ids.match)).getByTestId('time-match').waitFor();
@@ -148,6 +167,14 @@ describe('dashboard states', () => {
 
     await card(page, ids.match).getByTestId('reschedule').click();
     await page.getByTestId('smart-suggestions').waitFor();
+    // Only the mentor's free slots are offered: weekdays, within 09:00-17:00, not booked, not the session's own time.
+    const values = (select: string) => page.locator(`${select} option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const dates = await values('#proposal-date');
+    expect(dates.length).toBeGreaterThan(10);
+    expect(dates.filter((d) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()))).toEqual([]);
+    await page.selectOption('#proposal-date', '2026-12-07');
+    await expect(values('#proposal-time')).resolves.toEqual(['12:00', '14:00', '15:00', '16:00']);
+    await page.selectOption('#proposal-date', '');
     await page.getByTestId('submit-proposal').click();
     await page.getByTestId('proposal-error').filter({ hasText: 'Please select both date and time' }).waitFor();
     await screenshot(page, 'dialog-propose-1280');
@@ -257,10 +284,34 @@ describe('dashboard states', () => {
     await card(mentor.page, ids.request).getByTestId('action-required').waitFor();
     await mentor.page.waitForLoadState('networkidle');
     await screenshot(mentor.page, 'dashboard-mentor-requested-390');
+    await card(mentor.page, ids.request).getByTestId('reject-session').click();
+    await screenshot(mentor.page, 'dialog-reject-390');
+    await mentor.page.keyboard.press('Escape');
     await mentor.page.getByTestId('tab-upcoming').click();
     await (await visibleCard(mentor.page, ids.match)).getByTestId('time-match').waitFor();
     await mentor.page.waitForLoadState('networkidle');
     await screenshot(mentor.page, 'dashboard-mentor-upcoming-390');
+    // Laid out for the phone on purpose: each action fills half the row or all of it, and no badge breaks inside.
+    const misfits = await mentor.page.locator('[data-testid=session-card]').evaluateAll((cards) =>
+      cards.flatMap((c) => {
+        const actions = c.querySelector('[data-testid=session-actions]');
+        const row = actions?.getBoundingClientRect().width ?? 0;
+        const fits = (width: number) => Math.abs(width - row) < 2 || Math.abs(width - (row - 8) / 2) < 2; // a whole row, or half of it (gap-2)
+        const narrow = [...(actions?.children ?? [])].filter((a) => !fits(a.getBoundingClientRect().width)).map((a) => `action ${a.textContent}`);
+        const badges = [...c.querySelectorAll('[data-testid=session-status], [data-testid=point-status]')];
+        const broken = badges.filter((b) => b.getBoundingClientRect().height > 24).map((b) => `badge ${b.textContent}`);
+        return [...narrow, ...broken];
+      }),
+    );
+    expect(misfits).toEqual([]);
+    await card(mentor.page, ids.match).getByTestId('reschedule').click();
+    await mentor.page.getByTestId('smart-suggestions').waitFor();
+    await screenshot(mentor.page, 'dialog-propose-390');
+    await mentor.page.keyboard.press('Escape');
+    await mentor.page.getByTestId('tab-history').click();
+    await card(mentor.page, ids.request2).waitFor();
+    await screenshot(mentor.page, 'dashboard-mentor-history-390');
+    await mentor.page.getByTestId('tab-upcoming').click();
     await card(mentor.page, ids.match).getByTestId('open-smart-calendar').click();
     await mentor.page.getByRole('button', { name: /Wednesday, December 9/ }).click();
     await screenshot(mentor.page, 'dialog-smart-calendar-390');

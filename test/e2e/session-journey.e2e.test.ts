@@ -119,7 +119,7 @@ describe('a session journey between two members', () => {
 
     // The student proposes a new time; the mentor approves it.
     await studentSession.getByTestId('reschedule').click();
-    await student.fill('#proposal-date', '2026-12-08');
+    await student.selectOption('#proposal-date', '2026-12-08');
     await student.selectOption('#proposal-time', '10:00');
     await student.fill('#proposal-message', 'Could we move to Tuesday morning?');
     await shot(student, 'student-propose-reschedule', false);

@@ -4,12 +4,13 @@
 import type { Session } from '@contracts/sessions';
 
 export type SessionStatus = Session['status'] | 'pending';
-export type DashboardTab = 'requested' | 'upcoming' | 'completed';
+export type DashboardTab = 'requested' | 'upcoming' | 'completed' | 'history';
 
 export const dashboardTabs: readonly { id: DashboardTab; label: string }[] = [
   { id: 'requested', label: 'Requested' },
   { id: 'upcoming', label: 'Upcoming' },
   { id: 'completed', label: 'Completed' },
+  { id: 'history', label: 'History' },
 ];
 
 export const statusLabels: Record<SessionStatus, string> = {
@@ -23,15 +24,19 @@ export const statusLabels: Record<SessionStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** Spec 000 §4: requested and pending go to Requested; confirmed and modification_pending to Upcoming. */
+export const isEndedWithoutSession = (status: string): boolean => status === 'cancelled' || status === 'declined' || status === 'rejected';
+
+/**
+ * Spec 000 §4: requested and pending go to Requested; confirmed and modification_pending to Upcoming;
+ * only completed to Completed. Sessions that ended without taking place go to History.
+ */
 export const tabOfStatus = (status: string): DashboardTab | null => {
   if (status === 'requested' || status === 'pending') return 'requested';
   if (status === 'confirmed' || status === 'modification_pending') return 'upcoming';
   if (status === 'completed') return 'completed';
+  if (isEndedWithoutSession(status)) return 'history';
   return null;
 };
-
-export const isEndedWithoutSession = (status: string): boolean => status === 'cancelled' || status === 'declined' || status === 'rejected';
 
 const parts = (date: string): [number, number, number] => {
   const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
@@ -71,14 +76,12 @@ export const formatDuration = (hours: number): string => {
 
 export const pointsText = (points: number): string => `${points} point${points === 1 ? '' : 's'}`;
 
-/** Document 001 §2.8: Just now, Nm ago, Nh ago, Nd ago, else the date. */
+/** Document 000 §9 (docs/decisions.md): under 1 h 'Just now', under 24 h 'Nh ago', under 7 days 'Nd ago', else the date. */
 export const relativeAge = (iso: string, now: number = Date.now()): string => {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
-  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
+  const hours = Math.floor(Math.max(0, now - then) / 3_600_000);
+  if (hours < 1) return 'Just now';
   if (hours < 24) return `${hours}h ago`;
   const days = Math.floor(hours / 24);
   if (days < 7) return `${days}d ago`;

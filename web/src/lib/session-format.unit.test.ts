@@ -6,23 +6,14 @@ const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
 describe('session words and times', () => {
   it('puts each status in its dashboard tab', () => {
-    expect(['requested', 'pending', 'confirmed', 'modification_pending', 'completed', 'cancelled'].map(tabOfStatus)).toEqual([
-      'requested',
-      'requested',
-      'upcoming',
-      'upcoming',
-      'completed',
-      null,
-    ]);
+    const statuses = ['requested', 'pending', 'confirmed', 'modification_pending', 'completed', 'cancelled', 'declined', 'rejected', 'unheard-of'];
+    expect(statuses.map(tabOfStatus)).toEqual(['requested', 'requested', 'upcoming', 'upcoming', 'completed', 'history', 'history', 'history', null]);
   });
 
-  it('shows ages as Just now, minutes, hours and days', () => {
-    expect([ago(30_000), ago(5 * 60_000), ago(3 * 3_600_000), ago(2 * 86_400_000)].map((iso) => relativeAge(iso, NOW))).toEqual([
-      'Just now',
-      '5m ago',
-      '3h ago',
-      '2d ago',
-    ]);
+  it("shows ages as spec 000 §9 says: under an hour 'Just now', then hours and days", () => {
+    const ages = [30_000, 3 * 60_000, 59 * 60_000 + 59_000, 3_600_000, 3 * 3_600_000, 23 * 3_600_000 + 59 * 60_000, 86_400_000, 2 * 86_400_000, 6 * 86_400_000];
+    expect(ages.map((ms) => relativeAge(ago(ms), NOW))).toEqual(['Just now', 'Just now', 'Just now', '1h ago', '3h ago', '23h ago', '1d ago', '2d ago', '6d ago']);
+    expect(relativeAge(ago(8 * 86_400_000), NOW)).toMatch(/2026/);
   });
 
   it("says when a reschedule was approved, within the 24-hour 'recent' window only", () => {

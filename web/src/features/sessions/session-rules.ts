@@ -1,6 +1,6 @@
 // Pure rules of the session card and its dialogs (document 000 §2, §4, §5), apart from the
 // components so they can be tested without a browser.
-import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
+import type { AvailableSlots, Modification, MutualAvailability, Session } from '@contracts/sessions';
 import { sessionTexts } from '@contracts/sessions';
 
 /** The reschedule dialog's confirmation stays open this long (spec 000 §5). */
@@ -65,14 +65,28 @@ export const classifySlots = (data: MutualAvailability | undefined): Map<string,
   return kinds;
 };
 
+/**
+ * Whether the mentor offers a calendar cell, seen from the viewer's side: only those can be proposed
+ * (issue 19 point 7). A mentee may pick a time only the mentor has free (spec 000 §5's other-only
+ * message), a mentor one only they have free, and neither a time the mentor is not free.
+ */
+export const mentorOffers = (kind: SlotKind, viewerRole: Session['role']): boolean =>
+  kind === 'mutual' || (viewerRole === 'student' && kind === 'theirs') || (viewerRole === 'instructor' && kind === 'mine');
+
 export const CALENDAR_HOURS = Array.from({ length: 10 }, (_, i) => `${String(9 + i).padStart(2, '0')}:00`);
 
 /**
  * 'match' when both members are free at the session's time, 'conflict' when at least one is not
- * (a calendar cell that is only one side's, or nobody's), null when the calendar cannot tell.
+ * (a calendar cell that is only one side's, or nobody's), null when the calendar cannot tell: a member
+ * without availability is not 'never free' but unknown, and a session that has started is past asking.
  */
-export const timeMatch = (session: Pick<Session, 'session_date' | 'session_time'>, data: MutualAvailability | undefined): 'match' | 'conflict' | null => {
-  if (!data) return null;
+export const timeMatch = (
+  session: Pick<Session, 'session_date' | 'session_time' | 'scheduled_at'>,
+  data: MutualAvailability | undefined,
+  now: number,
+): 'match' | 'conflict' | null => {
+  if (!data || !data.user_has_availability || !data.other_has_availability) return null;
+  if (Date.parse(session.scheduled_at) <= now) return null;
   const kind = classifySlots(data).get(slotId(session.session_date, session.session_time));
   if (kind === 'mutual') return 'match';
   if (kind) return 'conflict';
@@ -82,3 +96,29 @@ export const timeMatch = (session: Pick<Session, 'session_date' | 'session_time'
 /** The first few mutual times other than the session's own, for the reschedule dialog's suggestions. */
 export const smartSuggestions = (session: Pick<Session, 'session_date' | 'session_time'>, data: MutualAvailability | undefined, count = 4) =>
   (data?.mutual_slots ?? []).filter((s) => !(s.date === session.session_date && s.time === session.session_time)).slice(0, count);
+
+export interface ProposalChoices {
+  /** Dates (YYYY-MM-DD, the viewer's) with at least one slot the mentor offers, in order. */
+  dates: string[];
+  /** The offered times (HH:MM) on a date, in order; none for any other date. */
+  timesOn: (date: string) => string[];
+}
+
+/**
+ * What the propose dialog offers: only the slots the mentor offers for this session (the booking's
+ * rules, from GET /api/sessions/{id}/reschedule-slots for each month shown), so a proposal the server
+ * would refuse cannot be picked (issue 19 point 7).
+ */
+export const proposalChoices = (months: readonly (AvailableSlots | undefined)[]): ProposalChoices => {
+  const byDate = new Map<string, Set<string>>();
+  for (const slot of months.flatMap((m) => m?.availableSlots ?? [])) {
+    const times = byDate.get(slot.date) ?? new Set<string>();
+    times.add(slot.time);
+    byDate.set(slot.date, times);
+  }
+  return { dates: [...byDate.keys()].sort(), timesOn: (date) => [...(byDate.get(date) ?? [])].sort() };
+};
+
+/** Smart suggestions the mentor also offers (both free is not enough when another session holds the time). */
+export const offeredSuggestions = <T extends { date: string; time: string }>(suggestions: readonly T[], choices: ProposalChoices): T[] =>
+  suggestions.filter((s) => choices.timesOn(s.date).includes(s.time));

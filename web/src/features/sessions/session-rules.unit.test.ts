@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
-import { cancelSessionFormSchema, proposalFormSchema, threadMessageFormSchema } from '@contracts/session-forms';
-import { cardAbilities, classifySlots, proposalBlockedText, smartSuggestions, timeMatch } from './session-rules';
+import { cancelSessionFormSchema, proposalFormSchema, rejectFormSchema, threadMessageFormSchema } from '@contracts/session-forms';
+import { DEFAULT_REJECTION_REASON } from '@contracts/sessions';
+import { cardAbilities, classifySlots, mentorOffers, offeredSuggestions, proposalBlockedText, proposalChoices, smartSuggestions, timeMatch } from './session-rules';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? null;
 
@@ -68,6 +69,8 @@ describe('the smart calendar', () => {
     mutual_slots: [slot('2026-12-07', '10:00'), slot('2026-12-07', '11:00')],
     user_slots: [slot('2026-12-07', '12:00')],
     other_slots: [slot('2026-12-07', '13:00')],
+    user_has_availability: true,
+    other_has_availability: true,
   };
 
   it('classifies each cell as mutual, only mine or only theirs', () => {
@@ -81,11 +84,29 @@ describe('the smart calendar', () => {
   });
 
   it('calls a mutual time a match and anything else inside the calendar a conflict', () => {
-    expect(timeMatch({ session_date: '2026-12-07', session_time: '10:00' }, data)).toBe('match');
-    expect(timeMatch({ session_date: '2026-12-07', session_time: '13:00' }, data)).toBe('conflict');
-    expect(timeMatch({ session_date: '2026-12-07', session_time: '15:00' }, data)).toBe('conflict');
-    expect(timeMatch({ session_date: '2026-12-07', session_time: '20:00' }, data)).toBeNull();
-    expect(timeMatch({ session_date: '2026-12-07', session_time: '10:00' }, undefined)).toBeNull();
+    const at = (time: string) => ({ session_date: '2026-12-07', session_time: time, scheduled_at: `2026-12-07T${time}:00.000Z` });
+    const EARLY = Date.parse('2026-12-07T08:00:00Z');
+    expect(timeMatch(at('10:00'), data, EARLY)).toBe('match');
+    expect(timeMatch(at('13:00'), data, EARLY)).toBe('conflict');
+    expect(timeMatch(at('15:00'), data, EARLY)).toBe('conflict');
+    expect(timeMatch(at('20:00'), data, EARLY)).toBeNull();
+    expect(timeMatch(at('10:00'), undefined, EARLY)).toBeNull();
+  });
+
+  it('says nothing unless both members have set availability, nor once the session has started', () => {
+    const EARLY = Date.parse('2026-12-07T08:00:00Z');
+    const at = (time: string) => ({ session_date: '2026-12-07', session_time: time, scheduled_at: `2026-12-07T${time}:00.000Z` });
+    // A member without availability is not 'never free': their side of every cell is empty, which used to read as a clash.
+    const studentWithout: MutualAvailability = {
+      ...data,
+      mutual_slots: [],
+      user_slots: [],
+      other_slots: [...data.mutual_slots, ...data.other_slots],
+      user_has_availability: false,
+    };
+    expect(['10:00', '13:00', '15:00'].map((t) => timeMatch(at(t), studentWithout, EARLY))).toEqual([null, null, null]);
+    expect(timeMatch(at('10:00'), { ...data, other_has_availability: false }, EARLY)).toBeNull();
+    expect(timeMatch(at('10:00'), data, Date.parse('2026-12-07T10:00:00Z'))).toBeNull();
   });
 
   it("suggests mutual times other than the session's own", () => {
@@ -93,7 +114,38 @@ describe('the smart calendar', () => {
   });
 });
 
+describe('the propose dialog', () => {
+  const free = (...slots: [string, string][]) => ({ availableSlots: slots.map(([date, time]) => slot(date, time)), bookedSlots: [] });
+
+  it("offers only the mentor's free slots, date by date, from every month shown", () => {
+    const choices = proposalChoices([free(['2026-12-09', '14:00'], ['2026-12-08', '11:00'], ['2026-12-09', '09:00']), undefined, free(['2027-01-04', '10:00'])]);
+    expect(choices.dates).toEqual(['2026-12-08', '2026-12-09', '2027-01-04']);
+    expect(choices.timesOn('2026-12-09')).toEqual(['09:00', '14:00']);
+    expect(choices.timesOn('2026-12-10')).toEqual([]);
+    expect(choices.timesOn('')).toEqual([]);
+    expect(proposalChoices([undefined]).dates).toEqual([]);
+  });
+
+  it('lets the smart calendar propose only cells the mentor offers, from either side', () => {
+    const kinds = ['mutual', 'mine', 'theirs', 'neither'] as const;
+    expect(kinds.filter((k) => mentorOffers(k, 'student'))).toEqual(['mutual', 'theirs']);
+    expect(kinds.filter((k) => mentorOffers(k, 'instructor'))).toEqual(['mutual', 'mine']);
+    expect(kinds.filter((k) => mentorOffers(k, null))).toEqual(['mutual']);
+  });
+
+  it('suggests only mutual times the mentor also offers', () => {
+    const choices = proposalChoices([free(['2026-12-07', '11:00'])]);
+    expect(offeredSuggestions([slot('2026-12-07', '11:00'), slot('2026-12-07', '12:00')], choices).map((s) => s.time)).toEqual(['11:00']);
+  });
+});
+
 describe('texts the member types', () => {
+  it('requires a rejection reason, starting from the default text (spec 000 §4, §9)', () => {
+    expect(rejectFormSchema.safeParse({ reason: DEFAULT_REJECTION_REASON }).success).toBe(true);
+    expect(firstError(rejectFormSchema.safeParse({ reason: '' }))).toBe('Please give a reason for rejecting this request');
+    expect(firstError(rejectFormSchema.safeParse({ reason: ' \n ' }))).toBe('Please give a reason for rejecting this request');
+  });
+
   it('requires a cancellation reason and trims thread messages', () => {
     expect(firstError(cancelSessionFormSchema.safeParse({ reason: '  ' }))).toBe('Please give a reason for cancelling');
     expect(cancelSessionFormSchema.safeParse({ reason: ' Ill ' }).success).toBe(true);

@@ -9,9 +9,9 @@ const statusOptions: Record<DashboardTab, { value: string; label: string }[]> = 
     { value: 'confirmed', label: 'Confirmed' },
     { value: 'modification_pending', label: 'Awaiting Response' },
   ],
-  // The Completed tab is the history (docs/decisions.md 18): sessions that ended without taking place too.
-  completed: [
-    { value: 'completed', label: 'Completed' },
+  completed: [{ value: 'completed', label: 'Completed' }],
+  // Sessions that ended without taking place (spec 000 §4 keeps them out of Completed).
+  history: [
     { value: 'cancelled', label: 'Cancelled' },
     { value: 'declined', label: 'Declined' },
     { value: 'rejected', label: 'Rejected' },

@@ -1,4 +1,4 @@
-import { CalendarCheck2, CalendarClock, Inbox, RefreshCw, SearchX } from 'lucide-react';
+import { CalendarCheck2, CalendarClock, History, Inbox, RefreshCw, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Session } from '@contracts/sessions';
@@ -13,6 +13,7 @@ const empty: Record<DashboardTab, { icon: ReactNode; title: string; text: string
   requested: { icon: <Inbox />, title: 'No session requests', text: 'Requests you send or receive show up here until the mentor answers.' },
   upcoming: { icon: <CalendarClock />, title: 'No upcoming sessions', text: 'Approved sessions appear here with their video-call link.' },
   completed: { icon: <CalendarCheck2 />, title: 'No completed sessions yet', text: 'Finished sessions land here, ready for your rating.' },
+  history: { icon: <History />, title: 'No past requests', text: 'Cancelled, declined and rejected sessions are kept here.' },
 };
 
 export interface SessionsListProps {

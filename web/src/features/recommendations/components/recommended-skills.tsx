@@ -2,20 +2,21 @@ import { Sparkles, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/ui/avatar';
 import { Card, CardBody, CardHeader } from '@/ui/card';
+import { useCurrentUser } from '@/lib/current-user';
 import { MAX_RECOMMENDATIONS, useRecommendations } from '../api/recommendations-api';
+import { emptyRecommendationsText } from '../recommendation-texts';
 
 /** 'Recommended for You': up to 6 skills matched to what the member wants to learn. */
 export const RecommendedSkills = ({ userId }: { userId: string }) => {
   const recommendations = useRecommendations(userId);
+  const me = useCurrentUser();
   const items = (recommendations.data ?? []).slice(0, MAX_RECOMMENDATIONS);
   return (
     <Card data-testid="recommendations">
       <CardHeader icon={<Sparkles className="h-5 w-5" />} title="Recommended for You" />
       <CardBody>
         {items.length === 0 ? (
-          <p className="text-sm text-slate-500">
-            {recommendations.isPending ? 'Finding mentors for you...' : 'Add skills you want to learn to your profile and we will match you with mentors.'}
-          </p>
+          <p className="text-sm text-slate-500">{recommendations.isPending ? 'Finding mentors for you...' : emptyRecommendationsText(me.data?.skillsToLearn ?? [])}</p>
         ) : (
           <ul className="space-y-2">
             {items.map(({ skill, mentor }) => (

@@ -9,6 +9,7 @@ export const sessionKeys = {
   thread: (id: string) => [...sessionKeys.one(id), 'thread'] as const,
   modifications: (id: string) => [...sessionKeys.one(id), 'modifications'] as const,
   mutualAvailability: (id: string, monthOffset: number) => [...sessionKeys.one(id), 'mutual-availability', monthOffset] as const,
+  rescheduleSlots: (id: string, monthOffset: number) => [...sessionKeys.one(id), 'reschedule-slots', monthOffset] as const,
   sharedBy: (memberId: string) => [...sessionKeys.all, 'shared', memberId] as const,
   sharedWith: (me: string, other: string) => [...sessionKeys.sharedBy(me), other] as const,
 };

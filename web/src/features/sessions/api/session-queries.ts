@@ -1,7 +1,7 @@
 // Reads of one session and what hangs off it, and of the sessions shared with another member; keys.ts
 // says which changes make each stale.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Modification, MutualAvailability, Session, ThreadMessage } from '@contracts/sessions';
+import type { AvailableSlots, Modification, MutualAvailability, Session, ThreadMessage } from '@contracts/sessions';
 import { getJson } from '@/lib/http';
 import { sessionKeys } from './keys';
 
@@ -30,6 +30,16 @@ export const mutualAvailabilityQuery = (id: string, monthOffset: number) =>
   });
 
 export const useMutualAvailability = (id: string, monthOffset: number, enabled = true) => useQuery({ ...mutualAvailabilityQuery(id, monthOffset), enabled });
+
+/** The slots a reschedule proposal may take: the booking page's contract, for this session's mentor and length. */
+export const rescheduleSlotsQuery = (id: string, monthOffset: number) =>
+  queryOptions({
+    queryKey: sessionKeys.rescheduleSlots(id, monthOffset),
+    queryFn: ({ signal }) => getJson<AvailableSlots>(`${path(id)}/reschedule-slots?monthOffset=${monthOffset}`, { signal }),
+    staleTime: 30_000,
+  });
+
+export const useRescheduleSlots = (id: string, monthOffset: number, enabled = true) => useQuery({ ...rescheduleSlotsQuery(id, monthOffset), enabled });
 
 export const calendarFileUrl = (id: string) => `${path(id)}/calendar.ics`;
 

@@ -89,25 +89,34 @@ export interface HourSlotsProps {
   selectedTime: string | null;
   otherName: string;
   onSelect: (time: string, kind: SlotKind) => void;
+  /** Which free cells may be proposed (the mentor's); the others show but cannot be chosen. */
+  pickable: (kind: SlotKind) => boolean;
 }
 
 /** 9:00 to 18:00; only cells where at least one of the two is free can be chosen (spec 000 §5). */
-export const HourSlots = ({ date, kinds, selectedTime, otherName, onSelect }: HourSlotsProps) => (
+export const HourSlots = ({ date, kinds, selectedTime, otherName, onSelect, pickable }: HourSlotsProps) => (
   <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" role="group" aria-label="Times">
     {CALENDAR_HOURS.map((time) => {
       const kind = kinds.get(slotId(date, time)) ?? 'neither';
       const selected = selectedTime === time;
+      const open = kind !== 'neither' && pickable(kind);
+      const text = open || kind === 'neither' ? kindText(kind, otherName) : `${kindText(kind, otherName)}, not a time the mentor offers`;
       return (
         <button
           key={time}
           type="button"
           aria-pressed={selected}
-          aria-disabled={kind === 'neither' || undefined}
-          aria-label={`${formatClock(time)}: ${kindText(kind, otherName)}`}
-          title={kindText(kind, otherName)}
+          aria-disabled={!open || undefined}
+          aria-label={`${formatClock(time)}: ${text}`}
+          title={text}
           data-kind={kind}
-          onClick={() => kind !== 'neither' && onSelect(time, kind)}
-          className={clsx('rounded-lg px-2 py-2 text-sm font-medium tabular-nums transition-colors', kindStyles[kind], selected && 'ring-2 ring-slate-900 ring-offset-2')}
+          onClick={() => open && onSelect(time, kind)}
+          className={clsx(
+            'rounded-lg px-2 py-2 text-sm font-medium tabular-nums transition-colors',
+            kindStyles[kind],
+            !open && kind !== 'neither' && 'cursor-not-allowed line-through',
+            selected && 'ring-2 ring-slate-900 ring-offset-2',
+          )}
         >
           {formatClock(time)}
         </button>

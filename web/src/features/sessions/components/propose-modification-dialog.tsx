@@ -9,10 +9,10 @@ import { formatClock, formatDay, monthOffsetOfDate } from '@/lib/session-format'
 import { Button } from '@/ui/button';
 import { CharCount } from '@/ui/char-count';
 import { Dialog } from '@/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/ui/input';
+import { Field, Select, Textarea } from '@/ui/input';
 import { Notice } from '@/ui/notice';
-import { useModifications, useMutualAvailability } from '../api/session-queries';
-import { proposalBlockedText, smartSuggestions } from '../session-rules';
+import { useModifications, useMutualAvailability, useRescheduleSlots } from '../api/session-queries';
+import { offeredSuggestions, proposalBlockedText, proposalChoices, smartSuggestions } from '../session-rules';
 
 export interface ProposeModificationDialogProps {
   session: Session;
@@ -23,15 +23,7 @@ export interface ProposeModificationDialogProps {
   onPropose: (proposal: { date: string; time: string; message: string }) => Promise<boolean>;
 }
 
-// Every half hour from 06:00 to 22:00: the server checks the proposed time; the list only offers sensible ones.
-const timeOptions = Array.from({ length: 33 }, (_, i) => `${String(6 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
-
 const empty: ProposalForm = { date: '', time: '', message: '' };
-
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChange, busy, onPropose }: ProposeModificationDialogProps) => {
   const { register, handleSubmit, setValue, reset, control, formState } = useForm({ resolver: zodResolver(proposalFormSchema), defaultValues: empty });
@@ -40,8 +32,13 @@ export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChang
   const modifications = useModifications(session.id, open);
   const offset = Math.max(-1, Math.min(1, monthOffsetOfDate(session.session_date)));
   const mutual = useMutualAvailability(session.id, offset, open);
+  // The mentor's free slots this month and next, as the booking page offers them (past months have none).
+  const thisMonth = useRescheduleSlots(session.id, 0, open);
+  const nextMonth = useRescheduleSlots(session.id, 1, open);
+  const loadingSlots = thisMonth.isPending || nextMonth.isPending;
+  const choices = proposalChoices([thisMonth.data, nextMonth.data]);
   const blocked = proposalBlockedText(session, modifications.data, viewerId);
-  const suggestions = smartSuggestions(session, mutual.data);
+  const suggestions = offeredSuggestions(smartSuggestions(session, mutual.data, 12), choices).slice(0, 4);
 
   // Every way out goes through here, so the next opening starts from an empty form.
   const close = (next: boolean) => {
@@ -58,14 +55,14 @@ export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChang
     }
   });
 
-  const options = time && !timeOptions.includes(time) ? [...timeOptions, time].sort() : timeOptions;
+  const times = choices.timesOn(date);
 
   return (
     <Dialog
       open={open}
       onOpenChange={close}
       title="Propose Session Modification"
-      description={`Currently ${formatDay(session.session_date)} at ${formatClock(session.session_time)}. The other participant approves or declines the new time.`}
+      description={`Currently ${formatDay(session.session_date)} at ${formatClock(session.session_time)}. Pick one of the mentor's free times; the other participant approves or declines it.`}
       footer={
         <>
           <Button variant="outline" onClick={() => close(false)} disabled={busy}>
@@ -114,13 +111,29 @@ export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChang
             </div>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="New date" htmlFor="proposal-date">
-              <Input id="proposal-date" type="date" min={localToday()} {...register('date')} aria-invalid={!!formState.errors.date || undefined} />
+            <Field
+              label="New date"
+              htmlFor="proposal-date"
+              hint={!loadingSlots && choices.dates.length === 0 ? 'The mentor has no free times this month or next.' : undefined}
+            >
+              <Select
+                id="proposal-date"
+                {...register('date', { onChange: () => setValue('time', '') })}
+                disabled={loadingSlots || choices.dates.length === 0}
+                aria-invalid={!!formState.errors.date || undefined}
+              >
+                <option value="">{loadingSlots ? 'Loading free times...' : 'Select a date'}</option>
+                {choices.dates.map((d) => (
+                  <option key={d} value={d}>
+                    {formatDay(d)}
+                  </option>
+                ))}
+              </Select>
             </Field>
             <Field label="New time" htmlFor="proposal-time">
-              <Select id="proposal-time" {...register('time')} aria-invalid={!!formState.errors.time || undefined}>
-                <option value="">Select a time</option>
-                {options.map((t) => (
+              <Select id="proposal-time" {...register('time')} disabled={!date} aria-invalid={!!formState.errors.time || undefined}>
+                <option value="">{date ? 'Select a time' : 'Pick a date first'}</option>
+                {times.map((t) => (
                   <option key={t} value={t}>
                     {formatClock(t)}
                   </option>

@@ -31,7 +31,7 @@ export const RejectDialog = ({ open, onOpenChange, studentName, busy, onReject }
   };
 
   const submit = handleSubmit(async (form) => {
-    if (await onReject(form.reason.trim() || DEFAULT_REJECTION_REASON)) {
+    if (await onReject(form.reason.trim())) {
       reset(initial);
       onOpenChange(false);
     }

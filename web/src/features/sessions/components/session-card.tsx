@@ -73,7 +73,7 @@ export const SessionCard = ({ session, viewerId, highlighted, onApproved }: Sess
           <Info className="mt-0.5 h-4 w-4 shrink-0" /> {session.status_reason}
         </p>
       )}
-      {seen && active && !abilities.muted && <TimeMatchBanner session={session} />}
+      {seen && active && !abilities.muted && <TimeMatchBanner session={session} now={now} />}
       {(abilities.waitingForApproval || abilities.actionRequired) && <RequestNotice session={session} actionRequired={abilities.actionRequired} />}
       <ApprovedLine session={session} now={now} />
       {pending && (

@@ -7,11 +7,11 @@ import { useMutualAvailability } from '../api/session-queries';
 import { timeMatch } from '../session-rules';
 
 /** 'Perfect time match!' or 'Time conflict - may need rescheduling', from the mutual availability. */
-export const TimeMatchBanner = ({ session }: { session: Session }) => {
+export const TimeMatchBanner = ({ session, now }: { session: Session; now: number }) => {
   const offset = monthOffsetOfDate(session.session_date);
   const inRange = offset >= -1 && offset <= 1;
   const mutual = useMutualAvailability(session.id, offset, inRange);
-  const match = inRange ? timeMatch(session, mutual.data) : null;
+  const match = inRange ? timeMatch(session, mutual.data, now) : null;
   if (match === 'match') {
     return (
       <Notice tone="success" icon={<CheckCircle2 />} data-testid="time-match">

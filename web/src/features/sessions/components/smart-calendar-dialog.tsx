@@ -13,7 +13,7 @@ import { Notice } from '@/ui/notice';
 import { Spinner } from '@/ui/spinner';
 import { useModifications, useMutualAvailability } from '../api/session-queries';
 import type { SlotKind } from '../session-rules';
-import { classifySlots, OTHER_ONLY_MESSAGE, proposalBlockedText } from '../session-rules';
+import { classifySlots, mentorOffers, OTHER_ONLY_MESSAGE, proposalBlockedText } from '../session-rules';
 import { AvailabilityLegend, HourSlots, kindText, MonthGrid } from './availability-grid';
 
 export interface SmartCalendarDialogProps {
@@ -115,7 +115,14 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
         {slot && (
           <div className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="calendar-hours">
             <p className="text-sm font-medium text-slate-700">{formatDay(slot.date)}</p>
-            <HourSlots date={slot.date} kinds={kinds} selectedTime={slot.time} otherName={otherName} onSelect={chooseTime} />
+            <HourSlots
+              date={slot.date}
+              kinds={kinds}
+              selectedTime={slot.time}
+              otherName={otherName}
+              onSelect={chooseTime}
+              pickable={(kind) => mentorOffers(kind, session.role)}
+            />
             {slot.time && slot.kind && (
               <p className="text-sm text-slate-600" data-testid="calendar-selection">
                 {formatClock(slot.time)}: {kindText(slot.kind, otherName)}
