@@ -4,6 +4,7 @@
 // starts it for real and shuts down gracefully on SIGTERM/SIGINT.
 import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
+import { DataDirectoryLockedError } from '../eventstore/data-dir-lock.js';
 import { allReactors } from '../commands/all-reactors.js';
 import type { Reactor } from '../commands/reactor.js';
 import { wireCommands, type CommandDeps } from '../commands/wiring.js';
@@ -149,7 +150,7 @@ const runFromCommandLine = async () => {
   try {
     server = await startServer(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
       console.error(`SkillSwap cannot start. ${error.message}`);
     } else {
       console.error('SkillSwap could not start:', error);
