@@ -71,11 +71,14 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       err: pino.stdSerializers.err,
     },
   });
-  const connections = await connectFromEnv({
-    DATABASE_URL: config.databaseUrl,
-    EVENTSTORE_URL: config.eventStoreUrl,
-    PGLITE_DATA_DIR: config.pgliteDataDir,
-  });
+  const connections = await connectFromEnv(
+    {
+      DATABASE_URL: config.databaseUrl,
+      EVENTSTORE_URL: config.eventStoreUrl,
+      PGLITE_DATA_DIR: config.pgliteDataDir,
+    },
+    { inFlight: config.eventStoreInFlight },
+  );
   const { sql, store } = connections;
   // Every booking reads both members' profiles and the student's ledger: their states are remembered.
   const commands = wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
