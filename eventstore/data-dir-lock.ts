@@ -75,15 +75,21 @@ process.on('exit', () => {
   }
 });
 
-const readHolder = (file: string): LockHolder | null => {
-  try {
-    const holder = JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
-    return Number.isInteger(holder.pid) ? holder : { pid: -1, command: 'unknown', since: 'unknown' };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    // Half-written or foreign content: its writer died mid-write (writes are tiny) or it is garbage.
-    return { pid: -1, command: 'unknown', since: 'unknown' };
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** The lock's holder; 'none' when there is no lock file (any more), 'unreadable' when its content is no holder's. */
+const readHolder = (file: string): LockHolder | 'none' | 'unreadable' => {
+  // Created empty and written a moment later by its taker: an empty or partial read is read again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const holder = JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
+      if (Number.isInteger(holder.pid) && holder.pid > 0) return holder;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+    }
+    pause(20);
   }
+  return 'unreadable'; // garbage, or its writer died mid-write: nobody's lock
 };
 
 export const lockDataDirectory = (dataDir: string): DataDirectoryLock => {
@@ -100,7 +106,8 @@ export const lockDataDirectory = (dataDir: string): DataDirectoryLock => {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
     }
     const holder = readHolder(file);
-    if (holder && isAlive(holder)) throw new DataDirectoryLockedError(dir, holder);
+    if (typeof holder === 'object' && isAlive(holder)) throw new DataDirectoryLockedError(dir, holder);
+    if (holder === 'none') continue; // released meanwhile: try the atomic create again
     // Stale: its process is gone. Remove it and try the atomic create again, where a racing taker loses.
     // (Two processes taking over the same stale lock in the same instant could both win: accepted.)
     try {

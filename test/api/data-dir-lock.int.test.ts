@@ -121,6 +121,14 @@ describe('one process owns a PGlite data directory', () => {
     expect(existsSync(join(pgliteDir, LOCK))).toBe(false);
   });
 
+  it('takes over a lock file that names no process (garbage, or a writer that died mid-write)', async () => {
+    writeFileSync(join(pgliteDir, LOCK), '');
+    const connections = await connectFromEnv(env);
+    expect(JSON.parse(readFileSync(join(pgliteDir, LOCK), 'utf8')).pid).toBe(process.pid);
+    await connections.close();
+    expect(existsSync(join(pgliteDir, LOCK))).toBe(false);
+  });
+
   it('refuses a second open in the same process too, and frees the directory on close', async () => {
     const first = await connectFromEnv(env);
     try {
