@@ -92,6 +92,18 @@ const readHolder = (file: string): LockHolder | 'none' | 'unreadable' => {
   return 'unreadable'; // garbage, or its writer died mid-write: nobody's lock
 };
 
+/** The live holder of a directory's lock, without taking it (npm start asks before building the client). */
+export const liveLockHolder = (dataDir: string): LockHolder | null => {
+  let dir: string;
+  try {
+    dir = realpathSync(resolve(dataDir));
+  } catch {
+    return null; // no directory yet: nobody holds it
+  }
+  const holder = heldHere.get(dir) ?? readHolder(join(dir, LOCK_FILE_NAME));
+  return typeof holder === 'object' && (heldHere.has(dir) || isAlive(holder)) ? holder : null;
+};
+
 export const lockDataDirectory = (dataDir: string): DataDirectoryLock => {
   const dir = realpathSync(resolve(dataDir));
   const file = join(dir, LOCK_FILE_NAME);

@@ -71,22 +71,24 @@ describe('one process owns a PGlite data directory', () => {
   });
 
   it('refuses a rebuild, a migration and a second app at once, naming the holder', async () => {
-    const [rebuild, migrate, second] = await Promise.all([
+    const [rebuild, migrate, second, start] = await Promise.all([
       run('projections/rebuild-cli.ts', env),
       run('scripts/migrate-events.ts', env),
       run('api/main.ts', { ...env, LOG_LEVEL: 'warn' }),
+      run('scripts/start.ts', { ...env, LOG_LEVEL: 'warn' }),
     ]);
     expect(rebuild.code).not.toBe(0);
     const holder = JSON.parse(readFileSync(join(pgliteDir, LOCK), 'utf8')) as { pid: number; command: string; since: string };
     expect(holder.pid).toBe(app.child.pid);
     expect(holder.command).toContain('api/main.ts');
-    for (const refused of [rebuild, migrate, second]) {
+    for (const refused of [rebuild, migrate, second, start]) {
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toContain(`The PGlite data directory ${pgliteDir} is in use by process ${holder.pid} (${holder.command}) since ${holder.since}.`);
       expect(refused.stderr).toContain(`Stop that process first (Ctrl-C in its terminal, or kill ${holder.pid}), then run this again.`);
     }
     expect(rebuild.stderr).not.toMatch(/swapped in/);
     expect(migrate.stdout).toBe('');
+    expect(start.stderr).not.toContain('Building the web client'); // npm start refuses before building anything
   });
 
   it('leaves the data intact: the app keeps serving and writing, and a rebuild after it stops finds everything', async () => {
