@@ -25,6 +25,10 @@ const positiveIntOrOff = (fallback: number) =>
     .refine((v) => v === undefined || /^\d+$/.test(v), { message: 'must be a whole number (0 turns the limit off)' })
     .transform((v) => (v === undefined ? fallback : Number(v)));
 
+const batchesInFlight = optionalString
+  .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), { message: 'must be a whole number from 1 to 64' })
+  .transform((v) => (v === undefined ? 1 : Number(v)));
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -71,6 +75,8 @@ const envSchema = z.object({
   RATE_LIMIT_READ_PER_MINUTE: positiveIntOrOff(1200),
   RATE_LIMIT_WRITE_PER_MINUTE: positiveIntOrOff(240),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveIntOrOff(60),
+  ES_APPEND_IN_FLIGHT: batchesInFlight,
+  ES_READ_IN_FLIGHT: batchesInFlight,
 });
 
 export interface AppConfig {
@@ -98,6 +104,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Requests per minute per member (or IP when signed out); 0 turns a limit off. */
   rateLimits: { read: number; write: number; auth: number };
+  /** The SQL event store's group commit: batches of appends and of stream reads out at once (tuning experiments). */
+  eventStoreInFlight: { appends: number; reads: number };
 }
 
 export class ConfigError extends Error {
@@ -165,5 +173,6 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimits: { read: e.RATE_LIMIT_READ_PER_MINUTE, write: e.RATE_LIMIT_WRITE_PER_MINUTE, auth: e.RATE_LIMIT_AUTH_PER_MINUTE },
+    eventStoreInFlight: { appends: e.ES_APPEND_IN_FLIGHT, reads: e.ES_READ_IN_FLIGHT },
   };
 };

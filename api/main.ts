@@ -4,6 +4,7 @@
 // starts it for real and shuts down gracefully on SIGTERM/SIGINT.
 import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
+import { DataDirectoryLockedError } from '../eventstore/data-dir-lock.js';
 import { allReactors } from '../commands/all-reactors.js';
 import type { Reactor } from '../commands/reactor.js';
 import { wireCommands, type CommandDeps } from '../commands/wiring.js';
@@ -71,11 +72,14 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       err: pino.stdSerializers.err,
     },
   });
-  const connections = await connectFromEnv<ReadModelsDb>({
-    DATABASE_URL: config.databaseUrl,
-    EVENTSTORE_URL: config.eventStoreUrl,
-    PGLITE_DATA_DIR: config.pgliteDataDir,
-  });
+  const connections = await connectFromEnv<ReadModelsDb>(
+    {
+      DATABASE_URL: config.databaseUrl,
+      EVENTSTORE_URL: config.eventStoreUrl,
+      PGLITE_DATA_DIR: config.pgliteDataDir,
+    },
+    { inFlight: config.eventStoreInFlight },
+  );
   const { sql, store } = connections;
   // Every booking reads both members' profiles and the student's ledger: their states are remembered.
   const commands = wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
@@ -150,7 +154,7 @@ const runFromCommandLine = async () => {
   try {
     server = await startServer(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
       console.error(`SkillSwap cannot start. ${error.message}`);
     } else {
       console.error('SkillSwap could not start:', error);

@@ -5,6 +5,7 @@
 import { createEventStore } from './create-event-store.js';
 import { openSqlDatabase } from './sql-database.js';
 import type { SqlDatabase } from './sql-database.js';
+import type { SqlEventStoreOptions } from './sql-event-store.js';
 import type { EventStore } from './types.js';
 
 export interface Connections<DB> {
@@ -17,12 +18,17 @@ export interface Connections<DB> {
 
 export const pgliteDataDir = (env: NodeJS.ProcessEnv): string => env.PGLITE_DATA_DIR?.trim() || `${(env.DATA_DIR?.trim() || './data').replace(/\/+$/, '')}/pglite`;
 
-export async function connectFromEnv<DB>(env: NodeJS.ProcessEnv = process.env): Promise<Connections<DB>> {
+/** Options the API takes from its validated configuration (api/config.ts); command-line tools use the defaults. */
+export interface ConnectOptions {
+  inFlight?: SqlEventStoreOptions['inFlight'];
+}
+
+export async function connectFromEnv<DB>(env: NodeJS.ProcessEnv = process.env, options: ConnectOptions = {}): Promise<Connections<DB>> {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const eventStoreUrl = env.EVENTSTORE_URL?.trim() || undefined;
   const sql = await openSqlDatabase<DB>(databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env) });
   try {
-    const store = await createEventStore(eventStoreUrl ? { kind: 'eventstoredb', url: eventStoreUrl } : { kind: 'sql', sql });
+    const store = await createEventStore(eventStoreUrl ? { kind: 'eventstoredb', url: eventStoreUrl } : { kind: 'sql', sql, inFlight: options.inFlight });
     return {
       sql,
       store,

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDatabase, testPostgresUrl } from '../test/conformance/temp-database.js';
 import type { TempDatabase } from '../test/conformance/temp-database.js';
+import { notRun, POSTGRES_ONLY_REASON } from '../test/support/not-run.js';
 import { connectFromEnv } from './connect-from-env.js';
 import { migrateDownTo, migrateToLatest } from './migrations/run-migrations.js';
 import { isTransient } from '../projections/runtime/errors.js';
@@ -230,5 +231,5 @@ if (serverUrl) {
     });
   });
 } else {
-  console.log('openSqlDatabase: PostgreSQL cases not run (set TEST_DATABASE_URL or DATABASE_URL to run them)');
+  notRun('openSqlDatabase on postgres', POSTGRES_ONLY_REASON);
 }

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { lockDataDirectory } from './data-dir-lock.js';
 import { PgListener, quoteChannel, type ListenOptions } from './pg-listener.js';
 import { PreparingClient } from './preparing-client.js';
 
@@ -104,9 +105,17 @@ async function openPostgres<DB>(url: string, poolSize: number): Promise<SqlDatab
 async function openPglite<DB>(dataDir: string): Promise<SqlDatabase<DB>> {
   const inMemory = dataDir === 'memory' || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? 'memory://' : dataDir, {
-    parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
-  });
+  // Before PGlite touches a file: a second process on the same directory corrupts it (data-dir-lock.ts).
+  const lock = inMemory ? null : lockDataDirectory(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(inMemory ? 'memory://' : dataDir, {
+      parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   // PGlite has one session. The dialect queues every kysely query and transaction behind the one that
   // holds the connection, but direct pglite calls bypass that queue and would run inside someone
@@ -127,7 +136,11 @@ async function openPglite<DB>(dataDir: string): Promise<SqlDatabase<DB>> {
       await sql`select pg_notify(${channel}, ${payload})`.execute(db);
     },
     async close() {
-      await db.destroy(); // closes pglite, flushing a file-backed database
+      try {
+        await db.destroy(); // closes pglite, flushing a file-backed database
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, newEvent, headOf, waitFor } from '../test/conformance/conformance-helpers.js';
 import { createTempDatabase, testPostgresUrl } from '../test/conformance/temp-database.js';
 import type { TempDatabase } from '../test/conformance/temp-database.js';
+import { notRun, POSTGRES_ONLY_REASON } from '../test/support/not-run.js';
 import { openSqlDatabase } from './sql-database.js';
 import type { SqlDatabase } from './sql-database.js';
 import { appendWithin, createSqlEventStore } from './sql-event-store.js';
@@ -91,5 +92,5 @@ if (serverUrl) {
     });
   });
 } else {
-  console.log('appendWithin: PostgreSQL cases not run (set TEST_DATABASE_URL or DATABASE_URL to run them)');
+  notRun('appendWithin on postgres', POSTGRES_ONLY_REASON);
 }

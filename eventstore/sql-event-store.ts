@@ -19,15 +19,17 @@ export { compareSqlCheckpoints, parseSqlCheckpoint } from './sql-checkpoints.js'
 
 /** Least time between two NOTIFYs of one store's appends (see notifyOthers). */
 const NOTIFY_SPACING_MS = 10;
-/** Group commit (coalescer.ts): appendMany and readStreams batches out at once. */
-const APPEND_BATCHES_IN_FLIGHT = Number(process.env.ES_APPEND_IN_FLIGHT ?? 1);
-const READ_BATCHES_IN_FLIGHT = Number(process.env.ES_READ_IN_FLIGHT ?? 1);
 
 export interface SqlEventStoreOptions {
   /** Fallback poll interval when no notification arrives, default 1000 ms. */
   pollIntervalMs?: number;
   /** Run the event-table migrations first (default true). */
   migrate?: boolean;
+  /**
+   * Group commit (coalescer.ts): appendMany and readStreams batches out at once, default 1 each
+   * (ES_APPEND_IN_FLIGHT, ES_READ_IN_FLIGHT, validated in api/config.ts; for tuning experiments).
+   */
+  inFlight?: { appends: number; reads: number };
 }
 
 // Positions travel as text (exact on both engines) under their own names: an ORDER BY naming an
@@ -137,7 +139,7 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
     return outcome!.value;
   };
   const appendBatcher = createCoalescer<AppendBatchItem, AppendManyOutcome>({
-    maxInFlight: APPEND_BATCHES_IN_FLIGHT,
+    maxInFlight: options.inFlight?.appends ?? 1,
     keysOf: (item) => item.appends.map((a) => a.streamId),
     async run(batch) {
       if (batch.length === 1) return [await settle(alone(batch[0]!))];
@@ -152,7 +154,7 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
   // Concurrent readStreams calls share one query; each caller gets its own map and arrays. A stream two
   // callers ask for from different positions is read from the earlier one and cut per caller.
   const readBatcher = createCoalescer<{ ids: readonly string[]; after: ReadonlyMap<string, bigint> | undefined }, Map<string, RecordedEvent[]>>({
-    maxInFlight: READ_BATCHES_IN_FLIGHT,
+    maxInFlight: options.inFlight?.reads ?? 1,
     async run(batch) {
       const from = new Map<string, bigint>();
       for (const { ids, after } of batch) {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, newEvent } from '../test/conformance/conformance-helpers.js';
 import { createTempDatabase, testPostgresUrl, type TempDatabase } from '../test/conformance/temp-database.js';
+import { notRun, POSTGRES_ONLY_REASON } from '../test/support/not-run.js';
 import { parseSqlCheckpoint } from './sql-checkpoints.js';
 import { openSqlDatabase, type SqlDatabase } from './sql-database.js';
 import { createSqlEventStore } from './sql-event-store.js';
@@ -134,5 +135,5 @@ if (serverUrl) {
   });
   groupCommitCases('postgres', () => openSqlDatabase({ url: temp.url }));
 } else {
-  console.log('group commit: PostgreSQL cases not run (set TEST_DATABASE_URL or DATABASE_URL to run them)');
+  notRun('group commit on postgres', POSTGRES_ONLY_REASON);
 }

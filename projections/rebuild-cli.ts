@@ -16,7 +16,13 @@ const main = async (): Promise<number> => {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
-  const connections = await connectFromEnv(process.env);
+  let connections;
+  try {
+    connections = await connectFromEnv(process.env);
+  } catch (error) {
+    process.stderr.write(`Rebuild cannot start. ${(error as Error).message}\n`);
+    return 1;
+  }
   const bar = createProgressBar(process.stderr);
   const abort = new AbortController();
   const interrupt = () => {

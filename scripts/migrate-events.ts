@@ -10,7 +10,13 @@ import { wireCommands } from '../commands/wiring.js';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 
 const main = async (): Promise<number> => {
-  const connections = await connectFromEnv(process.env);
+  let connections;
+  try {
+    connections = await connectFromEnv(process.env);
+  } catch (error) {
+    process.stderr.write(`Migration cannot start. ${(error as Error).message}\n`);
+    return 1;
+  }
   try {
     const now = new Date().toISOString();
     const carried = await carryOverCellReservations(wireCommands({ store: connections.store }).runtime, now, (message) => process.stderr.write(`${message}\n`));

@@ -1,10 +1,22 @@
 // `npm start`: builds the web client when web/dist is missing or stale, then runs the API (which
 // serves the client) in a child process and passes stop signals on to it.
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteDataDir } from '../eventstore/connect-from-env.js';
+import { DataDirectoryLockedError, liveLockHolder } from '../eventstore/data-dir-lock.js';
 import { ensureClientBuilt } from './ensure-client-built.js';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+// On PGlite, refuse at once when another process holds the data directory, before building anything;
+// the API takes the lock itself when it opens the database (eventstore/data-dir-lock.ts).
+const pgliteDir = process.env.DATABASE_URL?.trim() ? null : pgliteDataDir(process.env);
+const holder = pgliteDir && !pgliteDir.startsWith('memory') ? liveLockHolder(pgliteDir) : null;
+if (holder) {
+  console.error(`SkillSwap cannot start. ${new DataDirectoryLockedError(resolve(pgliteDir!), holder).message}`);
+  process.exit(1);
+}
 
 try {
   ensureClientBuilt();

@@ -6,10 +6,14 @@ import { FEEDBACK_MAX_LENGTH } from '../../domain/feedback/events.js';
 import { skillTaughtSchema } from './members.js';
 import { dashboardTabs, sessionSchema } from './sessions.js';
 
+/** Spec 000 §7, §9: the dashboard lists sessions 5 per page, 100 while highlighting one (?highlight=). */
+export const DASHBOARD_PAGE_SIZE = 5;
+export const HIGHLIGHT_PAGE_SIZE = 100;
+
 export const dashboardQuerySchema = z.object({
   tab: z.enum(dashboardTabs, { message: 'tab must be requested, upcoming, completed or history' }).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(5),
+  limit: z.coerce.number().int().min(1).max(HIGHLIGHT_PAGE_SIZE).default(DASHBOARD_PAGE_SIZE),
   search: z.string().max(200).optional(),
   skill: z.string().max(200).optional(),
   /** A status filter inside the tab; the spec's client also sends a tab name here. */

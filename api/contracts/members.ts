@@ -95,8 +95,9 @@ export const userSchema = z.object({
   reviewCount: z.number().int(),
   completedSwaps: z.number().int(),
   joinedDate: z.string(),
-  points: z.number().int(),
-  heldPoints: z.number().int(),
+  /** A balance: only to the member themself and to admins, like the e-mail (decision 60); absent for everyone else. */
+  points: z.number().int().optional(),
+  heldPoints: z.number().int().optional(),
   streak: z.number().int(),
   skillsToTeach: z.array(skillTaughtSchema),
   skillsToLearn: z.array(z.string()),
@@ -105,7 +106,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** GET /api/user adds what only the signed-in member may know about themselves. */
-export const currentUserSchema = userSchema.extend({ email: z.string(), isAdmin: z.boolean() });
+export const currentUserSchema = userSchema.extend({ email: z.string(), points: z.number().int(), heldPoints: z.number().int(), isAdmin: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Every field of the profile form; the PATCH body sends only the changed ones. */

@@ -26,14 +26,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
     if (!user) throw new HttpError(404, 'User not found');
     return user;
   };
-  // An e-mail, a balance and a ledger are their member's and the admins' alone (issue 19 point 4).
+  // An e-mail, a balance (the profile's points too) and a ledger are their member's and the admins' alone
+  // (issue 19 point 4; decision 60).
   const maySeePrivate = (request: FastifyRequest, memberId: string) => {
     const session = currentMember(request);
     return session.memberId === memberId || isAdmin(session.email);
   };
   const asSeenBy = (request: FastifyRequest, user: User): User => {
     if (maySeePrivate(request, user.id)) return user;
-    const { email: _email, ...shown } = user;
+    const { email: _email, points: _points, heldPoints: _heldPoints, ...shown } = user;
     return shown;
   };
 

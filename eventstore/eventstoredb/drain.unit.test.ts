@@ -38,12 +38,10 @@ describe('draining a read', () => {
 
   it('gives up on a stalled read at its deadline, as a transient failure, and cancels it', async () => {
     const { read, calls } = readOf([1], { end: false });
-    const started = Date.now();
     const error = await drain(read, () => {}, 50, 'reading s').catch((e: unknown) => e);
     await settle();
     expect(error).toBeInstanceOf(DeadlineExceededError);
     expect((error as Error).message).toBe('reading s: no answer within 50 ms');
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(calls.cancelled).toBe(1);
   });
 });

@@ -12,14 +12,14 @@ describe('opening the EventStoreDB store without a working server', () => {
   it('refuses at once when nothing listens, naming the URL without its password and the TLS default', async () => {
     const port = await listen(http2.createServer());
     await closeServers(); // the port was just free: nothing listens on it now
-    const started = Date.now();
     const error = await createEventStoreDbEventStore({ url: `esdb://admin:secret@127.0.0.1:${port}`, probeMs: 5_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     const message = (error as Error).message;
     expect(message).toContain(`EventStoreDB at esdb://admin:***@127.0.0.1:${port} did not answer`);
     expect(message).not.toContain('secret');
     expect(message).toContain('add ?tls=false');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // At once: refused by the connection, not given up on at the probe's deadline.
+    expect(message).not.toContain('no answer within');
   });
 
   it('gives up on a server that never answers at the deadline, cancels the call it leaves and disconnects', async () => {
@@ -36,12 +36,8 @@ describe('opening the EventStoreDB store without a working server', () => {
       stream.on('close', () => void (call.closedWith = stream.rstCode));
     });
     const port = await listen(server);
-    const started = Date.now();
     const error = await createEventStoreDbEventStore({ url: `esdb://127.0.0.1:${port}?tls=false`, probeMs: 1_000 }).catch((e: unknown) => e);
-    const elapsed = Date.now() - started;
     expect((error as Error).message).toBe(`EventStoreDB at esdb://127.0.0.1:${port}?tls=false did not answer: probing EventStoreDB: no answer within 1000 ms`);
-    expect(elapsed).toBeGreaterThanOrEqual(1_000);
-    expect(elapsed).toBeLessThan(3_000);
     await expect
       .poll(() => calls.map((c) => [c.path, c.closedWith]), { timeout: 2_000 })
       .toEqual([['/event_store.client.streams.Streams/Read', http2.constants.NGHTTP2_CANCEL]]);

@@ -32,12 +32,10 @@ describe('an open EventStoreDB store whose server stops answering', () => {
     const store = await createEventStoreDbEventStore({ url: `esdb://127.0.0.1:${port}?tls=false`, readDeadlineMs: 300, retries: 1 });
     expect(calls.map((c) => c.path)).toEqual(['streams.Streams/Read', 'server_features.ServerFeatures/GetSupportedMethods']);
     try {
-      const started = Date.now();
       const error = await store.readStream('things-1').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as StoreUnavailableError).outcome).toBe('not-written');
       expect((error as Error).message).toBe('EventStoreDB: reading things-1 failed 2 times (reading things-1: no answer within 300 ms)');
-      expect(Date.now() - started).toBeLessThan(2_000);
       await expect
         .poll(() => calls.slice(2).map((c) => [c.path, c.closedWith]), { timeout: 2_000 })
         .toEqual([

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       adminEmails: [],
       logLevel: 'info',
       rateLimits: { read: 1200, write: 240, auth: 60 },
+      eventStoreInFlight: { appends: 1, reads: 1 },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.oidc).toBeUndefined();
@@ -67,6 +68,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_EMAILS: 'boss' })).toMatch(/ADMIN_EMAILS must be a comma-separated list of e-mail addresses/);
     expect(problemsOf({ LOG_LEVEL: 'loud' })).toMatch(/LOG_LEVEL must be one of/);
     expect(problemsOf({ RATE_LIMIT_WRITE_PER_MINUTE: '-1' })).toMatch(/RATE_LIMIT_WRITE_PER_MINUTE must be a whole number/);
+  });
+
+  it('validates the event store group commit settings with the rest', () => {
+    expect(loadConfig({ ES_APPEND_IN_FLIGHT: '3', ES_READ_IN_FLIGHT: ' 2 ' }).eventStoreInFlight).toEqual({ appends: 3, reads: 2 });
+    expect(problemsOf({ ES_APPEND_IN_FLIGHT: 'two' })).toMatch(/ES_APPEND_IN_FLIGHT must be a whole number from 1 to 64 \(got "two"\)/);
+    expect(problemsOf({ ES_APPEND_IN_FLIGHT: '0' })).toMatch(/ES_APPEND_IN_FLIGHT must be a whole number from 1 to 64/);
+    expect(problemsOf({ ES_READ_IN_FLIGHT: '-1' })).toMatch(/ES_READ_IN_FLIGHT must be a whole number from 1 to 64/);
+    expect(problemsOf({ ES_READ_IN_FLIGHT: '1.5' })).toMatch(/ES_READ_IN_FLIGHT must be a whole number from 1 to 64/);
   });
 
   it('never echoes a secret back', () => {

@@ -13,6 +13,7 @@ import { startAppProcess, type AppProcess } from './support/app-process.js';
 import { checkFollowUpInvariants, type FollowUpReport } from '../support/follow-up-invariants.js';
 import { MONDAY_0800, becomeMentor, bookingBody, signInMany } from '../support/session-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { POSTGRES_ONLY_REASON } from '../support/not-run.js';
 import type { ApiClient } from '../support/sign-in.js';
 import type { ReadModelsDb } from '../../projections/read-models.js';
 
@@ -61,7 +62,7 @@ const until = async (check: () => Promise<FollowUpReport>, timeoutMs: number): P
   }
 };
 
-describe.skipIf(!adminUrl)('a crash in the middle of session actions', () => {
+describe.skipIf(!adminUrl)(`a crash in the middle of session actions${adminUrl ? '' : ` (not run: ${POSTGRES_ONLY_REASON})`}`, () => {
   let database: TestDatabase;
   let reader: Connections<ReadModelsDb>;
   let app: AppProcess | null = null;

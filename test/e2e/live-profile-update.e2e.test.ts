@@ -23,7 +23,7 @@ const recordTraffic = (page: Page): Seen[] => {
 describe('live profile updates', () => {
   const e2e = startAppAndBrowser();
 
-  it("show a change made in one tab in the member's other tab within 200 ms, pushed rather than polled", async () => {
+  it("show a change made in one tab in the member's other tab, pushed rather than polled", async () => {
     const email = uniqueEmail('live');
     const a = await newPage(e2e.browser);
     await a.page.goto(`${e2e.server.url}/profile`);
@@ -47,16 +47,6 @@ describe('live profile updates', () => {
     expect(traffic.slice(restStart)).toEqual([]);
 
     const location = `Hampton, Virginia ${Date.now()}`;
-    await b.page.evaluate((expected) => {
-      const w = window as unknown as { seenAt?: number };
-      const check = () => {
-        if (w.seenAt === undefined && document.querySelector('[data-testid=profile-location]')?.textContent?.includes(expected)) {
-          w.seenAt = performance.timeOrigin + performance.now();
-        }
-      };
-      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
-    }, location);
-
     const windowStart = traffic.length;
     await a.page.getByTestId('edit-profile').click();
     await a.page.fill('#profile-location', location);
@@ -66,12 +56,9 @@ describe('live profile updates', () => {
     ]);
     expect(response.status()).toBe(200);
     await response.finished();
-    const timing = response.request().timing();
-    const savedAt = timing.startTime + timing.responseEnd;
 
-    await b.page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt !== undefined, undefined, { timeout: 5_000 });
-    const seenAt = await b.page.evaluate(() => (window as unknown as { seenAt: number }).seenAt);
-    expect(seenAt - savedAt, 'ms from the save response in tab A to the update in tab B').toBeLessThan(200);
+    // How soon is bench/freshness.ts's measure; here: tab B shows it, told by the websocket.
+    await b.page.waitForFunction((expected) => document.querySelector('[data-testid=profile-location]')?.textContent?.includes(expected), location, { timeout: 5_000 });
     await expect(b.page.getByTestId('profile-location').textContent()).resolves.toContain(location);
 
     // Every request tab B made for this change came after the websocket told it what changed.

@@ -15,25 +15,41 @@ export const onboardingSteps: readonly { key: StepKey; label: string; to: string
 
 export const doneCount = (steps: Onboarding['onboardingSteps']): number => onboardingSteps.filter((s) => steps[s.key]).length;
 
+/** 'All Set' once all six steps are done (document 000 §4); nothing once dismissed or before the steps load. */
+export const onboardingCardView = (steps: Onboarding['onboardingSteps'] | undefined, dismissed: boolean): 'hidden' | 'steps' | 'all-set' => {
+  if (dismissed || !steps) return 'hidden';
+  return doneCount(steps) === onboardingSteps.length ? 'all-set' : 'steps';
+};
+
+/** Where the flags live: the browser's localStorage, or any store of the same shape. */
+export type FlagStorage = Pick<Storage, 'getItem' | 'setItem'>;
+const browserStorage = (): FlagStorage | undefined => globalThis.localStorage;
+
 const dismissedKey = (userId: string) => `skillswap:onboarding-dismissed:${userId}`;
 const celebratedKey = (userId: string) => `skillswap:onboarding-celebrated:${userId}`;
 
-const read = (key: string): boolean => {
+const read = (key: string, storage: FlagStorage | undefined): boolean => {
   try {
-    return localStorage.getItem(key) === '1';
+    return storage?.getItem(key) === '1';
   } catch {
     return false;
   }
 };
-const write = (key: string): void => {
+const write = (key: string, storage: FlagStorage | undefined): void => {
   try {
-    localStorage.setItem(key, '1');
+    storage?.setItem(key, '1');
   } catch {
     // Private browsing may refuse storage; the card then simply shows again next time.
   }
 };
 
-export const isDismissed = (userId: string) => read(dismissedKey(userId));
-export const rememberDismissed = (userId: string) => write(dismissedKey(userId));
-export const wasCelebrated = (userId: string) => read(celebratedKey(userId));
-export const rememberCelebrated = (userId: string) => write(celebratedKey(userId));
+export const isDismissed = (userId: string, storage = browserStorage()) => read(dismissedKey(userId), storage);
+export const rememberDismissed = (userId: string, storage = browserStorage()) => write(dismissedKey(userId), storage);
+
+/** Fires the confetti the first time the member's steps are all done, and never again (remembered). Returns whether it fired. */
+export const celebrateOnce = (userId: string, complete: boolean, fire: () => void, storage = browserStorage()): boolean => {
+  if (!complete || read(celebratedKey(userId), storage)) return false;
+  write(celebratedKey(userId), storage);
+  fire();
+  return true;
+};

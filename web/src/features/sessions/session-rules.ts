@@ -1,10 +1,13 @@
 // Pure rules of the session card and its dialogs (document 000 §2, §4, §5), apart from the
 // components so they can be tested without a browser.
 import type { AvailableSlots, Modification, MutualAvailability, Session } from '@contracts/sessions';
-import { sessionTexts } from '@contracts/sessions';
+import { DECLINE_COUNTDOWN_SECONDS, sessionTexts } from '@contracts/sessions';
 
-/** The reschedule dialog's confirmation stays open this long (spec 000 §5). */
-export const DECLINE_COUNTDOWN_SECONDS = 10;
+/**
+ * Whole seconds the decline confirmation has left (spec 000 §5), counted from when it opened so that
+ * re-renders neither restart nor slow it; 0 means it has run out and cancels itself.
+ */
+export const declineCountdownLeft = (openedAt: number, now: number): number => Math.max(0, Math.ceil((openedAt + DECLINE_COUNTDOWN_SECONDS * 1_000 - now) / 1_000));
 /** Spec 000 §5: proposing a time only the other side has free pre-fills this message. */
 export const OTHER_ONLY_MESSAGE = 'This time is outside my usual availability, but it works for you and I can make it.';
 

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Modification, MutualAvailability, Session } from '@contracts/sessions';
 import { cancelSessionFormSchema, proposalFormSchema, rejectFormSchema, threadMessageFormSchema } from '@contracts/session-forms';
 import { DEFAULT_REJECTION_REASON } from '@contracts/sessions';
-import { cardAbilities, classifySlots, mentorOffers, offeredSuggestions, proposalBlockedText, proposalChoices, smartSuggestions, timeMatch } from './session-rules';
+import {
+  cardAbilities,
+  classifySlots,
+  declineCountdownLeft,
+  mentorOffers,
+  offeredSuggestions,
+  proposalBlockedText,
+  proposalChoices,
+  smartSuggestions,
+  timeMatch,
+} from './session-rules';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? null;
 
@@ -151,5 +161,25 @@ describe('texts the member types', () => {
     expect(cancelSessionFormSchema.safeParse({ reason: ' Ill ' }).success).toBe(true);
     expect(threadMessageFormSchema.parse({ message: '  hi  ' })).toEqual({ message: 'hi' });
     expect(firstError(threadMessageFormSchema.safeParse({ message: ' \n ' }))).toBe('Please enter a message');
+  });
+});
+
+describe('the decline confirmation countdown (spec 000 §5: 10 seconds)', () => {
+  // The spec's 10 s is written out here: changing DECLINE_COUNTDOWN_SECONDS fails this test.
+  const opened = START;
+
+  it('starts at 10 seconds', () => {
+    expect(declineCountdownLeft(opened, opened)).toBe(10);
+  });
+
+  it('counts whole seconds down and still runs a moment before 10 s', () => {
+    expect(declineCountdownLeft(opened, opened + 1)).toBe(10);
+    expect(declineCountdownLeft(opened, opened + 1_000)).toBe(9);
+    expect(declineCountdownLeft(opened, opened + 9_999)).toBe(1);
+  });
+
+  it('runs out at 10 s, and stays out', () => {
+    expect(declineCountdownLeft(opened, opened + 10_000)).toBe(0);
+    expect(declineCountdownLeft(opened, opened + 60_000)).toBe(0);
   });
 });

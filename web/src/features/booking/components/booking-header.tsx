@@ -1,8 +1,10 @@
 import clsx from 'clsx';
 import { Heart, MapPin, Star } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SkillTaught, User } from '@contracts/members';
 import { errorText } from '@/lib/http';
+import { createSingleFlight } from '@/lib/single-flight';
 import { toast } from '@/lib/toast-store';
 import { Avatar } from '@/ui/avatar';
 import { Card } from '@/ui/card';
@@ -12,11 +14,9 @@ const LikeButton = ({ viewerId, skillId }: { viewerId: string; skillId: string }
   const status = useSkillLike(viewerId, skillId);
   const toggle = useToggleSkillLike(viewerId, skillId);
   const liked = status.data?.liked ?? false;
-  const like = () => {
-    // Document 000 §5: a click while a like is in flight is ignored.
-    if (toggle.isPending) return;
-    toggle.mutate(undefined, { onError: (error) => toast.error(errorText(error, 'Could not update your like. Please try again.')) });
-  };
+  const [flight] = useState(createSingleFlight);
+  // Document 000 §5: a click while a like is in flight is ignored.
+  const like = () => void flight(() => toggle.mutateAsync())?.catch((error: unknown) => toast.error(errorText(error, 'Could not update your like. Please try again.')));
   return (
     <button
       type="button"

@@ -9,9 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { useDashboardCounts, useMySessions } from '../api/dashboard-api';
 import { SessionFilters } from './session-filters';
 import { SessionsList } from './sessions-list';
-import { HIGHLIGHT_PAGE_SIZE, useHighlight } from './use-highlight';
-
-export const PAGE_SIZE = 5;
+import { dashboardPageLimit } from '../dashboard-rules';
+import { useHighlight } from './use-highlight';
 
 export interface MySessionsProps {
   userId: string;
@@ -59,7 +58,7 @@ export const MySessions = ({ userId, renderSession }: MySessionsProps) => {
     setPage(next);
   };
 
-  const filter = { tab, page, limit: highlightMode ? HIGHLIGHT_PAGE_SIZE : PAGE_SIZE, search: debouncedSearch, skill, status };
+  const filter = { tab, page, limit: dashboardPageLimit(highlightMode), search: debouncedSearch, skill, status };
 
   return (
     <Card>

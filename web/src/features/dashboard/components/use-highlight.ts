@@ -12,7 +12,6 @@ import { dashboardKeys } from '../api/keys';
 export const HIGHLIGHT_TRIES = 20;
 export const HIGHLIGHT_INTERVAL_MS = 400;
 export const HIGHLIGHT_RING_MS = 4_000;
-export const HIGHLIGHT_PAGE_SIZE = 100;
 
 export const useHighlight = (showTab: (tab: DashboardTab) => void) => {
   const [params, setParams] = useSearchParams();

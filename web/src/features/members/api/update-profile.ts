@@ -16,7 +16,11 @@ export const useUpdateProfile = (userId: string) => {
     onSuccess: (saved) => {
       // The answer is already the saved profile, so the page shows it at once; the member's change
       // still refreshes everything derived from it (onboarding steps, recommendations...).
-      queryClient.setQueryData<CurrentUser>(currentUserKey, (me) => (me && me.id === saved.id ? { ...saved, email: me.email, isAdmin: me.isAdmin } : me));
+      queryClient.setQueryData<CurrentUser>(currentUserKey, (me) =>
+        me && me.id === saved.id
+          ? { ...saved, email: me.email, points: saved.points ?? me.points, heldPoints: saved.heldPoints ?? me.heldPoints, isAdmin: me.isAdmin }
+          : me,
+      );
       queryClient.setQueryData<User>(memberProfileKeys.one(userId), saved);
       return invalidateChanges([{ scope: 'user', id: userId }]);
     },

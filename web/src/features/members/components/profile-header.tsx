@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { CalendarDays, Clock, Coins, MapPin, MessageSquareText, Repeat2, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '@contracts/members';
@@ -60,11 +61,12 @@ export const ProfileHeader = ({ user, actions, editor, reviewsLink }: ProfileHea
           </p>
         </div>
       )}
-      <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {/* Points are a balance: the API sends them only for one's own profile (and to admins), decision 60. */}
+      <div className={clsx('mt-6 grid grid-cols-2 gap-3', user.points === undefined ? 'lg:grid-cols-3' : 'lg:grid-cols-4')}>
         <Stat icon={<Star />} value={user.reviewCount > 0 ? user.rating.toFixed(1) : '–'} label="Rating" />
         <Stat icon={<MessageSquareText />} value={user.reviewCount} label="Reviews" />
         <Stat icon={<Repeat2 />} value={user.completedSwaps} label="Completed swaps" />
-        <Stat icon={<Coins />} value={user.points} label="Points" />
+        {user.points !== undefined && <Stat icon={<Coins />} value={user.points} label="Points" />}
       </div>
       {reviewsLink && <div className="mt-3 text-right text-sm">{reviewsLink}</div>}
     </div>

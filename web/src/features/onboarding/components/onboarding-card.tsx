@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/ui/button';
 import { Card, CardBody, CardHeader } from '@/ui/card';
 import { useOnboarding } from '../api/onboarding-api';
-import { doneCount, isDismissed, onboardingSteps, rememberCelebrated, rememberDismissed, wasCelebrated } from '../onboarding-steps';
+import { celebrateOnce, doneCount, isDismissed, onboardingCardView, onboardingSteps, rememberDismissed } from '../onboarding-steps';
 
 const celebrate = async () => {
   if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
@@ -18,12 +18,11 @@ export const OnboardingCard = ({ userId }: { userId: string }) => {
   const [dismissed, setDismissed] = useState(() => isDismissed(userId));
   const steps = onboarding.data?.onboardingSteps;
   const done = steps ? doneCount(steps) : 0;
-  const complete = !!steps && done === onboardingSteps.length;
+  const view = onboardingCardView(steps, dismissed);
+  const complete = onboardingCardView(steps, false) === 'all-set';
 
   useEffect(() => {
-    if (!complete || wasCelebrated(userId)) return;
-    rememberCelebrated(userId);
-    void celebrate();
+    celebrateOnce(userId, complete, () => void celebrate());
   }, [complete, userId]);
 
   const dismiss = () => {
@@ -31,9 +30,9 @@ export const OnboardingCard = ({ userId }: { userId: string }) => {
     setDismissed(true);
   };
 
-  if (dismissed || !steps) return null;
+  if (view === 'hidden' || !steps) return null;
 
-  if (complete) {
+  if (view === 'all-set') {
     return (
       <Card className="overflow-hidden" data-testid="onboarding-card">
         <div className="flex items-start gap-3 bg-gradient-to-br from-emerald-50 to-brand-50 p-5">

@@ -2,7 +2,8 @@ import { Timer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { DECLINE_COUNTDOWN_SECONDS } from '../session-rules';
+import { DECLINE_COUNTDOWN_SECONDS } from '@contracts/sessions';
+import { declineCountdownLeft } from '../session-rules';
 
 export interface DeclineCountdownDialogProps {
   open: boolean;
@@ -28,10 +29,10 @@ export const DeclineCountdownDialog = ({ open, onOpenChange, what, busy, onDecli
   // Counted against a deadline, so re-renders (live updates) neither restart nor slow the countdown.
   useEffect(() => {
     if (!open) return;
-    const deadline = Date.now() + DECLINE_COUNTDOWN_SECONDS * 1_000;
-    setLeft(DECLINE_COUNTDOWN_SECONDS);
+    const openedAt = Date.now();
+    setLeft(declineCountdownLeft(openedAt, openedAt));
     const timer = setInterval(() => {
-      const remaining = Math.max(0, Math.ceil((deadline - Date.now()) / 1_000));
+      const remaining = declineCountdownLeft(openedAt, Date.now());
       setLeft(remaining);
       if (remaining === 0 && !busyRef.current) {
         clearInterval(timer);
