@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import clsx from 'clsx';
-import { loginUrl } from '@/lib/login';
+import { loginUrl, markSigningIn } from '@/lib/login';
 import { buttonClasses } from './button';
 import { Logo } from './logo';
 
@@ -32,7 +32,7 @@ export const PublicShell = ({ children, action }: { children: ReactNode; action?
           ))}
         </nav>
         {action ?? (
-          <a href={loginUrl('/feed')} className={buttonClasses('primary', 'md')}>
+          <a href={loginUrl('/feed')} onClick={() => markSigningIn()} className={buttonClasses('primary', 'md')}>
             <LogIn className="h-4 w-4" /> Sign in
           </a>
         )}

@@ -1,0 +1,121 @@
+// (f) Lighthouse on the landing page and the dashboard (issue 19 point 18 and its acceptance): the
+// mobile preset (simulated slow 4G and a 4x slower CPU) on Debian's Chromium against the real server
+// serving the built client, the dashboard signed in by the session cookie. Absolute targets: performance
+// >= 90, accessibility >= 95, and the landing page's JavaScript <= 120 kB as transferred (compressed).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { ensureClientBuilt } from '../scripts/ensure-client-built.js';
+import { bookingBody } from '../test/support/session-fixtures.js';
+import { startSessionFixture } from './session-fixture.js';
+import type { BenchResult } from './support.js';
+import { median } from './support.js';
+
+const RUNS = 3; // the median of three: one run can catch the other processes of a 2-core machine
+export const LANDING_JS_LIMIT_KB = 120;
+
+export interface PageAudit {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  scriptKb: number;
+  scripts: string[];
+}
+
+const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const metric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+
+/** What the page's scripts cost on the wire: transfer sizes (compressed bodies and headers). */
+const scriptsOf = (lhr: Result) => {
+  const items = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const scripts = items.filter((item) => item.resourceType === 'Script');
+  return { kb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024, urls: scripts.map((item) => new URL(item.url).pathname) };
+};
+
+const audit = async (url: string, cookie?: string): Promise<PageAudit> => {
+  const runs: PageAudit[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const answer = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { lhr } = answer;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+      const scripts = scriptsOf(lhr);
+      runs.push({
+        performance: score(lhr, 'performance'),
+        accessibility: score(lhr, 'accessibility'),
+        fcpMs: metric(lhr, 'first-contentful-paint'),
+        lcpMs: metric(lhr, 'largest-contentful-paint'),
+        tbtMs: metric(lhr, 'total-blocking-time'),
+        scriptKb: scripts.kb,
+        scripts: scripts.urls,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const byPerformance = [...runs].sort((a, b) => a.performance - b.performance);
+  const typical = byPerformance[Math.floor(RUNS / 2)]!;
+  return { ...typical, accessibility: median(runs.map((run) => run.accessibility)) };
+};
+
+const describe = (page: PageAudit) =>
+  `accessibility ${page.accessibility}; FCP ${(page.fcpMs / 1000).toFixed(1)} s, LCP ${(page.lcpMs / 1000).toFixed(1)} s, TBT ${page.tbtMs.toFixed(0)} ms; ${page.scripts.length} scripts, ${page.scriptKb.toFixed(1)} kB transferred`;
+
+export const benchLighthouse = async (): Promise<BenchResult[]> => {
+  ensureClientBuilt();
+  const fixture = await startSessionFixture({ mentors: 3, students: 1, label: 'lighthouse' });
+  try {
+    // A dashboard with something on it: three requested sessions with three mentors.
+    const student = fixture.students[0]!;
+    for (const [i, mentor] of fixture.mentors.entries()) {
+      const slot = mentor.slots[24 + i * 3]!;
+      const booked = await student.post('/api/sessions', bookingBody({ mentor: mentor.client, skillId: mentor.skillId, date: slot.date, time: slot.time }));
+      if (booked.status !== 201) throw new Error(`booking failed: ${booked.status} ${JSON.stringify(booked.body)}`);
+    }
+    const base = fixture.server.url;
+    const landing = await audit(`${base}/`);
+    const dashboard = await audit(`${base}/dashboard`, student.cookie);
+    const signedInChunks = landing.scripts.filter((path) => /\/(app-layout|dashboard-route|profile-route|booking-page)-/.test(path));
+    const page = (name: string, audited: PageAudit): BenchResult => ({
+      name: `Lighthouse mobile: ${name}`,
+      subject: `${name}, Lighthouse 12 mobile preset (simulated slow 4G, 4x CPU) on Debian's Chromium, median of ${RUNS} runs`,
+      baseline: 'none (absolute targets)',
+      subjectValue: audited.performance,
+      baselineValue: 0,
+      unit: 'performance score',
+      ratio: 1,
+      target: 'performance >= 90, accessibility >= 95',
+      pass: audited.performance >= 90 && audited.accessibility >= 95,
+      notes: describe(audited),
+    });
+    return [
+      page('landing page', landing),
+      page('dashboard (signed in, 3 sessions)', dashboard),
+      {
+        name: 'Landing page JavaScript, compressed',
+        subject: "the scripts the landing page loads, as transferred (brotli), from Lighthouse's network log",
+        baseline: 'none (an absolute size target)',
+        subjectValue: landing.scriptKb,
+        baselineValue: 0,
+        unit: 'kB',
+        ratio: 1,
+        target: `<= ${LANDING_JS_LIMIT_KB} kB, none of the signed-in app's chunks`,
+        pass: landing.scriptKb <= LANDING_JS_LIMIT_KB && signedInChunks.length === 0,
+        notes: signedInChunks.length > 0 ? `signed-in chunks loaded: ${signedInChunks.join(', ')}` : `${landing.scripts.length} scripts, no signed-in chunk`,
+      },
+    ];
+  } finally {
+    await fixture.close();
+  }
+};
