@@ -17,6 +17,8 @@ export const currentUserQuery = queryOptions({
   retry: (failureCount, error) => isStatus(error, 401) && retryUnauthorized(failureCount, cameFromSignIn()),
   retryDelay: 1_000,
   refetchOnWindowFocus: false,
+  // A guard that mounts after the answer (behind a lazy route) takes it as it is instead of asking again.
+  retryOnMount: false,
 });
 
 export const useCurrentUser = () => useQuery(currentUserQuery);

@@ -61,7 +61,7 @@ export const LandingPage = () => {
                 <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
                   <step.icon className="h-5 w-5" />
                 </span>
-                <span className="text-sm font-semibold text-slate-400">Step {index + 1}</span>
+                <span className="text-sm font-semibold text-slate-500">Step {index + 1}</span>
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600">{step.text}</p>

@@ -50,7 +50,7 @@ export const MonthGrid = ({ year, month, kinds, selectedDate, onSelectDate }: Mo
   return (
     <div role="group" aria-label="Days of the month" className="grid grid-cols-7 gap-1 text-center">
       {weekdays.map((w) => (
-        <div key={w} aria-hidden className="pb-1 text-[11px] font-medium tracking-wide text-slate-400 uppercase">
+        <div key={w} aria-hidden className="pb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
           {w}
         </div>
       ))}
