@@ -9,7 +9,9 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Dropdown>
+    // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while its
+    // own trigger, inside that page, keeps focus: axe's aria-hidden-focus.
+    <Dropdown modal={false}>
       <DropdownTrigger
         className="flex items-center gap-1 rounded-full p-0.5 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-300 sm:pr-2"
         data-testid="profile-menu"
