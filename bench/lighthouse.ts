@@ -2,12 +2,13 @@
 // mobile preset (simulated slow 4G and a 4x slower CPU) on Debian's Chromium against the real server
 // serving the built client, the dashboard signed in by the session cookie. Absolute targets: performance
 // >= 90, accessibility >= 95, and the landing page's JavaScript <= 120 kB as transferred (compressed).
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { ensureClientBuilt } from '../scripts/ensure-client-built.js';
+import { compressedSize, signedInChunk } from '../web/build/initial-chunks.js';
 import { bookingBody } from '../test/support/session-fixtures.js';
 import { startSessionFixture } from './session-fixture.js';
 import type { BenchResult } from './support.js';
@@ -17,12 +18,6 @@ const RUNS = 3; // the median of three: one run can catch the other processes of
 export const LANDING_JS_LIMIT_KB = 120;
 const dist = fileURLToPath(new URL('../web/dist', import.meta.url));
 const reports = new URL('./tmp/', import.meta.url);
-
-/** The compressed body the server sends for a script: its .br copy (what Chromium accepts), else the file. */
-const compressedBytes = (path: string): number => {
-  const file = `${dist}${path}`;
-  return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : existsSync(file) ? statSync(file).size : 0;
-};
 
 export interface PageAudit {
   performance: number;
@@ -46,7 +41,7 @@ const scriptsOf = (lhr: Result) => {
   const scripts = items.filter((item) => item.resourceType === 'Script');
   const urls = scripts.map((item) => new URL(item.url).pathname);
   return {
-    kb: urls.reduce((sum, path) => sum + compressedBytes(path), 0) / 1024,
+    kb: urls.reduce((sum, path) => sum + compressedSize(dist, path), 0) / 1024,
     transferKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
     urls,
   };
@@ -108,7 +103,7 @@ export const benchLighthouse = async (): Promise<BenchResult[]> => {
     const base = fixture.server.url;
     const landing = await audit('landing', `${base}/`);
     const dashboard = await audit('dashboard', `${base}/dashboard`, student.cookie);
-    const signedInChunks = landing.scripts.filter((path) => /\/(app-layout|dashboard-route|profile-route|booking-page)-/.test(path));
+    const signedInChunks = landing.scripts.filter((path) => signedInChunk.test(path));
     const page = (name: string, audited: PageAudit): BenchResult => ({
       name: `Lighthouse mobile: ${name}`,
       subject: `${name}, Lighthouse 12 mobile preset (simulated slow 4G, 4x CPU) on Debian's Chromium, median of ${RUNS} runs`,
