@@ -17,8 +17,10 @@ export const currentUserQuery = queryOptions({
   retry: (failureCount, error) => isStatus(error, 401) && retryUnauthorized(failureCount, cameFromSignIn()),
   retryDelay: 1_000,
   refetchOnWindowFocus: false,
-  // A guard that mounts after the answer (behind a lazy route) takes it as it is instead of asking again.
+  // A guard that mounts after a 401 (behind a lazy route) takes it as it is instead of asking again; a
+  // member's own record is kept fresh by the live socket, not by every component that mounts.
   retryOnMount: false,
+  refetchOnMount: (query) => query.state.status !== 'error',
 });
 
 export const useCurrentUser = () => useQuery(currentUserQuery);
