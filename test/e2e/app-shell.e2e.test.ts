@@ -60,9 +60,7 @@ describe('the app shell', () => {
       document.body.append(button);
       button.click();
     });
-    await expect
-      .poll(() => takePageErrors().join('\n'), { timeout: 5_000 })
-      .toMatch(/a bug in the client/);
+    await expect.poll(() => takePageErrors().join('\n'), { timeout: 5_000 }).toMatch(/a bug in the client/);
     await context.close();
   });
 });

@@ -13,7 +13,8 @@ const links = [
   { to: '/support', label: 'Support' },
 ];
 
-const linkClasses = ({ isActive }: { isActive: boolean }) => clsx('rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900');
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  clsx('rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900');
 
 /**
  * Below md the links fold into a menu button (issue 19 point 16: phones had no way to the other public
