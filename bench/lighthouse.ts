@@ -49,6 +49,7 @@ const scriptsOf = (lhr: Result) => {
 
 const audit = async (label: string, url: string, cookie?: string): Promise<PageAudit> => {
   const runs: PageAudit[] = [];
+  let failures = 0;
   for (let i = 0; i < RUNS; i += 1) {
     const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     try {
@@ -61,6 +62,13 @@ const audit = async (label: string, url: string, cookie?: string): Promise<PageA
       });
       if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = answer;
+      // A trace Chromium failed to record (NO_NAVSTART on a busy machine) is run again, twice at most.
+      if (lhr.runtimeError && failures < 2) {
+        failures += 1;
+        i -= 1;
+        console.error(`  Lighthouse run failed (${lhr.runtimeError.code}); running it again`);
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
       if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
       const scripts = scriptsOf(lhr);
