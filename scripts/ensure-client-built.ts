@@ -24,7 +24,9 @@ export const clientIsStale = (): boolean => {
 export const ensureClientBuilt = (): void => {
   if (!clientIsStale()) return;
   console.error('Building the web client (web/dist is missing or stale)...');
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { stdio: 'inherit' });
+  // Always a production bundle: under vitest NODE_ENV is 'test', and Vite would then bundle React's
+  // development build (three times the size), which the tests and a later `npm start` would serve.
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('The web client build failed');
 };
 

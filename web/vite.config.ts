@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // The dev server proxies every server path to the API so the client always talks to its own origin
 // (cookies are SameSite=Lax and writes check Origin).
@@ -9,7 +10,8 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  // precompress writes .br and .gz next to the built files, which the server sends as they are.
+  plugins: [react(), tailwindcss(), precompress()],
   // The same aliases as tsconfig.json's paths (and vitest.config.ts): '@/' is web/src, '@contracts/' the
   // API's request and response shapes, which the client imports with their zod schemas and texts.
   resolve: {
@@ -22,6 +24,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json says which chunks each page loads: the bench and the bundle-size check read it.
+    manifest: true,
   },
   server: {
     port: 5173,

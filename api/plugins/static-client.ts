@@ -1,5 +1,7 @@
 // Serves the built React client (web/dist) with an SPA fallback: any path that is not /api, /ws or
-// /oidc gets index.html and the client router takes over. Hashed assets are cached for a year.
+// /oidc gets index.html and the client router takes over. Hashed assets are cached for a year. The
+// build writes brotli and gzip copies next to each text file (web/build/precompress.ts); the copy the
+// browser accepts is sent, with Vary: Accept-Encoding so caches keep the variants apart.
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +29,12 @@ export const registerStaticClient = async (app: FastifyInstance, distDir: string
       // `/` is a directory to @fastify/static: without an index it answers 403 instead of the landing page.
       index: 'index.html',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/; anything else may change between deploys.
         res.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Set on every file (also one sent as it is), since the answer depends on Accept-Encoding.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

@@ -1,11 +1,11 @@
 // The e2e tier's one set-up: the real API server (serving the built client) and Debian's Chromium,
 // started before a file's tests and closed after them. Call it at the top of a describe block; read
 // its fields inside tests and hooks, once they have started.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../support/test-server.js';
 import type { TestServer, TestServerOptions } from '../../support/test-server.js';
-import { launchBrowser, prepareClient } from './browser.js';
+import { launchBrowser, prepareClient, takePageErrors, watchPageErrors } from './browser.js';
 
 export interface AppAndBrowser {
   readonly server: TestServer;
@@ -17,6 +17,11 @@ export const startAppAndBrowser = (options: TestServerOptions = {}): AppAndBrows
   beforeAll(async () => {
     prepareClient();
     [started.server, started.browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+  });
+  // A page error fails the test whose pages raised it (issue 19 point 20), not a later one.
+  beforeEach(() => void takePageErrors());
+  afterEach(() => {
+    expect(takePageErrors(), 'uncaught errors in the browser').toEqual([]);
   });
   afterAll(async () => {
     await started.browser?.close();
@@ -36,7 +41,7 @@ export const startAppAndBrowser = (options: TestServerOptions = {}): AppAndBrows
   };
 };
 
-/** A new tab whose clock reads the server's (test clock) time; page errors go to the test output. */
+/** A new tab whose clock reads the server's (test clock) time; a page error fails the running test. */
 export const newPageOnServerClock = async (
   e2e: AppAndBrowser,
   viewport: { width: number; height: number },
@@ -45,6 +50,6 @@ export const newPageOnServerClock = async (
   const context = await e2e.browser.newContext({ viewport });
   await context.clock.install({ time: e2e.server.clock() });
   const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${label}] ${error.message}`));
+  watchPageErrors(page, label);
   return { context, page };
 };

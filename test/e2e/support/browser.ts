@@ -23,11 +23,26 @@ export const prepareClient = (): void => ensureClientBuilt();
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
 
+/**
+ * Uncaught errors of every page opened through this module since the last `takePageErrors()`. A page
+ * error is a bug in the client: startAppAndBrowser fails the test that saw one (issue 19 point 20).
+ */
+const pageErrors: string[] = [];
+
+export const watchPageErrors = (page: Page, label = 'browser'): void => {
+  page.on('pageerror', (error) => {
+    console.error(`[${label}] ${error.message}`);
+    pageErrors.push(`[${label}] ${error.stack ?? error.message}`);
+  });
+};
+
+/** The page errors collected so far; the list starts empty again. */
+export const takePageErrors = (): string[] => pageErrors.splice(0, pageErrors.length);
+
 export const newPage = async (browser: Browser, viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  // A page error is a bug in the client; surface it in the test output instead of losing it.
-  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  watchPageErrors(page);
   return { context, page };
 };
 

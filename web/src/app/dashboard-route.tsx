@@ -1,12 +1,11 @@
 // The dashboard is drawn by several features; the app composes them so no feature imports another.
+// Its notification bell is the nav bar's (spec 000 §2): a second one beside the greeting only repeated it.
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
 import { DashboardPage } from '@/features/dashboard/routes/dashboard-page';
-import { FeedbackButton } from '@/features/feedback/components/feedback-button';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
-import { RecommendedSkills } from '@/features/recommendations/components/recommended-skills';
-import { SuggestionsCarousel } from '@/features/recommendations/components/suggestions-carousel';
 import { SessionCard } from '@/features/sessions/components/session-card';
+
+const DashboardSidebar = lazy(async () => ({ default: (await import('./dashboard-sidebar')).DashboardSidebar }));
 
 export const DashboardRoute = () => {
   const { data: me } = useCurrentUser();
@@ -15,15 +14,11 @@ export const DashboardRoute = () => {
       renderSession={(session, { viewerId, highlighted, showTab }) => (
         <SessionCard session={session} viewerId={viewerId} highlighted={highlighted} onApproved={() => showTab('upcoming')} />
       )}
-      headerAction={me && <NotificationBell userId={me.id} />}
       sidebar={
         me && (
-          <>
-            <OnboardingCard userId={me.id} />
-            <FeedbackButton />
-            <SuggestionsCarousel userId={me.id} />
-            <RecommendedSkills userId={me.id} />
-          </>
+          <Suspense fallback={null}>
+            <DashboardSidebar userId={me.id} />
+          </Suspense>
         )
       }
     />

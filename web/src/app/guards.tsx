@@ -2,7 +2,7 @@ import { RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '@/lib/current-user';
-import { currentPath, goToLogin, loginUrl } from '@/lib/login';
+import { currentPath, goToLogin, loginUrl, markSigningIn } from '@/lib/login';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { FullPageSpinner } from '@/ui/spinner';
@@ -46,7 +46,7 @@ export const RequireAdmin = () => {
 
 /**
  * Public pages that a signed-in member skips (the landing page). The page renders at once rather
- * than waiting for the current-user query, whose 401 retries would hold a visitor for 3 s.
+ * than waiting for the current-user query.
  */
 export const RedirectSignedIn = ({ to }: { to: string }) => {
   const auth = useAuth();
@@ -56,6 +56,7 @@ export const RedirectSignedIn = ({ to }: { to: string }) => {
 /** /login and /register are only doors to the server's sign-in. */
 export const LoginRedirect = () => {
   useEffect(() => {
+    markSigningIn();
     window.location.replace(loginUrl('/feed'));
   }, []);
   return <FullPageSpinner label="Redirecting to sign in..." />;

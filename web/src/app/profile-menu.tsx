@@ -9,13 +9,16 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Dropdown>
+    // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while its
+    // own trigger, inside that page, keeps focus: axe's aria-hidden-focus.
+    <Dropdown modal={false}>
       <DropdownTrigger
         className="flex items-center gap-1 rounded-full p-0.5 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-300 sm:pr-2"
-        aria-label="Open profile menu"
         data-testid="profile-menu"
       >
-        <Avatar name={user.name} src={user.profileImageUrl ?? user.avatar} size="sm" />
+        {/* Named by its text (the visible initials, then 'profile menu'), not by an aria-label that hides them. */}
+        <Avatar name={user.name} src={user.profileImageUrl ?? user.avatar} size="sm" alt="" />
+        <span className="sr-only">{user.name}, profile menu</span>
         <ChevronDown className="hidden h-4 w-4 text-slate-400 sm:block" />
       </DropdownTrigger>
       <DropdownContent>

@@ -19,7 +19,7 @@ export const RouteError = () => {
         }
       >
         <p>This page could not be shown. Reloading usually fixes it.</p>
-        {detail && <p className="mt-2 font-mono text-xs text-slate-400">{detail}</p>}
+        {detail && <p className="mt-2 font-mono text-xs text-slate-500">{detail}</p>}
       </EmptyState>
     </div>
   );

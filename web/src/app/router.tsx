@@ -3,12 +3,13 @@ import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { LaterFeature } from './not-yet-available-page';
 import { FullPageSpinner } from '@/ui/spinner';
-import { AppLayout } from './app-layout';
 import { LoginRedirect, RedirectSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-// Every page is its own chunk; the guards and layouts are small and load with the entry.
+// Every page is its own chunk, and so is the signed-in frame (nav bar, menus, popovers): the landing
+// page loads none of the signed-in app's code (issue 19 point 18). The guards are small and load with
+// the entry.
 const page = (load: () => Promise<{ Component: ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
 
 const later = (feature: LaterFeature) => page(async () => ({ Component: (await import('./not-yet-available-page')).notYetAvailable(feature) }));
@@ -34,7 +35,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            ...page(async () => ({ Component: (await import('./app-layout')).AppLayout })),
             children: [
               { path: 'feed', ...later('feed') },
               { path: 'search', ...later('search') },

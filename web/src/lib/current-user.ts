@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/members';
 import { getJson, isStatus } from './http';
+import { cameFromSignIn, retryUnauthorized } from './sign-in-mark';
 
 // Shared by the guards, the nav bar and every feature, so it lives in lib rather than in a feature.
 export const currentUserKey = ['user'] as const;
@@ -10,11 +11,16 @@ export const fetchCurrentUser = (signal?: AbortSignal): Promise<CurrentUser> => 
 export const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
   queryFn: ({ signal }) => fetchCurrentUser(signal),
-  // A 401 right after the sign-in redirect can be a cookie race, so it is retried (document 002 §9);
-  // any other failure is not an authentication answer and is not retried here.
-  retry: (failureCount, error) => isStatus(error, 401) && failureCount < 3,
+  // A 401 right after the sign-in redirect can be a cookie race, so it is retried then (document 002 §9)
+  // and only then: a visitor who is not signed in goes to the sign-in at once (issue 19 point 15). Any
+  // other failure is not an authentication answer and is not retried here.
+  retry: (failureCount, error) => isStatus(error, 401) && retryUnauthorized(failureCount, cameFromSignIn()),
   retryDelay: 1_000,
   refetchOnWindowFocus: false,
+  // A guard that mounts after a 401 (behind a lazy route) takes it as it is instead of asking again; a
+  // member's own record is kept fresh by the live socket, not by every component that mounts.
+  retryOnMount: false,
+  refetchOnMount: (query) => query.state.status !== 'error',
 });
 
 export const useCurrentUser = () => useQuery(currentUserQuery);
@@ -22,8 +28,8 @@ export const useCurrentUser = () => useQuery(currentUserQuery);
 export type AuthState = { status: 'loading' } | { status: 'authenticated'; user: CurrentUser } | { status: 'anonymous' } | { status: 'error'; retry: () => void };
 
 /**
- * Authentication as the guards see it. While a 401 is being retried the member is "loading";
- * once retries are exhausted a 401 means anonymous.
+ * Authentication as the guards see it. While a 401 is being retried (only right after a sign-in) the
+ * member is "loading"; otherwise a 401 means anonymous.
  */
 export const useAuth = (): AuthState => {
   const query = useCurrentUser();

@@ -1,5 +1,8 @@
 // Sign-in and sign-out are full-page navigations: the server owns the OpenID Connect flow and the
 // session cookie, so the client never handles tokens.
+import { markSigningIn } from './sign-in-mark';
+
+export { markSigningIn };
 
 const browserTimeZone = (): string | null => {
   try {
@@ -20,6 +23,7 @@ export const loginUrl = (returnTo?: string): string => {
 };
 
 export const goToLogin = (returnTo?: string): void => {
+  markSigningIn();
   window.location.assign(loginUrl(returnTo));
 };
 

@@ -43,6 +43,16 @@ const parts = (date: string): [number, number, number] => {
   return [y, m, d];
 };
 
+// One formatter per format, made on first use: `toLocaleDateString(undefined, options)` builds a new
+// Intl.DateTimeFormat on every call, and a dashboard formats hundreds of days and times as it renders (its
+// reschedule dialogs' time lists were most of its blocking time on a phone; issue 19 point 18).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatter = (key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(undefined, options)));
+  return made;
+};
+
 /** 'Mon, May 12, 2025' for a YYYY-MM-DD date, whatever zone the browser runs in. */
 export const formatDay = (date: string, style: 'long' | 'short' = 'long'): string => {
   const [y, m, d] = parts(date);
@@ -50,13 +60,13 @@ export const formatDay = (date: string, style: 'long' | 'short' = 'long'): strin
     style === 'long'
       ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }
       : { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' };
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, options);
+  return formatter(`day-${style}`, options).format(new Date(Date.UTC(y, m - 1, d)));
 };
 
 /** '2:00 PM' for '14:00'. */
 export const formatClock = (time: string): string => {
   const [h = 0, min = 0] = time.split(':').map(Number);
-  return new Date(Date.UTC(2000, 0, 1, h, min)).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return formatter('clock', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h, min)));
 };
 
 /** The end of a session that starts at `time` and lasts `hours`, as HH:MM (may pass midnight). */

@@ -33,11 +33,13 @@ export interface AvatarProps {
   src?: string | null;
   size?: keyof typeof sizes;
   className?: string;
+  /** The picture's text alternative; '' inside a control that names the member in its own text. */
+  alt?: string;
 }
 
-export const Avatar = ({ name, src, size = 'md', className }: AvatarProps) => (
+export const Avatar = ({ name, src, size = 'md', className, alt = name }: AvatarProps) => (
   <AvatarPrimitive.Root className={clsx('inline-flex shrink-0 overflow-hidden rounded-full select-none', sizes[size], className)}>
-    {src && <AvatarPrimitive.Image src={src} alt={name} className="h-full w-full object-cover" />}
+    {src && <AvatarPrimitive.Image src={src} alt={alt} className="h-full w-full object-cover" />}
     <AvatarPrimitive.Fallback className={clsx('flex h-full w-full items-center justify-center font-semibold', colourFor(name))} delayMs={src ? 300 : 0}>
       {initials(name)}
     </AvatarPrimitive.Fallback>

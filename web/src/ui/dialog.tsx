@@ -36,7 +36,7 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
             {description && <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">{description}</DialogPrimitive.Description>}
           </div>
           {dismissible && (
-            <DialogPrimitive.Close className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600" aria-label="Close">
+            <DialogPrimitive.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-600" aria-label="Close">
               <X className="h-5 w-5" />
             </DialogPrimitive.Close>
           )}

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { ComponentProps, ReactNode } from 'react';
 
 const control =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 ' +
   'focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-slate-50 disabled:text-slate-500 ' +
   'aria-invalid:border-red-400 aria-invalid:ring-red-100';
 
@@ -32,7 +32,7 @@ export const Field = ({ label, htmlFor, hint, error, optional, className, childr
   <div className={clsx('space-y-1.5', className)}>
     <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
       {label}
-      {optional && <span className="ml-1 font-normal text-slate-400">(optional)</span>}
+      {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
     </label>
     {children}
     {error ? (

@@ -29,7 +29,7 @@ export const Toaster = () => {
               <p className="text-sm font-semibold text-slate-900">{t.title}</p>
               {t.message && <p className="mt-0.5 text-sm text-slate-600">{t.message}</p>}
             </div>
-            <button type="button" onClick={() => dismiss(t.id)} className="rounded p-0.5 text-slate-400 hover:text-slate-600" aria-label="Dismiss">
+            <button type="button" onClick={() => dismiss(t.id)} className="rounded p-0.5 text-slate-500 hover:text-slate-600" aria-label="Dismiss">
               <X className="h-4 w-4" />
             </button>
           </div>

@@ -1,6 +1,6 @@
 import { LogIn, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { loginUrl } from '@/lib/login';
+import { loginUrl, markSigningIn } from '@/lib/login';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -17,7 +17,7 @@ export const AccountExistsPage = () => {
           </span>
           <h1 className="mt-5 text-2xl font-bold text-slate-900">Welcome back!</h1>
           <p className="mt-2 text-slate-600">This e-mail address is already connected to a SkillSwap account. Sign in to pick up where you left off.</p>
-          <a href={loginUrl('/feed')} className={buttonClasses('primary', 'lg', 'mt-8 w-full')}>
+          <a href={loginUrl('/feed')} onClick={() => markSigningIn()} className={buttonClasses('primary', 'lg', 'mt-8 w-full')}>
             <LogIn className="h-5 w-5" /> Sign in
           </a>
           <p className="mt-6 text-sm text-slate-500">

@@ -56,7 +56,7 @@ export const AboutInstructor = ({ mentor }: { mentor: User }) => (
     <CardHeader icon={<UserRound className="h-5 w-5" />} title="About the Instructor" />
     <CardBody className="space-y-4">
       <p className="leading-7 whitespace-pre-line text-slate-700">
-        {mentor.bio || <span className="text-slate-400 italic">{mentor.name} has not written a bio yet.</span>}
+        {mentor.bio || <span className="text-slate-500 italic">{mentor.name} has not written a bio yet.</span>}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Fact icon={<Repeat2 />} label="Completed sessions" value={mentor.completedSwaps} testId="booking-completed-sessions" />

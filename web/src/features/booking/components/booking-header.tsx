@@ -39,8 +39,10 @@ export const BookingHeader = ({ mentor, skill, viewerId }: { mentor: User; skill
   <Card className="overflow-hidden">
     <div className="h-20 bg-gradient-to-r from-brand-600 via-brand-500 to-violet-500" />
     <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:px-6">
-      <Link to={`/profile/${encodeURIComponent(mentor.id)}`} className="-mt-10 shrink-0 self-start rounded-full" aria-label={`${mentor.name}'s profile`}>
-        <Avatar name={mentor.name} src={mentor.profileImageUrl ?? mentor.avatar} size="xl" className="ring-4 ring-white" />
+      {/* Named by its text, not an aria-label, so the initials a speech user sees are part of its name. */}
+      <Link to={`/profile/${encodeURIComponent(mentor.id)}`} className="-mt-10 shrink-0 self-start rounded-full">
+        <Avatar name={mentor.name} src={mentor.profileImageUrl ?? mentor.avatar} size="xl" className="ring-4 ring-white" alt="" />
+        <span className="sr-only">{mentor.name}'s profile</span>
       </Link>
       <div className="min-w-0 flex-1">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900" data-testid="booking-skill-name">

@@ -85,7 +85,8 @@ export const BookingPage = () => {
           <AboutInstructor mentor={mentor.data} />
           <MeetingLinkNote />
         </div>
-        <div className="lg:sticky lg:top-24">
+        {/* On a phone the request panel comes right under the header, before the about cards. */}
+        <div className="order-first lg:sticky lg:top-24 lg:order-none">
           <BookingPanel key={skill.id} viewer={viewer} mentor={mentor.data} skillId={skill.id} />
         </div>
       </div>

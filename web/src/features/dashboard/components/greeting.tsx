@@ -1,10 +1,9 @@
 import { Flame } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { firstName } from '@/lib/session-format';
 
 export const greetingFor = (hour: number): string => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
 
-export const Greeting = ({ name, streak, action }: { name: string; streak: number; action?: ReactNode }) => (
+export const Greeting = ({ name, streak }: { name: string; streak: number }) => (
   <div className="flex items-start justify-between gap-4">
     <div className="min-w-0">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid="dashboard-greeting">
@@ -19,6 +18,5 @@ export const Greeting = ({ name, streak, action }: { name: string; streak: numbe
         )}
       </p>
     </div>
-    {action && <div className="shrink-0">{action}</div>}
   </div>
 );

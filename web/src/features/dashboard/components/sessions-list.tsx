@@ -94,7 +94,7 @@ export const SessionsList = ({ filter, ringedId, renderSession, onPage, onClear 
         </Button>
         <p className="text-sm text-slate-600" data-testid="page-indicator">
           Page {page} of {pages}
-          <span className="hidden text-slate-400 sm:inline">
+          <span className="hidden text-slate-500 sm:inline">
             {' '}
             · {total} session{total === 1 ? '' : 's'}
           </span>

@@ -76,7 +76,7 @@ export const AvailabilitySection = ({ availability, timeZone, onChange, emptyTex
                 {onChange && (
                   <button
                     type="button"
-                    className="rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                    className="rounded-md p-1 text-slate-500 hover:bg-red-50 hover:text-red-600"
                     aria-label={`Remove ${entry.day} ${entry.startTime}`}
                     onClick={() => onChange(availability.filter((e) => !(e.day === entry.day && e.startTime === entry.startTime)))}
                   >

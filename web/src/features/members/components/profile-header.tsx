@@ -57,7 +57,7 @@ export const ProfileHeader = ({ user, actions, editor, reviewsLink }: ProfileHea
             )}
           </div>
           <p className="mt-4 max-w-3xl whitespace-pre-line text-slate-700" data-testid="profile-bio">
-            {user.bio || <span className="text-slate-400 italic">No bio yet.</span>}
+            {user.bio || <span className="text-slate-500 italic">No bio yet.</span>}
           </p>
         </div>
       )}

@@ -49,7 +49,7 @@ const Item = ({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
             {!n.read && <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-500" aria-label="Unread" />}
           </span>
           <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>
-          <span className="mt-1 flex items-center gap-2 text-xs text-slate-400">
+          <span className="mt-1 flex items-center gap-2 text-xs text-slate-500">
             {relativeAge(n.created_at)}
             {label && <span className="font-medium text-violet-700">· {label}</span>}
           </span>

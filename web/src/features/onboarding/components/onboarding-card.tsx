@@ -72,7 +72,7 @@ export const OnboardingCard = ({ userId }: { userId: string }) => {
               <li key={step.key}>
                 <Link
                   to={step.to}
-                  className={clsx('flex items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-50', checked ? 'text-slate-400' : 'text-slate-700')}
+                  className={clsx('flex items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-50', checked ? 'text-slate-500' : 'text-slate-700')}
                   data-step={step.key}
                   data-done={checked}
                 >

@@ -1,6 +1,6 @@
 import { ArrowRight, BadgeCheck, BarChart3, Bot, CalendarClock, Coins, GraduationCap, Library, MessagesSquare, Sparkles, Star, Zap } from 'lucide-react';
 import { Link } from 'react-router';
-import { loginUrl } from '@/lib/login';
+import { loginUrl, markSigningIn } from '@/lib/login';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { buttonClasses } from '@/ui/button';
 import { PublicShell } from '@/ui/public-shell';
@@ -42,7 +42,7 @@ export const LandingPage = () => {
             SkillSwap is where tech professionals trade skills one-to-one. No money changes hands: you pay for lessons with points you earn by teaching.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <a href={loginUrl('/feed')} className={buttonClasses('primary', 'lg')} data-testid="landing-sign-in">
+            <a href={loginUrl('/feed')} onClick={() => markSigningIn()} className={buttonClasses('primary', 'lg')} data-testid="landing-sign-in">
               Get started free <ArrowRight className="h-5 w-5" />
             </a>
             <Link to="/success-stories" className={buttonClasses('outline', 'lg')}>
@@ -61,7 +61,7 @@ export const LandingPage = () => {
                 <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
                   <step.icon className="h-5 w-5" />
                 </span>
-                <span className="text-sm font-semibold text-slate-400">Step {index + 1}</span>
+                <span className="text-sm font-semibold text-slate-500">Step {index + 1}</span>
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600">{step.text}</p>
@@ -106,7 +106,7 @@ export const LandingPage = () => {
         <div className="mx-auto max-w-4xl rounded-3xl bg-brand-600 px-6 py-12 text-center text-white shadow-lg sm:px-12">
           <h2 className="text-3xl font-bold tracking-tight">Your first 3 points are waiting</h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-100">Sign in, list a skill you can teach, and book your first session today.</p>
-          <a href={loginUrl('/feed')} className={buttonClasses('inverse', 'lg', 'mt-8')}>
+          <a href={loginUrl('/feed')} onClick={() => markSigningIn()} className={buttonClasses('inverse', 'lg', 'mt-8')}>
             Sign in to SkillSwap <ArrowRight className="h-5 w-5" />
           </a>
         </div>

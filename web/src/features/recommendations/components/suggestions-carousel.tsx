@@ -75,11 +75,12 @@ export const SuggestionsCarousel = ({ userId }: { userId: string }) => {
             type="button"
             onClick={() => go(current - 1)}
             aria-label="Previous suggestion"
-            className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+            className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
           >
             <ChevronLeft className="h-4 w-4" />
           </button>
-          <div className="flex gap-1.5">
+          {/* The dot is 8 px to see but its button is 24 px to hit (WCAG 2.5.8 target size). */}
+          <div className="flex">
             {items.map((_, i) => (
               <button
                 key={i}
@@ -87,15 +88,18 @@ export const SuggestionsCarousel = ({ userId }: { userId: string }) => {
                 onClick={() => go(i)}
                 aria-label={`Show suggestion ${i + 1}`}
                 aria-current={i === current || undefined}
-                className={clsx('h-2 rounded-full transition-all', i === current ? 'w-5 bg-brand-500' : 'w-2 bg-slate-300 hover:bg-slate-400')}
-              />
+                className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+                data-testid="carousel-dot"
+              >
+                <span className={clsx('h-2 rounded-full transition-all', i === current ? 'w-5 bg-brand-500' : 'w-2 bg-slate-400 group-hover:bg-slate-500')} />
+              </button>
             ))}
           </div>
           <button
             type="button"
             onClick={() => go(current + 1)}
             aria-label="Next suggestion"
-            className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+            className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
           >
             <ChevronRight className="h-4 w-4" />
           </button>

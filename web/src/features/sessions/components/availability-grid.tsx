@@ -4,12 +4,12 @@ import { CALENDAR_HOURS, slotId } from '../session-rules';
 import { formatClock } from '@/lib/session-format';
 
 const kindStyles: Record<SlotKind, string> = {
-  mutual: 'bg-emerald-500 text-white hover:bg-emerald-600',
+  mutual: 'bg-emerald-700 text-white hover:bg-emerald-800',
   mine: 'bg-brand-100 text-brand-800 hover:bg-brand-200',
   theirs: 'bg-amber-100 text-amber-900 hover:bg-amber-200',
   neither: 'bg-slate-100 text-slate-400 cursor-not-allowed',
 };
-const dotStyles: Record<SlotKind, string> = { mutual: 'bg-emerald-500', mine: 'bg-brand-400', theirs: 'bg-amber-400', neither: 'bg-slate-300' };
+const dotStyles: Record<SlotKind, string> = { mutual: 'bg-emerald-700', mine: 'bg-brand-400', theirs: 'bg-amber-400', neither: 'bg-slate-300' };
 
 export const kindText = (kind: SlotKind, otherName: string): string =>
   ({ mutual: 'You are both free', mine: 'Only you are free', theirs: `Only ${otherName} is free`, neither: 'Neither of you is free' })[kind];
@@ -50,7 +50,7 @@ export const MonthGrid = ({ year, month, kinds, selectedDate, onSelectDate }: Mo
   return (
     <div role="group" aria-label="Days of the month" className="grid grid-cols-7 gap-1 text-center">
       {weekdays.map((w) => (
-        <div key={w} aria-hidden className="pb-1 text-[11px] font-medium tracking-wide text-slate-400 uppercase">
+        <div key={w} aria-hidden className="pb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
           {w}
         </div>
       ))}

@@ -38,7 +38,7 @@ export const SessionCardHeader = ({ session, muted }: { session: Session; muted:
 };
 
 export const SessionWhen = ({ session, muted }: { session: Session; muted: boolean }) => (
-  <dl className={clsx('flex flex-wrap gap-x-6 gap-y-2 rounded-xl bg-slate-50 px-4 py-3 text-sm whitespace-nowrap', muted ? 'text-slate-400' : 'text-slate-700')}>
+  <dl className={clsx('flex flex-wrap gap-x-6 gap-y-2 rounded-xl bg-slate-50 px-4 py-3 text-sm whitespace-nowrap', muted ? 'text-slate-500' : 'text-slate-700')}>
     <div className="flex items-center gap-2">
       <dt className="sr-only">Date</dt>
       <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" />

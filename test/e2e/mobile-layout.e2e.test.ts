@@ -1,0 +1,157 @@
+// The pages at 390 px (issue 19 points 16 and 20): nothing wider than the screen, and what matters
+// first is in the first screenful, in order: the landing's pitch and sign-in, the dashboard's summary
+// before the session list (it came last, 4,900 px down), the profile's header, the booking panel
+// right under the booking page's header. Screenshots of each at 390 and 1280 px go to test-results/.
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { MONDAY_0800 } from '../support/session-fixtures.js';
+import type { ApiClient } from '../support/test-server.js';
+import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotDir, signInWithHint } from './support/browser.js';
+import { seedSessions, type SeededSessions } from './support/seeded-sessions.js';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** Page width against the viewport: a sideways scroll on a phone is a layout bug. */
+const overflow = (page: Page) => page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+
+/** Where an element starts and ends on the page (document coordinates, from the top). */
+const span = async (locator: Locator) => {
+  await locator.waitFor();
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, width: box.width, height: box.height };
+  });
+};
+
+const expectNoOverflow = async (page: Page) => {
+  const { scrollWidth, innerWidth } = await overflow(page);
+  expect(scrollWidth, 'the page is wider than the screen').toBeLessThanOrEqual(innerWidth);
+};
+
+/** In the first screenful (below nothing but the top of the page), and in this order from the top. */
+const expectFirstScreenInOrder = async (page: Page, locators: Locator[]) => {
+  const spans = [];
+  for (const locator of locators) spans.push(await span(locator));
+  const height = page.viewportSize()!.height;
+  expect(spans[0]!.top, 'the first element starts in the first screenful').toBeLessThan(height);
+  expect(
+    spans.map((s) => s.top),
+    'top to bottom in this order',
+  ).toEqual([...spans.map((s) => s.top)].sort((a, b) => a - b));
+  return spans;
+};
+
+const shoot = async (page: Page, name: string) => {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${screenshotDir}/layout-${name}.png`, fullPage: true });
+};
+
+describe('the pages on a 390 px phone', () => {
+  const e2e = startAppAndBrowser({ now: MONDAY_0800 });
+  let seeded: SeededSessions;
+
+  const open = async (member: ApiClient | null, path: string, viewport = PHONE) => {
+    const { context, page } = await newPageOnServerClock(e2e, viewport);
+    if (member) await signInWithHint(page, e2e.server.url, member.email, path);
+    else await page.goto(`${e2e.server.url}${path}`);
+    return { context, page };
+  };
+
+  it('shows the landing page’s pitch, sign-in and menu in the first screen, with no sideways scroll', async () => {
+    seeded = await seedSessions(e2e.server.url);
+    const { context, page } = await open(null, '/');
+    const heading = page.getByRole('heading', { name: /Teach what you know/ });
+    const signUp = page.getByTestId('landing-sign-in');
+    const spans = await expectFirstScreenInOrder(page, [heading, signUp]);
+    expect(spans[1]!.bottom, 'the call to action is in the first screen').toBeLessThanOrEqual(PHONE.height);
+    await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(true);
+    await expectNoOverflow(page);
+    await shoot(page, 'landing-390');
+    await context.close();
+  });
+
+  it('puts the dashboard’s greeting, stats and summary before the sessions, and the rest of the sidebar after them', async () => {
+    const { mia, ids } = seeded;
+    const { context, page } = await open(mia, '/dashboard');
+    await page.locator(`[data-session-id="${ids.request}"]`).waitFor();
+    await page.waitForLoadState('networkidle');
+    const [greeting, stats, summary, sessions, feedback] = await expectFirstScreenInOrder(page, [
+      page.getByTestId('dashboard-greeting'),
+      page.getByRole('region', { name: 'Your stats' }),
+      page.getByTestId('activity-summary'),
+      page.getByTestId('tab-requested'),
+      page.getByTestId('open-feedback'),
+    ]);
+    expect(greeting!.bottom).toBeLessThanOrEqual(PHONE.height);
+    expect(stats!.bottom, 'the four stats fit the first screen').toBeLessThanOrEqual(PHONE.height);
+    expect(summary!.top, 'the activity summary starts in the first screen').toBeLessThan(PHONE.height);
+    expect(sessions!.top).toBeGreaterThan(summary!.bottom);
+    expect(feedback!.top).toBeGreaterThan(sessions!.top);
+    await expectNoOverflow(page);
+    await shoot(page, 'dashboard-390');
+    await context.close();
+  });
+
+  it('shows a profile’s header first and the booking page’s request panel right under its header', async () => {
+    const { mia, leo, skillId } = seeded;
+    const { context, page } = await open(leo, `/profile/${mia.memberId}`);
+    await page.getByTestId('booking-panel').waitFor();
+    await page.waitForLoadState('networkidle');
+    const [name] = await expectFirstScreenInOrder(page, [page.getByTestId('profile-name'), page.getByTestId('skills-taught')]);
+    expect(name!.bottom).toBeLessThanOrEqual(PHONE.height);
+    await expectNoOverflow(page);
+    await shoot(page, 'profile-390');
+
+    await page.goto(`${e2e.server.url}/book/${mia.memberId}/${skillId}`);
+    await page.getByTestId('booking-panel').waitFor();
+    await page.waitForLoadState('networkidle');
+    const [skill, panel, about] = await expectFirstScreenInOrder(page, [
+      page.getByTestId('booking-skill-name'),
+      page.getByTestId('booking-panel'),
+      page.getByRole('heading', { name: 'About This Skill' }),
+    ]);
+    expect(skill!.bottom).toBeLessThanOrEqual(PHONE.height);
+    expect(panel!.top, 'the request panel starts in the first screen').toBeLessThan(PHONE.height);
+    expect(about!.top).toBeGreaterThan(panel!.bottom);
+    await expectNoOverflow(page);
+    await shoot(page, 'booking-390');
+    await context.close();
+  });
+
+  it('lays the same pages out at 1280 px with no sideways scroll', async () => {
+    const { mia, leo, skillId, ids } = seeded;
+    const visitor = await open(null, '/', DESKTOP);
+    await visitor.page.getByTestId('landing-sign-in').waitFor();
+    await expectNoOverflow(visitor.page);
+    await shoot(visitor.page, 'landing-1280');
+    await visitor.context.close();
+
+    const mentor = await open(mia, '/dashboard', DESKTOP);
+    await mentor.page.locator(`[data-session-id="${ids.request}"]`).waitFor();
+    await mentor.page.waitForLoadState('networkidle');
+    // Side by side: the summary beside the sessions, at the top of the right column.
+    const summary = await span(mentor.page.getByTestId('activity-summary'));
+    const sessions = await span(mentor.page.getByTestId('tab-requested'));
+    expect(summary.top).toBeLessThan(sessions.top);
+    expect(summary.width).toBeLessThan(DESKTOP.width / 2);
+    await expectNoOverflow(mentor.page);
+    await shoot(mentor.page, 'dashboard-1280');
+    await mentor.context.close();
+
+    const booker = await open(leo, `/profile/${mia.memberId}`, DESKTOP);
+    await booker.page.getByTestId('booking-panel').waitFor();
+    await booker.page.waitForLoadState('networkidle');
+    await expectNoOverflow(booker.page);
+    await shoot(booker.page, 'profile-1280');
+    await booker.page.goto(`${e2e.server.url}/book/${mia.memberId}/${skillId}`);
+    await booker.page.getByTestId('booking-panel').waitFor();
+    await booker.page.waitForLoadState('networkidle');
+    await expectNoOverflow(booker.page);
+    await shoot(booker.page, 'booking-1280');
+    await booker.context.close();
+  });
+});
