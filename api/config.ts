@@ -71,6 +71,7 @@ const envSchema = z.object({
   RATE_LIMIT_READ_PER_MINUTE: positiveIntOrOff(1200),
   RATE_LIMIT_WRITE_PER_MINUTE: positiveIntOrOff(240),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveIntOrOff(60),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveIntOrOff(300),
 });
 
 export interface AppConfig {
@@ -96,8 +97,11 @@ export interface AppConfig {
   smtpUrl?: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
-  /** Requests per minute per member (or IP when signed out); 0 turns a limit off. */
-  rateLimits: { read: number; write: number; auth: number };
+  /**
+   * Requests per minute per member (or IP when signed out); 0 turns a limit off. `anonymous` is per IP
+   * for signed-out calls to protected /api routes and to /oidc/* (decision in docs/decisions.md).
+   */
+  rateLimits: { read: number; write: number; auth: number; anonymous: number };
 }
 
 export class ConfigError extends Error {
@@ -164,6 +168,11 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     smtpUrl: e.SMTP_URL,
     logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
     trustProxy: e.TRUST_PROXY === 'true',
-    rateLimits: { read: e.RATE_LIMIT_READ_PER_MINUTE, write: e.RATE_LIMIT_WRITE_PER_MINUTE, auth: e.RATE_LIMIT_AUTH_PER_MINUTE },
+    rateLimits: {
+      read: e.RATE_LIMIT_READ_PER_MINUTE,
+      write: e.RATE_LIMIT_WRITE_PER_MINUTE,
+      auth: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      anonymous: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+    },
   };
 };

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       pgliteDataDir: './data/pglite',
       adminEmails: [],
       logLevel: 'info',
-      rateLimits: { read: 1200, write: 240, auth: 60 },
+      rateLimits: { read: 1200, write: 240, auth: 60, anonymous: 300 },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.oidc).toBeUndefined();
@@ -56,7 +56,7 @@ describe('loadConfig', () => {
       adminEmails: ['boss@example.com', 'ops@example.com'],
       s3: { bucket: 'media', region: 'us-east-1' },
       openai: { baseUrl: 'http://llm.local/v1', model: 'gpt-4o-mini' },
-      rateLimits: { read: 0, write: 240, auth: 60 },
+      rateLimits: { read: 0, write: 240, auth: 60, anonymous: 300 },
     });
   });
 
