@@ -11,9 +11,10 @@ import { setUpSignIn } from './auth/sign-in-setup.js';
 import type { AppDeps } from './deps.js';
 import { createChangeHub, relayChanges } from './plugins/change-hub.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, answerFrameworkError, BODY_LIMIT_BYTES, registerJsonBodies } from './plugins/framework-errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
-import { registerSession, SESSION_COOKIE } from './plugins/session.js';
+import { readSession, registerSession, SESSION_COOKIE } from './plugins/session.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerUserCache } from './plugins/user-cache.js';
@@ -59,7 +60,9 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,11 +82,12 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   // refused handshake (403) also closes its socket.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Security next, so that even an early 401 carries the security headers.
-  await registerSecurity(app, config, getPublicUrl);
+  await registerSecurity(app, config, { publicUrl: getPublicUrl, hasSession: (request) => readSession(request, deps.clock()) !== null });
   registerSession(app, deps.clock);
   // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
   const notedWrites = registerReadYourWrites(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
+  registerJsonBodies(app);
   registerTextInputCheck(app);
 
   await app.register(swagger, {

@@ -77,6 +77,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: positiveIntOrOff(60),
   ES_APPEND_IN_FLIGHT: batchesInFlight,
   ES_READ_IN_FLIGHT: batchesInFlight,
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveIntOrOff(300),
 });
 
 export interface AppConfig {
@@ -102,8 +103,11 @@ export interface AppConfig {
   smtpUrl?: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
-  /** Requests per minute per member (or IP when signed out); 0 turns a limit off. */
-  rateLimits: { read: number; write: number; auth: number };
+  /**
+   * Requests per minute per member (or IP when signed out); 0 turns a limit off. `anonymous` is per IP
+   * for signed-out calls to protected /api routes and to /oidc/* (decision in docs/decisions.md).
+   */
+  rateLimits: { read: number; write: number; auth: number; anonymous: number };
   /** The SQL event store's group commit: batches of appends and of stream reads out at once (tuning experiments). */
   eventStoreInFlight: { appends: number; reads: number };
 }
@@ -172,7 +176,12 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     smtpUrl: e.SMTP_URL,
     logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
     trustProxy: e.TRUST_PROXY === 'true',
-    rateLimits: { read: e.RATE_LIMIT_READ_PER_MINUTE, write: e.RATE_LIMIT_WRITE_PER_MINUTE, auth: e.RATE_LIMIT_AUTH_PER_MINUTE },
     eventStoreInFlight: { appends: e.ES_APPEND_IN_FLIGHT, reads: e.ES_READ_IN_FLIGHT },
+    rateLimits: {
+      read: e.RATE_LIMIT_READ_PER_MINUTE,
+      write: e.RATE_LIMIT_WRITE_PER_MINUTE,
+      auth: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      anonymous: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+    },
   };
 };

@@ -40,6 +40,7 @@ export const benchHttpUser = async (): Promise<BenchResult> => {
     RATE_LIMIT_READ_PER_MINUTE: '0',
     RATE_LIMIT_WRITE_PER_MINUTE: '0',
     RATE_LIMIT_AUTH_PER_MINUTE: '0',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
   });
   const bare = Fastify({ logger: false });
   try {

@@ -106,7 +106,7 @@ export const benchRequestSession = async (): Promise<BenchResult> => {
       ratio,
       target: '>= 25% of baseline, p99 <= 100 ms',
       pass: ratio >= 0.25 && p99 <= 100,
-      notes: `wrk in its own process, 50 connections, after a warm-up round of each (the subject's by ${WARMUP_STUDENTS} other students); p99 of POST /api/sessions ${p99.toFixed(0)} ms (median of 3 rounds of ${SECONDS} s), of the bare POST ${med(baselineRuns.map((r) => r.p99)).toFixed(0)} ms; runs subject ${subjectRuns.map((r) => Math.round(r.rps)).join(', ')}; baseline ${baselineRuns.map((r) => Math.round(r.rps)).join(', ')}; the projections were ${lags.join(', ')} events behind the log when each round's load stopped (a booking appends 3)`,
+      notes: `wrk in its own process, 50 connections, after a warm-up round of each (the subject's by ${WARMUP_STUDENTS} other students); p99 of POST /api/sessions ${p99.toFixed(0)} ms (median of 3 rounds of ${SECONDS} s), of the bare POST ${med(baselineRuns.map((r) => r.p99)).toFixed(0)} ms; runs subject ${subjectRuns.map((r) => Math.round(r.rps)).join(', ')}; baseline ${baselineRuns.map((r) => Math.round(r.rps)).join(', ')}; the projections were ${lags.join(', ')} events behind the log when each round's load stopped (a booking appends 4: the session, the hold and both members' cells)`,
     };
   } finally {
     await bare.close();

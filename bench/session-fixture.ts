@@ -44,6 +44,7 @@ export const startSessionFixture = async (opts: { mentors: number; students: num
     RATE_LIMIT_READ_PER_MINUTE: '0',
     RATE_LIMIT_WRITE_PER_MINUTE: '0',
     RATE_LIMIT_AUTH_PER_MINUTE: '0',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
   });
   try {
     const mentors = await inBatches(opts.mentors, 5, async (i) => {

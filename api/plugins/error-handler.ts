@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorCode } from '../../domain/shared.js';
 import { HttpError } from '../http-error.js';
+import { frameworkMessages } from './framework-errors.js';
 
 const domainStatus: Record<DomainErrorCode, number> = {
   VALIDATION: 400,
@@ -74,8 +75,8 @@ export const registerErrorHandler = (app: FastifyInstance, onServerError?: (repo
 
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500 && !(error instanceof ResponseSerializationError)) {
-      // Fastify's own 4xx (bad JSON, wrong content type, body too large, rate limit) are safe to show.
-      return send(reply, status, error.message);
+      // Fastify's own 4xx (bad JSON, wrong content type, body too large) in words; others are safe to show.
+      return send(reply, status, frameworkMessages[(error as FastifyError).code] ?? error.message);
     }
 
     request.log.error({ err: error }, 'request failed');

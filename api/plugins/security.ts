@@ -8,6 +8,8 @@ import { HttpError } from '../http-error.js';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const authPaths = new Set(['/api/login', '/api/callback', '/api/logout']);
 
+const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+
 type LimitClass = 'read' | 'write' | 'auth' | 'none';
 
 const limitClass = (request: FastifyRequest): LimitClass => {
@@ -30,7 +32,25 @@ export const computeHelmetHeaders = (options: HelmetOptions): Record<string, str
   return headers;
 };
 
-export const registerSecurity = async (app: FastifyInstance, config: AppConfig, publicUrl: () => string) => {
+/** Signed-out calls that spend the per-IP anonymous budget: protected /api routes (and unknown ones) and the provider. */
+const isAnonymousLimited = (request: FastifyRequest, hasSession: (request: FastifyRequest) => boolean): boolean => {
+  const path = request.url.split('?', 1)[0]!;
+  if (path.startsWith('/oidc/')) return true;
+  if (!path.startsWith('/api/') || path.startsWith('/api/docs') || authPaths.has(path)) return false;
+  if (request.routeOptions.config?.public) return false;
+  return !hasSession(request);
+};
+
+export interface SecurityOptions {
+  publicUrl: () => string;
+  /**
+   * Whether the request carries a valid session. The anonymous limit runs before the session hook,
+   * whose 401 would otherwise answer first and never be counted.
+   */
+  hasSession: (request: FastifyRequest) => boolean;
+}
+
+export const registerSecurity = async (app: FastifyInstance, config: AppConfig, { publicUrl, hasSession }: SecurityOptions) => {
   const https = config.publicUrl.startsWith('https:');
   // Every directive is a plain string, so helmet builds the header once instead of on every request.
   // 'self' covers same-origin websockets (CSP Level 3); a configured PUBLIC_URL is named explicitly too.
@@ -68,8 +88,9 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig, 
 
   const limits = config.rateLimits;
   const maxFor = (cls: LimitClass) => (cls === 'none' ? 0 : limits[cls]);
+  // Signed-in traffic: per member by class, as before.
   // With every limit off (tests, benches) the plugin would only spend time deciding to let requests by.
-  if (limits.read > 0 || limits.write > 0 || limits.auth > 0)
+  if (limits.read > 0 || limits.write > 0 || limits.auth > 0 || limits.anonymous > 0)
     await app.register(rateLimit, {
       global: true,
       timeWindow: '1 minute',
@@ -77,8 +98,24 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig, 
       allowList: (request) => maxFor(limitClass(request)) === 0,
       // Signed-in members are counted by member so a shared office IP does not throttle everyone.
       keyGenerator: (request) => `${limitClass(request)}:${request.session?.memberId ?? request.ip}`,
-      errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a moment and try again.'),
+      errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS),
     });
+  if (limits.anonymous > 0) {
+    // One budget per IP, generous enough for a shared address signing in (a sign-in makes about six
+    // calls to /oidc/*). createRateLimit counts without marking the request, so a route's own limit
+    // still runs for what passes here.
+    const anonymous = app.createRateLimit({
+      max: limits.anonymous,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `anonymous:${request.ip}`,
+      allowList: () => false, // not the signed-in classes' list, which it would inherit
+    });
+    app.addHook('onRequest', async (request) => {
+      if (!isAnonymousLimited(request, hasSession)) return;
+      const counted = await anonymous(request);
+      if (!counted.isAllowed && counted.isExceeded) throw new HttpError(429, TOO_MANY_REQUESTS);
+    });
+  }
 
   // Browsers always send Origin on cross-site writes and websocket handshakes; scripts may omit it.
   app.addHook('onRequest', async (request) => {

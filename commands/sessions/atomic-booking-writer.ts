@@ -5,7 +5,7 @@
 // derive, so a re-sent request is recognised whichever writer wrote the first one. Cells are taken to
 // be free until the store says otherwise: an hour is usually a stream never written, and a wrong guess
 // costs one more round.
-import { decideTakes, type BookingTakes } from '../../domain/booking/decide-booking.js';
+import { decideTakes, timeStreamsOf, type BookingTakes } from '../../domain/booking/decide-booking.js';
 import { ledgerDecider } from '../../domain/ledger/decide.js';
 import { sessionDecider } from '../../domain/session/decide.js';
 import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
@@ -14,7 +14,6 @@ import { pause, stepEvents } from '../runtime/run-step.js';
 import type { CommandRuntime, LoadedStream, StreamWrite } from '../runtime/types.js';
 import { step } from './booking-step.js';
 import type { BookingWriter, BookingWritten } from './booking-writer.js';
-import { hourStreams } from './slot-steps.js';
 
 const MAX_ATTEMPTS = 8;
 
@@ -23,7 +22,7 @@ const neverWritten = <S>(state: S): LoadedStream<S> => ({ state, revision: null 
 export const atomicBookingWriter = (runtime: CommandRuntime): BookingWriter => ({
   async write({ decision, ledger, session, unchanged, run }): Promise<BookingWritten> {
     const { plan } = decision;
-    const hours = hourStreams(plan.instructorId, plan.cells);
+    const hours = timeStreamsOf(plan); // the mentor's hours and the student's
     const writeOf = <S>(
       decider: StreamWrite<S>['decider'],
       name: string,
@@ -43,7 +42,8 @@ export const atomicBookingWriter = (runtime: CommandRuntime): BookingWriter => (
       const writes: StreamWrite[] = [];
       if (takes.hold.events.length > 0) writes.push(writeOf(ledgerDecider, 'hold', takes.hold.streamId, current.ledger, takes.hold.events));
       for (const hour of takes.cells) {
-        const from = current.cells.get(hour.hourStart) ?? neverWritten(slotDecider.initialState());
+        const from = current.cells.get(hour.streamId) ?? neverWritten(slotDecider.initialState());
+        // Step names are per hour; event ids also derive from the stream, so both members' hours differ.
         writes.push(writeOf(slotDecider, `reserve:${hour.hourStart}`, hour.streamId, from, hour.events));
       }
       writes.push(writeOf(sessionDecider, 'session', decision.session.streamId, current.session, decision.session.events));
@@ -69,9 +69,9 @@ export const atomicBookingWriter = (runtime: CommandRuntime): BookingWriter => (
       current = {
         ledger: ledgers.get(takes.hold.streamId)!,
         session: sessions.get(decision.session.streamId)!,
-        cells: new Map(hours.map((h) => [h.hourStart, cells.get(h.streamId)!])),
+        cells: new Map(hours.map((h) => [h.streamId, cells.get(h.streamId)!])),
       };
-      takes = decideTakes(plan, { ledger: current.ledger.state, cells: new Map([...current.cells].map(([hour, s]) => [hour, s.state])) });
+      takes = decideTakes(plan, { ledger: current.ledger.state, cells: new Map([...current.cells].map(([streamId, s]) => [streamId, s.state])) });
     }
   },
 });

@@ -18,7 +18,8 @@ import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stre
 import { step } from './booking-step.js';
 import { bookingDecisionDecider, type BookingDecisionState, type BookingOutcome } from './booking-record.js';
 import { placeSessionHold, refundHoldIfActive } from './ledger-steps.js';
-import { releaseCells, reserveCells, type KnownCells } from './slot-steps.js';
+import { texts } from '../../domain/session/rules.js';
+import { releaseSessionTime, reserveSessionTime, type KnownCells, type TimeOfSession } from './slot-steps.js';
 
 /**
  * Creating the session twice (the process and a roll-forward racing) is one creation. `decided`: the
@@ -33,6 +34,9 @@ const creatingDecider = (decided?: readonly SessionEvent[]): Decider<SessionStat
 const appendToIndex = (sessionId: string, eventId: string, type: string, data: unknown, runtime: CommandRuntime, run: RunContext): Promise<Checkpoint> =>
   runtime.record(bookingsIndexStreamId(sessionId), [{ type, data, metadata: processMetadata(run, eventId) }], 'any');
 
+/** The time a booking takes: its cells in the mentor's hours and in the student's. */
+export const timeOf = (plan: BookingPlan): TimeOfSession => ({ mentorId: plan.instructorId, studentId: plan.studentId, sessionId: plan.sessionId, cells: plan.cells });
+
 export const bookingSteps = {
   /** Lists the booking in the index before anything is taken, so a crash after this point is found. */
   start: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext): Promise<Checkpoint> =>
@@ -43,7 +47,7 @@ export const bookingSteps = {
     placeSessionHold(runtime, { studentId: plan.studentId, sessionId: plan.sessionId, holdId: plan.holdId, amount: plan.cost }, step(run, plan, 'hold'), known),
 
   reserve: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: KnownCells): Promise<Checkpoint[]> =>
-    reserveCells(runtime, { mentorId: plan.instructorId, sessionId: plan.sessionId, cells: plan.cells }, step(run, plan, 'reserve'), known),
+    reserveSessionTime(runtime, timeOf(plan), step(run, plan, 'reserve'), texts.studentBusy, known),
 
   /** The pivot; throws CONFLICT (BOOKING_LOST_MESSAGE) when the reconciler abandoned the booking first. */
   commit: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<BookingDecisionState>) =>
@@ -61,7 +65,7 @@ export const bookingSteps = {
 
   /** Gives back whatever the booking took; harmless for what it never took. */
   compensate: async (runtime: CommandRuntime, plan: BookingPlan, run: RunContext): Promise<void> => {
-    await releaseCells(runtime, { mentorId: plan.instructorId, sessionId: plan.sessionId, cells: plan.cells }, step(run, plan, 'release'));
+    await releaseSessionTime(runtime, timeOf(plan), step(run, plan, 'release'));
     await refundHoldIfActive(
       runtime,
       {

@@ -10,7 +10,7 @@ import { checkpointTracker } from '../runtime/run-step.js';
 import type { CommandRuntime, StepContext } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { refundHoldIfActive, transferHeldPoints } from './ledger-steps.js';
-import { releaseCells } from './slot-steps.js';
+import { releaseSessionTime } from './slot-steps.js';
 
 export interface FollowUpDeps {
   runtime: CommandRuntime;
@@ -46,6 +46,7 @@ const unusedProposalCells = (event: SessionEvent, history: readonly SessionEvent
     {
       kind: 'release-slots',
       mentorId: event.data.instructorId,
+      studentId: event.data.studentId,
       sessionId: event.data.sessionId,
       slotStarts: slotsCovered(proposedStartsAt, event.data.durationHours),
     },
@@ -69,7 +70,8 @@ const perform = async (runtime: CommandRuntime, followUp: SessionFollowUp, keep:
   switch (followUp.kind) {
     case 'release-slots': {
       const cells = followUp.slotStarts.filter((cell) => !keep.has(cell));
-      return releaseCells(runtime, { mentorId: followUp.mentorId, sessionId: followUp.sessionId, cells }, { ...run, step: `${run.step}:release` });
+      const time = { mentorId: followUp.mentorId, studentId: followUp.studentId, sessionId: followUp.sessionId, cells };
+      return releaseSessionTime(runtime, time, { ...run, step: `${run.step}:release` });
     }
     case 'refund-hold': {
       const { memberId, holdId, reason, description } = followUp;

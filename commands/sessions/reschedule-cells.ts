@@ -1,6 +1,6 @@
-// Approving a reschedule takes the new time's slot cells before RescheduleApproved is appended (that
-// is what keeps two sessions off one slot); cells shared with the current time are already the
-// session's. If the approval is then refused, the cells taken for it are given back.
+// Approving a reschedule takes the new time's slot cells of both members before RescheduleApproved is
+// appended (that is what keeps two sessions off one slot, for the mentor and for the student); cells
+// shared with the current time are already the session's. If the approval is then refused, the cells taken for it are given back.
 import { randomUUID } from 'node:crypto';
 import type { ApproveReschedule } from '../../domain/session/commands.js';
 import { sessionDecider } from '../../domain/session/decide.js';
@@ -10,7 +10,8 @@ import type { Checkpoint } from '../../eventstore/types.js';
 import { checkpointTracker } from '../runtime/run-step.js';
 import type { CommandRuntime } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
-import { releaseCells, reserveCells } from './slot-steps.js';
+import { texts } from '../../domain/session/rules.js';
+import { releaseSessionTime, reserveSessionTime } from './slot-steps.js';
 
 export interface ReservedForReschedule {
   add(checkpoint: Checkpoint | null): void;
@@ -44,7 +45,7 @@ export const reserveRescheduleCells = async (
       giveBack: async () => undefined,
     };
   }
-  const { modificationId, instructorId, sessionId, startsAt, previousStartsAt, durationHours } = approval.data;
+  const { modificationId, instructorId, studentId, sessionId, startsAt, previousStartsAt, durationHours } = approval.data;
   const current = new Set(slotsCovered(previousStartsAt, durationHours));
   const fresh = slotsCovered(startsAt, durationHours).filter((cell) => !current.has(cell));
   const run = { actorId: context.actorId, now: context.now, correlationId: context.correlationId ?? randomUUID() };
@@ -53,11 +54,16 @@ export const reserveRescheduleCells = async (
     // Read again: the approval may have landed after all (a lost reply, or a double click that won).
     const keep = currentCells((await runtime.load(sessionDecider, stream)).state);
     const cells = fresh.filter((cell) => !keep.has(cell));
-    await releaseCells(runtime, { mentorId: instructorId, sessionId, cells }, { ...run, step: `reschedule:${modificationId}:release` });
+    await releaseSessionTime(runtime, { mentorId: instructorId, studentId, sessionId, cells }, { ...run, step: `reschedule:${modificationId}:release` });
   };
 
   try {
-    const taken = await reserveCells(runtime, { mentorId: instructorId, sessionId, cells: fresh }, { ...run, step: `reschedule:${modificationId}:reserve` });
+    const taken = await reserveSessionTime(
+      runtime,
+      { mentorId: instructorId, studentId, sessionId, cells: fresh },
+      { ...run, step: `reschedule:${modificationId}:reserve` },
+      texts.studentBusyReschedule,
+    );
     for (const checkpoint of taken) written.add(checkpoint);
   } catch (error) {
     await giveBack().catch(() => undefined);

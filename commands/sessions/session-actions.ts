@@ -18,7 +18,7 @@ import { loadMember } from '../members.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { runFollowUps } from './follow-ups.js';
 import { reserveRescheduleCells } from './reschedule-cells.js';
-import { heldByAnother } from './slot-steps.js';
+import { timeConflict } from './slot-steps.js';
 
 export interface SessionDeps {
   runtime: CommandRuntime;
@@ -103,15 +103,21 @@ export const proposeReschedule = async (deps: SessionDeps, input: ProposeResched
     proposedStartsAt: resolveStart(input, timeZone ?? 'UTC'),
     message: input.message,
   };
-  // Decided once before reading the mentor's cells, so a refusal about the session comes first.
+  // Decided once before reading the members' cells, so a refusal about the session comes first.
   const { state } = await runtime.load(sessionDecider, sessionStreamId(input.sessionId));
   const [proposal] = sessionDecider.decide(command, state);
   if (proposal?.type === 'RescheduleProposed') {
-    const { instructorId, sessionId, proposedStartsAt, durationHours } = proposal.data;
+    const { instructorId, studentId, sessionId, proposedStartsAt, durationHours } = proposal.data;
     const mentor = await loadMember(deps, instructorId);
     assertRescheduleOffered({ startsAt: proposedStartsAt, durationHours }, mentor, { now: input.now, viewerTimeZone: timeZone ?? (await zoneOf(deps, input.actorId)) });
     const cells = slotsCovered(proposedStartsAt, durationHours);
-    if (await heldByAnother(runtime, { mentorId: instructorId, sessionId, cells })) throw new DomainError('CONFLICT', texts.slotTaken);
+    // Both members' time: the student may be in another session then too.
+    const conflict = await timeConflict(
+      runtime,
+      { mentorId: instructorId, studentId, sessionId, cells },
+      { slotTaken: texts.slotTaken, studentBusy: texts.studentBusyReschedule },
+    );
+    if (conflict) throw new DomainError('CONFLICT', conflict);
   }
   return actOnSession(deps, command, contextOf(input));
 };

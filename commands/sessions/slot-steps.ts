@@ -1,8 +1,11 @@
-// Reservation steps over a mentor's time (domain/slot): the cells of a session, grouped into the
-// streams of the UTC hours they lie in. Hours are taken in time order by every process, so two
+// Reservation steps over a member's time (domain/slot): the cells of a session, grouped into the
+// streams of the UTC hours they lie in. A session takes the time of both its members, the mentor's
+// and the student's (reserveSessionTime), so neither can be in two sessions at once. Hours are taken in time order by every process, so two
 // overlapping requests meet at their first shared hour and one of them gets the CONFLICT before taking
 // anything beyond it.
 import { holderOf, slotDecider, type SlotState } from '../../domain/slot/decider.js';
+import { slotHourStreamId } from '../../domain/slot/events.js';
+import { DomainError } from '../../domain/shared.js';
 import { cellsByHour } from '../../domain/slot/slots-covered.js';
 import { hourStreams } from '../../domain/slot/hour-streams.js';
 import type { Checkpoint } from '../../eventstore/types.js';
@@ -14,7 +17,7 @@ export interface CellsOfSession {
   cells: readonly string[];
 }
 
-/** Hour streams as read moments ago (loadCells), keyed by hour start: runStep's `known`. */
+/** Hour streams as read moments ago (loadCells), keyed by stream id: runStep's `known`. */
 export type KnownCells = ReadonlyMap<string, LoadedStream<SlotState>>;
 
 export { hourStreams };
@@ -31,7 +34,7 @@ export const reserveCells = async (runtime: CommandRuntime, input: CellsOfSessio
       streamId,
       { type: 'ReserveCells', mentorId: input.mentorId, hourStart, cells, sessionId: input.sessionId },
       { ...context, step: `${context.step}:${hourStart}` },
-      known?.get(hourStart),
+      known?.get(streamId),
     );
     if (result.checkpoint) checkpoints.push(result.checkpoint);
   }
@@ -53,23 +56,60 @@ export const releaseCells = async (runtime: CommandRuntime, input: CellsOfSessio
   return checkpoints;
 };
 
-/** The state of every hour the cells lie in, keyed by hour start, in one read. */
-export const loadCells = async (runtime: CommandRuntime, input: Omit<CellsOfSession, 'sessionId'>): Promise<KnownCells> => {
-  const hours = hourStreams(input.mentorId, input.cells);
-  const loaded = await runtime.loadMany(
-    slotDecider,
-    hours.map(({ streamId }) => streamId),
-  );
-  return new Map(hours.map(({ hourStart, streamId }) => [hourStart, loaded.get(streamId)!]));
+/** The state of every hour of each member's the cells lie in, keyed by stream id, in one read. */
+export const loadCells = async (runtime: CommandRuntime, input: { memberIds: readonly string[]; cells: readonly string[] }): Promise<KnownCells> => {
+  const streamIds = input.memberIds.flatMap((memberId) => hourStreams(memberId, input.cells).map(({ streamId }) => streamId));
+  const loaded = await runtime.loadMany(slotDecider, streamIds);
+  return new Map(streamIds.map((streamId) => [streamId, loaded.get(streamId)!]));
 };
 
-/** Whether any of `cells` is held by a session other than `sessionId` in the loaded hours. */
-export const anyHeldByAnother = (known: KnownCells, cells: readonly string[], sessionId: string): boolean =>
-  cellsByHour(cells).some(([hourStart, inHour]) => {
-    const hour = known.get(hourStart);
-    return hour !== undefined && inHour.some((cell) => (holderOf(hour.state, cell) ?? sessionId) !== sessionId);
+/** Whether any of the member's `cells` is held by a session other than `sessionId` in the loaded hours. */
+export const anyHeldByAnother = (known: KnownCells, input: CellsOfSession): boolean =>
+  cellsByHour(input.cells).some(([hourStart, inHour]) => {
+    const hour = known.get(slotHourStreamId(input.mentorId, hourStart));
+    return hour !== undefined && inHour.some((cell) => (holderOf(hour.state, cell) ?? input.sessionId) !== input.sessionId);
   });
 
-/** Whether any of the cells is held by a session other than `sessionId` (a cheap check before side effects). */
-export const heldByAnother = async (runtime: CommandRuntime, input: CellsOfSession): Promise<boolean> =>
-  anyHeldByAnother(await loadCells(runtime, input), input.cells, input.sessionId);
+/** A session's time: the same cells of both its members. */
+export interface TimeOfSession {
+  mentorId: string;
+  studentId: string;
+  sessionId: string;
+  cells: readonly string[];
+}
+
+const studentPart = (input: TimeOfSession): CellsOfSession => ({ mentorId: input.studentId, sessionId: input.sessionId, cells: input.cells });
+
+/**
+ * The text of the first conflict of the session's time on the stored states (a cheap check before side
+ * effects): texts.slotTaken for the mentor's, `studentBusy` for the student's; null when both are free.
+ */
+export const timeConflict = async (runtime: CommandRuntime, input: TimeOfSession, texts: { slotTaken: string; studentBusy: string }, known?: KnownCells) => {
+  const cells = known ?? (await loadCells(runtime, { memberIds: [input.mentorId, input.studentId], cells: input.cells }));
+  if (anyHeldByAnother(cells, input)) return texts.slotTaken;
+  if (anyHeldByAnother(cells, studentPart(input))) return texts.studentBusy;
+  return null;
+};
+
+/** Reserves the mentor's cells, then the student's, whose CONFLICT is refused with `studentBusy`. */
+export const reserveSessionTime = async (
+  runtime: CommandRuntime,
+  input: TimeOfSession,
+  context: StepContext,
+  studentBusy: string,
+  known?: KnownCells,
+): Promise<Checkpoint[]> => {
+  const mentor = await reserveCells(runtime, input, context, known);
+  try {
+    return [...mentor, ...(await reserveCells(runtime, studentPart(input), context, known))];
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'CONFLICT') throw new DomainError('CONFLICT', studentBusy);
+    throw error;
+  }
+};
+
+/** Frees what the session holds of both members' time (event ids differ by stream, so one step name serves both). */
+export const releaseSessionTime = async (runtime: CommandRuntime, input: TimeOfSession, context: StepContext): Promise<Checkpoint[]> => [
+  ...(await releaseCells(runtime, studentPart(input), context)),
+  ...(await releaseCells(runtime, input, context)),
+];

@@ -9,9 +9,9 @@ import { texts } from '../../domain/session/rules.js';
 import { DomainError } from '../../domain/shared.js';
 import type { CommandRuntime, RunContext } from '../runtime/types.js';
 import { BOOKING_LOST_MESSAGE } from './booking-record.js';
-import { bookingSteps } from './booking-steps.js';
+import { bookingSteps, timeOf } from './booking-steps.js';
 import type { BookingToWrite, BookingWriter, BookingWritten } from './booking-writer.js';
-import { anyHeldByAnother, loadCells } from './slot-steps.js';
+import { loadCells, timeConflict } from './slot-steps.js';
 
 const failureReason = (error: unknown) => (error instanceof DomainError ? error.code : 'error');
 
@@ -19,8 +19,9 @@ const isLost = (error: unknown) => error instanceof DomainError && error.message
 
 const take = async (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, { ledger }: BookingToWrite) => {
   // Read before anything is written: a taken cell is refused with nothing to give back.
-  const cells = await loadCells(runtime, { mentorId: plan.instructorId, cells: plan.cells });
-  if (anyHeldByAnother(cells, plan.cells, plan.sessionId)) throw new DomainError('CONFLICT', texts.slotTaken);
+  const cells = await loadCells(runtime, { memberIds: [plan.instructorId, plan.studentId], cells: plan.cells });
+  const conflict = await timeConflict(runtime, timeOf(plan), texts, cells);
+  if (conflict) throw new DomainError('CONFLICT', conflict);
   await bookingSteps.start(runtime, plan, run);
   try {
     await bookingSteps.hold(runtime, plan, run, ledger);

@@ -1,8 +1,10 @@
 // RequestSession across streams, decided in one place: the session is requested (SessionRequested,
-// decided once), the cost is held on the student's ledger and the mentor's slot cells are reserved.
+// decided once), the cost is held on the student's ledger and the slot cells of both members are
+// reserved: the mentor's and the student's (a member's time is one, whichever role they have in a
+// session; DESIGN.md §5 "no double booking of a mentor's time or of a student's").
 // Refusals come in the order a member would want to hear them: the mentor and skill, booking oneself,
 // the student, the request itself (date and time, grid, duration, message), the mentor's availability,
-// the points, and last a cell another session holds.
+// the points, then a cell of the mentor's another session holds, and last one of the student's.
 import { ledgerDecider } from '../ledger/decide.js';
 import { ledgerStreamId, type LedgerEvent } from '../ledger/events.js';
 import type { LedgerState } from '../ledger/state.js';
@@ -35,14 +37,14 @@ export interface BookingRequest extends StartInput {
   viewerTimeZone?: string | undefined;
 }
 
-/** The hours of a mentor's slot cells, in time order; a missing hour is a stream never written. */
+/** Hour streams of the members' slot cells, keyed by stream id; a missing one is a stream never written. */
 export type CellStates = ReadonlyMap<string, SlotState>;
 
 export interface BookingStates {
   mentor: MemberState;
   student: MemberState;
   ledger: LedgerState;
-  /** Keyed by hour start; default every hour free. */
+  /** Keyed by stream id (slotHourStreamId); default every hour free. */
   cells?: CellStates | undefined;
 }
 
@@ -51,7 +53,10 @@ export interface BookingParticipants {
   instructor: { name: string; avatar: string | null };
 }
 
-/** What the booking takes: the hold, and the cells of each hour (in time order, hours with nothing to take left out). */
+/**
+ * What the booking takes: the hold, and the cells of each hour, the mentor's hours then the student's
+ * (each in time order, hours with nothing to take left out).
+ */
 export interface BookingTakes {
   hold: StreamEvents<LedgerEvent>;
   cells: (StreamEvents<SlotEvent> & { hourStart: string })[];
@@ -67,21 +72,33 @@ export interface BookingDecision extends BookingTakes {
 
 const notFound = () => new DomainError('NOT_FOUND', texts.skillMissing);
 
+/** The slot streams of one member's time a session takes; `busy` replaces the slot's CONFLICT text. */
+const takeTime = (plan: BookingPlan, memberId: string, cells: CellStates | undefined, busy?: string) =>
+  hourStreams(memberId, plan.cells).map(({ hourStart, streamId, cells: inHour }) => {
+    const command = { type: 'ReserveCells', mentorId: memberId, hourStart, cells: inHour, sessionId: plan.sessionId } as const;
+    try {
+      return { hourStart, streamId, events: slotDecider.decide(command, cells?.get(streamId) ?? initialSlotState()) };
+    } catch (error) {
+      if (busy && error instanceof DomainError && error.code === 'CONFLICT') throw new DomainError('CONFLICT', busy);
+      throw error;
+    }
+  });
+
+/** The slot streams a booking writes to: the mentor's hours, then the student's. */
+export const timeStreamsOf = (plan: Pick<BookingPlan, 'instructorId' | 'studentId' | 'cells'>) => [
+  ...hourStreams(plan.instructorId, plan.cells),
+  ...hourStreams(plan.studentId, plan.cells),
+];
+
 /**
  * The hold and the cells on the states given: INSUFFICIENT_POINTS first (the ledger's refusal carries
- * the booking's text, insufficientPointsMessage), then the slot's CONFLICT. A hold or cells the
- * booking holds already (a retry after a lost reply) are not taken twice.
+ * the booking's text, insufficientPointsMessage), then the mentor's slot CONFLICT, then the student's
+ * (texts.studentBusy). A hold or cells the booking holds already (a retry after a lost reply) are not
+ * taken twice.
  */
 export const decideTakes = (plan: BookingPlan, states: { ledger: LedgerState; cells?: CellStates | undefined }): BookingTakes => {
   const hold = ledgerDecider.decide({ type: 'PlaceHold', memberId: plan.studentId, holdId: plan.holdId, sessionId: plan.sessionId, amount: plan.cost }, states.ledger);
-  const cells = hourStreams(plan.instructorId, plan.cells).map(({ hourStart, streamId, cells: inHour }) => ({
-    hourStart,
-    streamId,
-    events: slotDecider.decide(
-      { type: 'ReserveCells', mentorId: plan.instructorId, hourStart, cells: inHour, sessionId: plan.sessionId },
-      states.cells?.get(hourStart) ?? initialSlotState(),
-    ),
-  }));
+  const cells = [...takeTime(plan, plan.instructorId, states.cells), ...takeTime(plan, plan.studentId, states.cells, texts.studentBusy)];
   return { hold: { streamId: ledgerStreamId(plan.studentId), events: hold }, cells: cells.filter((hour) => hour.events.length > 0) };
 };
 

@@ -7,7 +7,7 @@ const cellsFrom = (start: string, count: number) => Array.from({ length: count }
 const able = () => ({ mentor: mentorTeaching(2), student: member(STUDENT), ledger: ledgerOf(STUDENT) });
 
 describe('deciding a booking', () => {
-  it('requests the session once, holds its cost and reserves its cells, each in its own stream', () => {
+  it('requests the session once, holds its cost and reserves its cells in the mentor’s and the student’s time, each in its own stream', () => {
     const decision = given(able()).when(bookingRequest());
     expect(decision).toMatchObject({
       session: {
@@ -19,7 +19,12 @@ describe('deciding a booking', () => {
         {
           hourStart: WEDNESDAY_10,
           streamId: `slots-${MENTOR}-${WEDNESDAY_10}`,
-          events: [{ type: 'SlotsReserved', data: { sessionId: 'session-1', cells: cellsFrom(WEDNESDAY_10, 4) } }],
+          events: [{ type: 'SlotsReserved', data: { mentorId: MENTOR, sessionId: 'session-1', cells: cellsFrom(WEDNESDAY_10, 4) } }],
+        },
+        {
+          hourStart: WEDNESDAY_10,
+          streamId: `slots-${STUDENT}-${WEDNESDAY_10}`,
+          events: [{ type: 'SlotsReserved', data: { mentorId: STUDENT, sessionId: 'session-1', cells: cellsFrom(WEDNESDAY_10, 4) } }],
         },
       ],
       plan: { sessionId: 'session-1', cost: 2, cells: cellsFrom(WEDNESDAY_10, 4), requestedAt: MONDAY },
@@ -33,21 +38,28 @@ describe('deciding a booking', () => {
       bookingRequest({ startsAt: null, date: '2026-03-04', time: '11:00', durationHours: 1.5 }),
     );
     expect(decision).toMatchObject({ viewerTimeZone: 'Europe/Berlin', plan: { startsAt: '2026-03-04T10:00:00.000Z', cost: 3 } });
-    expect('cells' in decision && decision.cells.map((h) => [h.hourStart, h.events[0]!.data.cells.length])).toEqual([
-      ['2026-03-04T10:00:00.000Z', 4],
-      ['2026-03-04T11:00:00.000Z', 2],
+    expect('cells' in decision && decision.cells.map((h) => [h.streamId, h.events[0]!.data.cells.length])).toEqual([
+      [`slots-${MENTOR}-2026-03-04T10:00:00.000Z`, 4],
+      [`slots-${MENTOR}-2026-03-04T11:00:00.000Z`, 2],
+      [`slots-${STUDENT}-2026-03-04T10:00:00.000Z`, 4],
+      [`slots-${STUDENT}-2026-03-04T11:00:00.000Z`, 2],
     ]);
   });
 
-  it('refuses in the order a member wants to hear it: skill, self, request, availability, points, then a taken cell', () => {
+  it('refuses in the order a member wants to hear it: skill, self, request, availability, points, a taken cell of the mentor’s, then of the student’s', () => {
     expect(given({ ...able(), mentor: member(MENTOR) }).when(bookingRequest())).toEqual({ refused: 'NOT_FOUND', message: texts.skillMissing });
     expect(given(able()).when(bookingRequest({ skillId: 'no-such-skill' }))).toEqual({ refused: 'NOT_FOUND', message: texts.skillMissing });
     expect(given({ ...able(), student: mentorTeaching() }).when(bookingRequest({ studentId: MENTOR }))).toEqual({ refused: 'VALIDATION', message: texts.bookSelf });
     expect(given(able()).when(bookingRequest({ startsAt: null }))).toMatchObject({ refused: 'VALIDATION' });
     expect(given(able()).when(bookingRequest({ startsAt: '2026-03-07T10:00:00.000Z' }))).toEqual({ refused: 'VALIDATION', message: texts.slotNotAvailable });
     expect(given({ ...able(), mentor: mentorTeaching(4) }).when(bookingRequest())).toEqual({ refused: 'INSUFFICIENT_POINTS', message: insufficientPointsMessage(4) });
-    const taken = new Map([[WEDNESDAY_10, hourHeldBy('another', WEDNESDAY_10, cellsFrom('2026-03-04T10:45:00.000Z', 1))]]);
+    const heldByAnother = hourHeldBy('another', WEDNESDAY_10, cellsFrom('2026-03-04T10:45:00.000Z', 1));
+    const taken = new Map([[`slots-${MENTOR}-${WEDNESDAY_10}`, heldByAnother]]);
     expect(given({ ...able(), cells: taken }).when(bookingRequest())).toEqual({ refused: 'CONFLICT', message: texts.slotTaken });
+    const studentBusy = new Map([[`slots-${STUDENT}-${WEDNESDAY_10}`, heldByAnother]]);
+    expect(given({ ...able(), cells: studentBusy }).when(bookingRequest())).toEqual({ refused: 'CONFLICT', message: texts.studentBusy });
+    const bothBusy = new Map([...taken, ...studentBusy]);
+    expect(given({ ...able(), cells: bothBusy }).when(bookingRequest())).toEqual({ refused: 'CONFLICT', message: texts.slotTaken });
     // Points come before the slot: a student who cannot pay hears that first.
     expect(given({ ...able(), mentor: mentorTeaching(4), cells: taken }).when(bookingRequest())).toMatchObject({ refused: 'INSUFFICIENT_POINTS' });
   });
@@ -57,8 +69,12 @@ describe('deciding a booking', () => {
     if (!('plan' in decision)) throw new Error('booked');
     // The hold was placed already (a retry after a lost reply): nothing more to hold, the cells still to take.
     const held = ledgerOf(STUDENT, [{ type: 'PlaceHold', memberId: STUDENT, holdId: 'hold-1', sessionId: 'session-1', amount: 2 }]);
-    expect(decideTakes(decision.plan, { ledger: held })).toMatchObject({ hold: { events: [] }, cells: [{ events: [{ type: 'SlotsReserved' }] }] });
-    const mine = new Map([[WEDNESDAY_10, hourHeldBy('session-1', WEDNESDAY_10, cellsFrom(WEDNESDAY_10, 4))]]);
+    expect(decideTakes(decision.plan, { ledger: held })).toMatchObject({
+      hold: { events: [] },
+      cells: [{ events: [{ type: 'SlotsReserved' }] }, { events: [{ type: 'SlotsReserved' }] }],
+    });
+    const hour = hourHeldBy('session-1', WEDNESDAY_10, cellsFrom(WEDNESDAY_10, 4));
+    const mine = new Map([MENTOR, STUDENT].map((id) => [`slots-${id}-${WEDNESDAY_10}`, hour]));
     expect(decideTakes(decision.plan, { ledger: held, cells: mine })).toEqual({ hold: { streamId: `ledger-${STUDENT}`, events: [] }, cells: [] });
     expect(SKILL).toBe(decision.plan.skillId);
   });

@@ -25,7 +25,8 @@ export type SessionFollowUp =
       amount: number;
       description: string;
     }
-  | { kind: 'release-slots'; mentorId: string; sessionId: string; slotStarts: string[] };
+  /** Frees the cells in both members' time (the student's as well, since the session took both). */
+  | { kind: 'release-slots'; mentorId: string; studentId: string; sessionId: string; slotStarts: string[] };
 
 const refundDescriptions: Record<RefundReason, string> = {
   rejected: 'Refund: session request rejected',
@@ -47,6 +48,7 @@ const endBooking = (ref: SessionRef, reason: RefundReason): SessionFollowUp[] =>
   {
     kind: 'release-slots',
     mentorId: ref.instructorId,
+    studentId: ref.studentId,
     sessionId: ref.sessionId,
     slotStarts: slotsCovered(ref.startsAt, ref.durationHours),
   },
@@ -81,7 +83,7 @@ export const followUpsFor = (event: SessionEvent): SessionFollowUp[] => {
       // Cells shared by the old and new times stay reserved: the new reservation already owns them.
       const kept = new Set(slotsCovered(ref.startsAt, ref.durationHours));
       const freed = slotsCovered(ref.previousStartsAt, ref.durationHours).filter((cell) => !kept.has(cell));
-      return freed.length > 0 ? [{ kind: 'release-slots', mentorId: ref.instructorId, sessionId: ref.sessionId, slotStarts: freed }] : [];
+      return freed.length > 0 ? [{ kind: 'release-slots', mentorId: ref.instructorId, studentId: ref.studentId, sessionId: ref.sessionId, slotStarts: freed }] : [];
     }
     default:
       return [];

@@ -81,6 +81,7 @@ describe('answering a reschedule', () => {
     expect(release).toEqual({
       kind: 'release-slots',
       mentorId: MENTOR,
+      studentId: STUDENT,
       sessionId: SESSION_ID,
       slotStarts: ['2026-03-05T14:00:00.000Z', '2026-03-05T14:15:00.000Z'],
     });

@@ -22,6 +22,8 @@ export const texts = {
   chooseMentorAndSkill: 'Please choose a mentor and one of their skills',
   slotNotAvailable: 'This time slot is not available. Please select a time when the mentor is available.',
   slotTaken: 'This time slot is no longer available. Please select a different time.',
+  studentBusy: 'You already have another session at this time. Please choose a different time.',
+  studentBusyReschedule: 'The student already has another session at this time. Please choose a different time.',
   notFound: 'Session not found',
   alreadyExists: 'This session has already been requested',
   notParticipant: 'You are not a participant in this session',

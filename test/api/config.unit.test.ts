@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       pgliteDataDir: './data/pglite',
       adminEmails: [],
       logLevel: 'info',
-      rateLimits: { read: 1200, write: 240, auth: 60 },
+      rateLimits: { read: 1200, write: 240, auth: 60, anonymous: 300 },
       eventStoreInFlight: { appends: 1, reads: 1 },
     });
     expect(config.databaseUrl).toBeUndefined();
@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       adminEmails: ['boss@example.com', 'ops@example.com'],
       s3: { bucket: 'media', region: 'us-east-1' },
       openai: { baseUrl: 'http://llm.local/v1', model: 'gpt-4o-mini' },
-      rateLimits: { read: 0, write: 240, auth: 60 },
+      rateLimits: { read: 0, write: 240, auth: 60, anonymous: 300 },
     });
   });
 

@@ -53,6 +53,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
     RATE_LIMIT_READ_PER_MINUTE: '0',
     RATE_LIMIT_WRITE_PER_MINUTE: '0',
     RATE_LIMIT_AUTH_PER_MINUTE: '0',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
     ...(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: 'memory' }),
     ...opts.env,
   };

@@ -1,0 +1,148 @@
+// Issue 19 point 6: every API route x {anonymous, stranger, right member, wrong participant, admin}.
+// The routes come from the running app's route tree (hidden ones included), so a route added without a
+// row here fails the test. A row is one line: what the path names, who the right member is, the body,
+// and the expected outcome per actor in the order [anonymous, stranger, right, wrong, admin]:
+//   401      signed out
+//   'ok'     a 2xx or 3xx
+//   'passes' authorization passed: anything but 401, 403 and 404 (e.g. 409 for a state the call does not fit)
+//   'denied' 403, or 404 where the thing is hidden from the caller
+//   'none'   200 with an empty list (a list narrowed to what the caller may see)
+// A body may be a function of the path's parameters (and the mentor's id).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
+import { ACTORS, ADMIN_EMAIL, callAs, castOf, createFixture, type Actor, type Fixture, type Right, type Target } from './support/authorization-fixture.js';
+import { apiRoutes } from './support/route-table.js';
+
+type Outcome = 401 | 'ok' | 'passes' | 'denied' | 'none';
+interface Row {
+  on: Target;
+  right: Right;
+  body?: Record<string, unknown> | ((params: Record<string, string>) => Record<string, unknown>);
+  /** [anonymous, stranger, right, wrong, admin] */
+  expect: [Outcome, Outcome, Outcome, Outcome, Outcome];
+}
+
+const D = 'denied';
+const OK = 'ok';
+const P = 'passes';
+const NONE = 'none';
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { on: 'none', right: 'any', expect: [OK, OK, OK, OK, OK] },
+  'GET /api/login': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },
+  'GET /api/callback': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },
+  'GET /api/logout': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },
+  'GET /api/user': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/users': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/users/{id}': { on: 'member', right: 'self', expect: [401, OK, OK, OK, OK] },
+  'PATCH /api/users/{id}': { on: 'member', right: 'self', body: { bio: 'Changed' }, expect: [401, D, OK, D, D] },
+  'GET /api/users/{id}/balance': { on: 'member', right: 'self', expect: [401, D, OK, D, OK] },
+  'GET /api/users/{id}/transactions': { on: 'member', right: 'self', expect: [401, D, OK, D, OK] },
+  // Another member's id narrows the list to the sessions the caller shares with them.
+  'GET /api/users/{id}/sessions': { on: 'member', right: 'self', expect: [401, NONE, OK, OK, NONE] },
+  'GET /api/users/{id}/suggestions': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
+  'GET /api/users/{id}/streak': { on: 'member', right: 'self', expect: [401, OK, OK, OK, OK] },
+  'GET /api/users/{id}/available-slots': { on: 'member', right: 'self', expect: [401, OK, OK, OK, OK] },
+  'GET /api/users/{id}/activity-summary': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
+  'GET /api/users/{id}/recommendations': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
+  'GET /api/users/{id}/reviews': { on: 'member', right: 'self', expect: [401, OK, OK, OK, OK] },
+  'GET /api/users/{id}/onboarding': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
+  'PATCH /api/users/{id}/onboarding': { on: 'member', right: 'self', body: { hasSeenWelcomeTour: true }, expect: [401, D, OK, D, D] },
+  'GET /api/users/{id}/notifications': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
+  'GET /api/users/{id}/notifications/unread-count': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
+  'PUT /api/users/{id}/notifications/read-all': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
+  'PUT /api/notifications/{id}/read': { on: 'notification', right: 'self', expect: [401, D, OK, D, D] },
+  // The stranger books first; then Mia (herself), the admin and Ann meet the taken slot or the self-booking refusal.
+  'POST /api/sessions': {
+    on: 'skill',
+    right: 'any',
+    body: (p) => ({ instructor_id: p.mentorId, skill_id: p.id, session_date: '2026-12-11', session_time: '16:00' }),
+    expect: [401, OK, P, P, P],
+  },
+  'GET /api/sessions/{id}': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
+  'GET /api/sessions/{id}/modifications': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
+  'GET /api/sessions/{id}/mutual-availability': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
+  'GET /api/sessions/{id}/holds': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
+  'GET /api/sessions/{id}/calendar.ics': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
+  'GET /api/sessions/{id}/thread': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
+  'POST /api/sessions/{id}/message': { on: 'shared', right: 'student', body: { message: 'Hi' }, expect: [401, D, OK, OK, D] },
+  'POST /api/sessions/{id}/approve': { on: 'requested', right: 'mentor', expect: [401, D, OK, D, D] },
+  'POST /api/sessions/{id}/reject': { on: 'requested', right: 'mentor', body: { rejection_message: 'Not this week' }, expect: [401, D, OK, D, D] },
+  'POST /api/sessions/{id}/cancel': { on: 'requested', right: 'student', expect: [401, D, OK, D, D] },
+  'POST /api/sessions/{id}/cancel-session': { on: 'confirmed', right: 'student', body: { reason: 'Ill' }, expect: [401, D, P, OK, D] },
+  'POST /api/sessions/{id}/complete': { on: 'confirmed', right: 'mentor', expect: [401, D, P, D, D] },
+  'POST /api/sessions/{id}/rate': { on: 'confirmed', right: 'student', body: { rating: 5 }, expect: [401, D, P, D, D] },
+  'POST /api/sessions/{id}/propose-modification': {
+    on: 'confirmed',
+    right: 'student',
+    body: { proposed_date: '2026-12-15', proposed_time: '10:00' },
+    expect: [401, D, P, OK, D],
+  },
+  'POST /api/sessions/{id}/propose-reschedule': { on: 'confirmed', right: 'student', body: { new_date: '2026-12-15', new_time: '11:00' }, expect: [401, D, P, OK, D] },
+  'POST /api/sessions/{id}/modifications/{modId}/approve': { on: 'pending', right: 'answerer', expect: [401, D, OK, D, D] },
+  'POST /api/sessions/{id}/modifications/{modId}/reject': { on: 'pending', right: 'answerer', expect: [401, D, OK, D, D] },
+  'POST /api/sessions/{id}/cancel-modification': { on: 'pending', right: 'proposer', expect: [401, D, OK, D, D] },
+  'GET /api/dashboard/sessions': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/dashboard/counts': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/dashboard/stats': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/skills/{id}/like-status': { on: 'skill', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'POST /api/skills/{id}/like': { on: 'skill', right: 'any', expect: [401, OK, OK, P, OK] },
+  'POST /api/feedback': { on: 'none', right: 'any', body: { message: 'Nice' }, expect: [401, OK, OK, OK, OK] },
+};
+
+const fits = (outcome: Outcome, status: number, body: unknown): boolean => {
+  if (outcome === 401) return status === 401;
+  if (outcome === 'ok') return status >= 200 && status < 400;
+  if (outcome === 'denied') return status === 403 || status === 404;
+  if (outcome === 'none') return status === 200 && Array.isArray(body) && body.length === 0;
+  return status < 500 && ![401, 403, 404].includes(status);
+};
+
+const column: Record<Actor, number> = { anonymous: 0, stranger: 1, right: 2, wrong: 3, admin: 4 };
+
+describe('authorization matrix', () => {
+  let server: TestServer;
+  let fixture: Fixture;
+  beforeAll(async () => {
+    server = await startTestServer({ now: '2026-12-07T08:00:00.000Z', env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+    fixture = await createFixture(server);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('has a row for every route the app serves, and none for a route it does not', () => {
+    const routes = apiRoutes(server.app);
+    expect(
+      routes.filter((route) => !(route in MATRIX)),
+      'routes without a row: add one to MATRIX',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((route) => !routes.includes(route)),
+      'rows for routes that no longer exist',
+    ).toEqual([]);
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (route, row) => {
+    const [method, template] = route.split(' ') as [string, string];
+    const scene = await fixture.scene(row.on);
+    const cast = castOf(row.right, scene);
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => scene.params[name] ?? 'missing');
+    const clients: Record<Actor, ApiClient | null> = {
+      anonymous: null,
+      stranger: scene.stranger ?? fixture.stranger,
+      right: cast.right,
+      wrong: cast.wrong,
+      admin: scene.admin ?? fixture.admin,
+    };
+    const seen: string[] = [];
+    for (const actor of ACTORS) {
+      const body = typeof row.body === 'function' ? row.body(scene.params) : row.body;
+      const response = await callAs(clients[actor], server.url, method, path, method === 'GET' ? undefined : (body ?? {}));
+      const expected = row.expect[column[actor]]!;
+      if (!fits(expected, response.status, response.body))
+        seen.push(`${actor}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body)?.slice(0, 120)}`);
+    }
+    expect(seen.join('\n')).toBe('');
+  });
+});

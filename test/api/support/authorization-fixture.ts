@@ -1,0 +1,144 @@
+// The people and things of the authorization matrix: a mentor (Mia) and a student (Ann) sharing sessions,
+// a stranger (Oscar) and an admin (Adam, in ADMIN_EMAILS); fresh sessions for rows that change them.
+import { becomeMentor, bookingBody } from '../../support/session-fixtures.js';
+import { signIn, type ApiClient, type TestServer } from '../../support/test-server.js';
+
+export const ADMIN_EMAIL = 'adam-matrix@example.com';
+
+export type Actor = 'anonymous' | 'stranger' | 'right' | 'wrong' | 'admin';
+/** The order actors call a route in: the right member last, so what they change is not seen by the others. */
+export const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'wrong', 'admin', 'right'];
+
+/**
+ * What a row's path parameters name. Rows that change a session get one of their own; 'own-sign-ins'
+ * gives every actor a sign-in of their own (for routes that end the caller's session).
+ */
+export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending';
+/** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
+export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
+
+interface Scene {
+  student: ApiClient;
+  mentor: ApiClient;
+  params: Record<string, string>;
+  /** Instead of the fixture's. */
+  stranger?: ApiClient;
+  admin?: ApiClient;
+}
+
+export interface Fixture {
+  stranger: ApiClient;
+  admin: ApiClient;
+  scene(target: Target): Promise<Scene>;
+}
+
+const DAYS = ['2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11'];
+const TIMES = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'];
+
+export const createFixture = async (server: TestServer): Promise<Fixture> => {
+  const [mia, ann, stranger, admin] = await Promise.all([
+    signIn(server.url, 'mia-matrix@example.com', 'Mia'),
+    signIn(server.url, 'ann-matrix@example.com', 'Ann'),
+    signIn(server.url, 'oscar-matrix@example.com', 'Oscar'),
+    signIn(server.url, ADMIN_EMAIL, 'Adam'),
+  ]);
+  const skillId = await becomeMentor(mia);
+  let slot = 0;
+  let students = 0;
+
+  const book = async (student: ApiClient): Promise<string> => {
+    const at = slot++;
+    const booked = await student.post(
+      '/api/sessions',
+      bookingBody({ mentor: mia, skillId, date: DAYS[Math.floor(at / TIMES.length)]!, time: TIMES[at % TIMES.length]! }),
+    );
+    if (booked.status !== 201) throw new Error(`Booking for the matrix failed: ${booked.status} ${JSON.stringify(booked.body)}`);
+    return booked.body.id as string;
+  };
+  const approve = async (id: string) => expectOk(await mia.post(`/api/sessions/${id}/approve`, {}), 'approve');
+  const propose = async (id: string) => {
+    const proposed = await mia.post(`/api/sessions/${id}/propose-modification`, { proposed_date: '2026-12-14', proposed_time: TIMES[slot++ % TIMES.length] });
+    return expectOk(proposed, 'propose').body.pending_modification_id as string;
+  };
+  /** A session of its own, with a student of its own (each student has only 3 points). */
+  const session = async (state: 'requested' | 'confirmed' | 'pending'): Promise<Scene> => {
+    const student = await signIn(server.url, `student-${++students}-matrix@example.com`, `Student ${students}`);
+    const id = await book(student);
+    if (state === 'requested') return { student, mentor: mia, params: { id } };
+    await approve(id);
+    if (state === 'confirmed') return { student, mentor: mia, params: { id } };
+    return { student, mentor: mia, params: { id, modId: await propose(id) } };
+  };
+
+  const sharedId = await book(ann);
+  await approve(sharedId);
+  const shared = { student: ann, mentor: mia, params: { id: sharedId, modId: await propose(sharedId) } };
+  await ann.post(`/api/sessions/${sharedId}/message`, { message: 'Hello' });
+  const notifications = (await ann.get(`/api/users/${ann.memberId}/notifications`)).body as { id: string }[];
+  if (!notifications[0]) throw new Error('Ann has no notification for the matrix');
+
+  return {
+    stranger,
+    admin,
+    scene: async (target) => {
+      const people = { student: ann, mentor: mia };
+      switch (target) {
+        case 'none':
+          return { ...people, params: {} };
+        case 'own-sign-ins': {
+          const again = (client: ApiClient) => signIn(server.url, client.email);
+          const [student, mentor, strangerAgain, adminAgain] = await Promise.all([ann, mia, stranger, admin].map(again));
+          return { student: student!, mentor: mentor!, stranger: strangerAgain!, admin: adminAgain!, params: {} };
+        }
+        case 'member':
+          return { ...people, params: { id: ann.memberId } };
+        case 'notification':
+          return { ...people, params: { id: notifications[0]!.id } };
+        case 'skill':
+          return { ...people, params: { id: skillId, mentorId: mia.memberId } };
+        case 'shared':
+          return shared;
+        default:
+          return session(target);
+      }
+    },
+  };
+};
+
+const expectOk = <T extends { status: number; body: unknown }>(response: T, what: string): T => {
+  if (response.status >= 300) throw new Error(`${what} for the matrix failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response;
+};
+
+/** Who plays which part for a row: the right member and the wrong participant (the other one, or Mia for Ann's things). */
+export const castOf = (right: Right, scene: Scene): { right: ApiClient; wrong: ApiClient } => {
+  switch (right) {
+    case 'mentor':
+    case 'proposer':
+      return { right: scene.mentor, wrong: scene.student };
+    default:
+      return { right: scene.student, wrong: scene.mentor };
+  }
+};
+
+/** One call as an actor: a client's request, or a signed-out one. */
+export const callAs = async (client: ApiClient | null, baseUrl: string, method: string, path: string, body: unknown) => {
+  if (!client) {
+    // Redirects are answers too (sign-in sends one): not followed, as for a signed-in client.
+    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', origin: baseUrl };
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+  }
+  switch (method) {
+    case 'GET':
+      return client.get(path);
+    case 'POST':
+      return client.post(path, body);
+    case 'PUT':
+      return client.put(path, body);
+    case 'PATCH':
+      return client.patch(path, body);
+    default:
+      return client.delete(path, body);
+  }
+};
