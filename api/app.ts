@@ -7,13 +7,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSessionStore } from './auth/session-store.js';
 import { setUpSignIn } from './auth/sign-in-setup.js';
 import type { AppDeps } from './deps.js';
 import { createChangeHub, relayChanges } from './plugins/change-hub.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
-import { registerSession, SESSION_COOKIE } from './plugins/session.js';
+import { registerSession, SESSION_COOKIE, type SessionMember } from './plugins/session.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerUserCache } from './plugins/user-cache.js';
@@ -53,7 +54,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = deps;
   const sessionSecret = await resolveSessionSecret(config);
   const secureCookies = config.publicUrl.startsWith('https:');
-  const isAdmin = (email: string) => config.adminEmails.includes(email.trim().toLowerCase());
+  // Only an e-mail the provider verified makes an admin (DESIGN.md §6).
+  const isAdmin = (session: SessionMember) => session.emailVerified && config.adminEmails.includes(session.email.trim().toLowerCase());
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
@@ -80,7 +82,17 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Security next, so that even an early 401 carries the security headers.
   await registerSecurity(app, config, getPublicUrl);
-  registerSession(app, deps.clock);
+  const sessions = createSessionStore({
+    sql: deps.sql,
+    clock: deps.clock,
+    ...config.sessions,
+    onError: (err) => app.log.error({ err }, 'sign-in session store'),
+  });
+  const stopSessions = await sessions.start();
+  app.addHook('onClose', async () => {
+    await stopSessions().catch(() => {});
+  });
+  registerSession(app, sessions);
   // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
   const notedWrites = registerReadYourWrites(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
@@ -111,7 +123,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const oidc = await setUpSignIn(app, { config, sessionSecret, publicUrl: getPublicUrl });
 
   await app.register(healthRoutes, { deps });
-  await app.register(authRoutes, { deps, oidc, publicUrl: getPublicUrl, secureCookies });
+  await app.register(authRoutes, { deps, oidc, sessions, publicUrl: getPublicUrl, secureCookies });
   await app.register(userRoutes, { deps, isAdmin, userCache });
   await app.register(sessionQueryRoutes, { deps });
   await app.register(sessionBookingRoutes, { deps });
@@ -123,7 +135,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
-  await app.register(wsRoutes, { hub, isAdmin });
+  await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 
   return app;
