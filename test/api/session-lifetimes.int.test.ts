@@ -16,7 +16,12 @@ interface OpenSocket {
 const connect = (server: TestServer, member: ApiClient): Promise<OpenSocket> =>
   new Promise((resolve, reject) => {
     const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`, { headers: { cookie: member.cookie } });
-    const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)));
+    // Fails in seconds rather than at the test's own timeout when the server keeps the socket open.
+    const closed = new Promise<number>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error('the socket is still open after 5 s')), 5_000);
+      ws.once('close', (code) => (clearTimeout(timer), done(code)));
+    });
+    closed.catch(() => {}); // awaited only by the tests that expect a close
     ws.once('message', () => resolve({ ws, closed })); // {type: 'connected'}
     ws.once('error', reject);
   });
