@@ -15,7 +15,10 @@ describe('sign out everywhere', () => {
     for (const { page } of [laptop, phone]) page.on('pageerror', (error) => errors.push(error.message));
     await signInWithHint(laptop.page, e2e.server.url, email, '/dashboard');
     await signInWithHint(phone.page, e2e.server.url, email, '/dashboard');
-    await phone.page.getByTestId('profile-menu').waitFor();
+    await phone.page.getByTestId('profile-menu').click();
+    await phone.page.getByRole('menuitem', { name: 'Sign out everywhere' }).waitFor();
+    await screenshot(phone.page, 'e2e-sign-out-everywhere-menu-390');
+    await phone.page.keyboard.press('Escape');
 
     await laptop.page.getByTestId('profile-menu').click();
     const item = laptop.page.getByRole('menuitem', { name: 'Sign out everywhere' });
