@@ -69,6 +69,21 @@ describe('session lifetimes and websockets', () => {
     expect((await bob.get('/api/user')).status).toBe(401);
   });
 
+  it('writes the session’s last use at most once a minute, not at every request', async () => {
+    const ivy = await signIn(server.url, 'ivy@example.com');
+    const lastSeen = async () =>
+      (await server.sql.db.selectFrom('sign_in_sessions').select('last_seen_at').where('member_id', '=', ivy.memberId).executeTakeFirstOrThrow()).last_seen_at as Date;
+    const signedInAt = (await lastSeen()).getTime();
+    for (let i = 0; i < 5; i++) {
+      server.clock.advance(10_000);
+      expect((await ivy.get('/api/user')).status).toBe(200);
+    }
+    expect((await lastSeen()).getTime()).toBe(signedInAt);
+    server.clock.advance(20_000);
+    expect((await ivy.get('/api/user')).status).toBe(200);
+    await vi.waitFor(async () => expect((await lastSeen()).getTime()).toBe(server.clock().getTime()), { timeout: 2_000 });
+  });
+
   it('closes the websocket of a session signed out over HTTP, and only that one', async () => {
     const cat = await signIn(server.url, 'cat@example.com');
     const catElsewhere = await signIn(server.url, 'cat@example.com');
