@@ -5,8 +5,9 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSessionStore } from './auth/session-store.js';
 import { setUpSignIn } from './auth/sign-in-setup.js';
 import type { AppDeps } from './deps.js';
 import { createChangeHub, relayChanges } from './plugins/change-hub.js';
@@ -14,7 +15,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { answerClientError, answerFrameworkError, BODY_LIMIT_BYTES, registerJsonBodies } from './plugins/framework-errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
-import { readSession, registerSession, SESSION_COOKIE } from './plugins/session.js';
+import { readSessionKey, registerSession, SESSION_COOKIE, type SessionMember } from './plugins/session.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerUserCache } from './plugins/user-cache.js';
@@ -54,7 +55,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = deps;
   const sessionSecret = await resolveSessionSecret(config);
   const secureCookies = config.publicUrl.startsWith('https:');
-  const isAdmin = (email: string) => config.adminEmails.includes(email.trim().toLowerCase());
+  // Only an e-mail the provider verified makes an admin (DESIGN.md §6).
+  const isAdmin = (session: SessionMember) => session.emailVerified && config.adminEmails.includes(session.email.trim().toLowerCase());
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
@@ -82,8 +84,23 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   // refused handshake (403) also closes its socket.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Security next, so that even an early 401 carries the security headers.
-  await registerSecurity(app, config, { publicUrl: getPublicUrl, hasSession: (request) => readSession(request, deps.clock()) !== null });
-  registerSession(app, deps.clock);
+  const sessions = createSessionStore({
+    sql: deps.sql,
+    clock: deps.clock,
+    ...config.sessions,
+    onError: (err) => app.log.error({ err }, 'sign-in session store'),
+  });
+  // A validly signed cookie of a live session spends the signed-in budgets; anything else the anonymous one.
+  const hasSession = async (request: FastifyRequest) => {
+    const key = readSessionKey(request);
+    return key !== null && (await sessions.find(key, { touch: false })) !== null;
+  };
+  await registerSecurity(app, config, { publicUrl: getPublicUrl, hasSession });
+  const stopSessions = await sessions.start();
+  app.addHook('onClose', async () => {
+    await stopSessions().catch(() => {});
+  });
+  registerSession(app, sessions);
   // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
   const notedWrites = registerReadYourWrites(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
@@ -115,7 +132,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const oidc = await setUpSignIn(app, { config, sessionSecret, publicUrl: getPublicUrl });
 
   await app.register(healthRoutes, { deps });
-  await app.register(authRoutes, { deps, oidc, publicUrl: getPublicUrl, secureCookies });
+  await app.register(authRoutes, { deps, oidc, sessions, publicUrl: getPublicUrl, secureCookies });
   await app.register(userRoutes, { deps, isAdmin, userCache });
   await app.register(sessionQueryRoutes, { deps });
   await app.register(sessionBookingRoutes, { deps });
@@ -127,7 +144,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
-  await app.register(wsRoutes, { hub, isAdmin });
+  await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 
   return app;

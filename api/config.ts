@@ -28,6 +28,10 @@ const positiveIntOrOff = (fallback: number) =>
 const batchesInFlight = optionalString
   .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), { message: 'must be a whole number from 1 to 64' })
   .transform((v) => (v === undefined ? 1 : Number(v)));
+const wholeNumber = (fallback: number, min: number, unit: string) =>
+  optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= min), { message: `must be a whole number of ${unit}, at least ${min}` })
+    .transform((v) => (v === undefined ? fallback : Number(v)));
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -78,6 +82,11 @@ const envSchema = z.object({
   ES_APPEND_IN_FLIGHT: batchesInFlight,
   ES_READ_IN_FLIGHT: batchesInFlight,
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveIntOrOff(300),
+  // Idle: 7 days without a request; absolute: 30 days after sign-in (decision in docs/decisions.md).
+  // At least 5 minutes idle, since a session's last use is written at most once a minute.
+  SESSION_IDLE_MINUTES: wholeNumber(7 * 24 * 60, 5, 'minutes'),
+  SESSION_MAX_DAYS: wholeNumber(30, 1, 'days'),
+  DEV_SIGN_IN: optionalString.refine((v) => v === undefined || v === 'true' || v === 'false', { message: 'must be true or false' }),
 });
 
 export interface AppConfig {
@@ -94,6 +103,10 @@ export interface AppConfig {
   pgliteDataDir: string;
   /** External OpenID Connect provider; absent means the embedded development provider. */
   oidc?: { issuer: string; clientId: string; clientSecret: string };
+  /** The embedded development provider runs (no OIDC_* and a loopback address, or DEV_SIGN_IN=true). */
+  devSignIn: boolean;
+  /** Server-side sign-in sessions end after `idleMs` without a request or `maxAgeMs` after sign-in. */
+  sessions: { idleMs: number; maxAgeMs: number };
   adminEmails: string[];
   /** Absent until resolveSessionSecret() reads or creates it under dataDir. */
   sessionSecret?: string;
@@ -111,6 +124,12 @@ export interface AppConfig {
   /** The SQL event store's group commit: batches of appends and of stream reads out at once (tuning experiments). */
   eventStoreInFlight: { appends: number; reads: number };
 }
+
+/** localhost, 127.0.0.0/8 and ::1 (URL hostnames keep IPv6 brackets). */
+export const isLoopbackHost = (host: string): boolean => {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -144,18 +163,35 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (e.OIDC_ISSUER !== undefined && e.OIDC_ISSUER.startsWith('http:') && !isLoopbackHost(new URL(e.OIDC_ISSUER).hostname)) {
+    problems.push('OIDC_ISSUER must be an https URL (http only for a loopback address such as http://127.0.0.1:8080)');
+  }
+  // Anyone can sign in as anyone (an admin included) with the development provider: it runs only where
+  // nobody else can reach it, or when the operator says so (issue 19 point 2).
+  const devSignIn = oidcSet === 0 && (e.DEV_SIGN_IN === 'true' || (e.DEV_SIGN_IN === undefined && isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(e.HOST)));
+  if (oidcSet === 0 && !devSignIn) {
+    problems.push(
+      `no sign-in provider: the built-in development sign-in (anyone signs in as any e-mail) runs only when PUBLIC_URL and HOST are loopback addresses (PUBLIC_URL is ${publicUrl}, HOST is ${e.HOST})${e.DEV_SIGN_IN === 'false' ? ' and DEV_SIGN_IN is not false' : ''}. ` +
+        'Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for a real OpenID Connect provider, or DEV_SIGN_IN=true to run the development sign-in anyway',
+    );
+  }
+  const sessions = { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_DAYS * 24 * 60 * 60_000 };
+  if (sessions.idleMs > sessions.maxAgeMs) problems.push('SESSION_IDLE_MINUTES must not be longer than SESSION_MAX_DAYS');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     publicUrlFromPort: e.PUBLIC_URL === undefined,
     databaseUrl: e.DATABASE_URL,
     eventStoreUrl: e.EVENTSTORE_URL,
     dataDir: e.DATA_DIR,
     pgliteDataDir: e.PGLITE_DATA_DIR ?? `${e.DATA_DIR.replace(/\/+$/, '')}/pglite`,
     oidc: oidcSet === 3 ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
+    devSignIn,
+    sessions,
     adminEmails: e.ADMIN_EMAILS,
     sessionSecret: e.SESSION_SECRET,
     s3:

@@ -1,5 +1,6 @@
 // The development provider's sign-in page: a plain, accessible form (no scripts, so the strict
-// CSP applies unchanged). Any e-mail signs in; it is a stand-in for a real identity provider.
+// CSP applies unchanged). Any e-mail signs in; it is a stand-in for a real identity provider and says
+// so at the top (issue 19 point 2).
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const layout = (title: string, body: string) => `<!doctype html>
@@ -20,7 +21,8 @@ const layout = (title: string, body: string) => `<!doctype html>
   button { margin-top: 24px; width: 100%; padding: 11px; border: 0; border-radius: 10px; background: #4f46e5; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; }
   button:hover { background: #4338ca; }
   .error { margin: 0 0 8px; padding: 10px 12px; border-radius: 10px; background: #fef2f2; color: #b91c1c; font-size: .9rem; }
-  .note { margin: 20px 0 0; color: #9ca3af; font-size: .8rem; text-align: center; }
+  .dev { margin: 0 0 16px; padding: 10px 12px; border-radius: 10px; background: #fffbeb; color: #92400e; font-size: .9rem; border: 1px solid #fcd34d; }
+  .note { margin: 20px 0 0; color: #6b7280; font-size: .8rem; text-align: center; }
   a { color: #4f46e5; }
 </style>
 </head>
@@ -31,7 +33,8 @@ export const signInPage = (opts: { action: string; email?: string; name?: string
   layout(
     'Sign in',
     `<h1>Sign in to SkillSwap</h1>
-<p class="lead">Development sign-in: enter any e-mail address.</p>
+<p class="dev" role="note"><strong>For development only.</strong> This built-in sign-in lets anyone sign in as any e-mail address, an admin's included; a real site signs in through its OpenID Connect provider.</p>
+<p class="lead">Enter any e-mail address.</p>
 ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(opts.action)}" novalidate>
   <label for="email">E-mail</label>
@@ -40,7 +43,7 @@ ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '
   <input id="name" name="name" type="text" autocomplete="name" maxlength="100" placeholder="Optional" value="${escapeHtml(opts.name ?? '')}">
   <button type="submit">Sign in</button>
 </form>
-<p class="note">Built-in development provider. Configure OIDC_ISSUER for a real one.</p>`,
+<p class="note">Built-in development provider (on because PUBLIC_URL is a loopback address or DEV_SIGN_IN=true). Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for a real one.</p>`,
   );
 
 export const messagePage = (title: string, message: string, link?: { href: string; text: string }) =>

@@ -2,6 +2,7 @@
 // Works the same against an external provider and the embedded development one.
 import * as client from 'openid-client';
 import { uuidV5 } from '../../commands/deterministic-id.js';
+import { isLoopbackHost } from '../config.js';
 import { DEV_ISSUER_ID } from './dev-provider.js';
 
 export interface OidcClientOptions {
@@ -37,7 +38,9 @@ export const createOidcClient = (opts: OidcClientOptions): OidcClient => {
       const issuer = opts.issuer();
       if (cached?.issuer !== issuer) {
         const config = client.discovery(new URL(issuer), opts.clientId, opts.clientSecret, undefined, {
-          execute: issuer.startsWith('http:') ? [client.allowInsecureRequests] : [],
+          // Plain http only to a provider on this machine (or our own development one): anywhere else it
+          // would let the network read the code exchange and forge the provider's answers.
+          execute: issuer.startsWith('http:') && (opts.development || isLoopbackHost(new URL(issuer).hostname)) ? [client.allowInsecureRequests] : [],
           timeout: 10,
         });
         cached = { issuer, config };

@@ -33,12 +33,12 @@ export const computeHelmetHeaders = (options: HelmetOptions): Record<string, str
 };
 
 /** Signed-out calls that spend the per-IP anonymous budget: protected /api routes (and unknown ones) and the provider. */
-const isAnonymousLimited = (request: FastifyRequest, hasSession: (request: FastifyRequest) => boolean): boolean => {
+const isAnonymousLimited = async (request: FastifyRequest, hasSession: (request: FastifyRequest) => Promise<boolean>): Promise<boolean> => {
   const path = request.url.split('?', 1)[0]!;
   if (path.startsWith('/oidc/')) return true;
   if (!path.startsWith('/api/') || path.startsWith('/api/docs') || authPaths.has(path)) return false;
   if (request.routeOptions.config?.public) return false;
-  return !hasSession(request);
+  return !(await hasSession(request));
 };
 
 export interface SecurityOptions {
@@ -47,7 +47,7 @@ export interface SecurityOptions {
    * Whether the request carries a valid session. The anonymous limit runs before the session hook,
    * whose 401 would otherwise answer first and never be counted.
    */
-  hasSession: (request: FastifyRequest) => boolean;
+  hasSession: (request: FastifyRequest) => Promise<boolean>;
 }
 
 export const registerSecurity = async (app: FastifyInstance, config: AppConfig, { publicUrl, hasSession }: SecurityOptions) => {
@@ -111,7 +111,7 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig, 
       allowList: () => false, // not the signed-in classes' list, which it would inherit
     });
     app.addHook('onRequest', async (request) => {
-      if (!isAnonymousLimited(request, hasSession)) return;
+      if (!(await isAnonymousLimited(request, hasSession))) return;
       const counted = await anonymous(request);
       if (!counted.isAllowed && counted.isExceeded) throw new HttpError(429, TOO_MANY_REQUESTS);
     });

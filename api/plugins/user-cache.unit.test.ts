@@ -18,7 +18,7 @@ const serverWith = (runtime: ReturnType<typeof heldRuntime>) => {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     const member = request.headers['x-member'];
-    request.session = typeof member === 'string' ? { memberId: member, email: `${member}@example.com` } : null;
+    request.session = typeof member === 'string' ? { memberId: member, email: `${member}@example.com`, emailVerified: true, sessionKey: `key-of-${member}` } : null;
   });
   const cache = registerUserCache(app, registerReadYourWrites(app, runtime));
   const points = new Map([['student', 3]]);

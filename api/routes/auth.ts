@@ -1,11 +1,16 @@
-// Sign-in (DESIGN.md §6): /api/login -> provider -> /api/callback -> session cookie; /api/logout.
-// Every failure ends on /auth-error with a readable message; nothing here answers with JSON.
+// Sign-in (DESIGN.md §6): /api/login -> provider -> /api/callback -> a new server-side session and its
+// cookie; /api/logout ends this browser's session, POST /api/logout/everywhere every session of the member.
+// Every sign-in failure ends on /auth-error with a readable message.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerMember } from '../../commands/members.js';
 import { findMemberByEmail, getMember } from '../../projections/members/queries.js';
 import { client, type OidcClient } from '../auth/oidc-client.js';
+import { readSignInClaims } from '../auth/sign-in-claims.js';
+import type { SessionStore } from '../auth/session-store.js';
+import { SIGN_OUT_EVERYWHERE_PATH, signedOutEverywhereSchema } from '../contracts/auth.js';
+import { errorBodySchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
-import { clearSessionCookie, setSessionCookie } from '../plugins/session.js';
+import { clearSessionCookie, currentMember, readSessionKey, setSessionCookie } from '../plugins/session.js';
 
 const PENDING_COOKIE = 'skillswap_signin';
 const PENDING_MAX_AGE_SECONDS = 10 * 60;
@@ -49,12 +54,13 @@ const readableFailure = (error: unknown): string => {
 export interface AuthRoutesOptions {
   deps: AppDeps;
   oidc: OidcClient;
+  sessions: SessionStore;
   publicUrl: () => string;
   secureCookies: boolean;
 }
 
 export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) => {
-  const { deps, oidc, publicUrl, secureCookies } = opts;
+  const { deps, oidc, sessions, publicUrl, secureCookies } = opts;
   const cookieOptions = { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/api/callback' } as const;
   const route = { config: { public: true }, schema: { hide: true } };
 
@@ -118,20 +124,12 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims()!;
-      let email = typeof claims.email === 'string' ? claims.email : undefined;
-      let name = typeof claims.name === 'string' ? claims.name : undefined;
-      if (!email) {
-        const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-        email = typeof info.email === 'string' ? info.email : undefined;
-        name ??= typeof info.name === 'string' ? info.name : undefined;
-      }
-      email = email?.trim();
+      const { issuer, sub, email, emailVerified, name } = await readSignInClaims(config, tokens);
       if (!email || !emailPattern.test(email)) {
         return failTo(reply, 'Your sign-in provider did not share an e-mail address, which SkillSwap needs.');
       }
 
-      const memberId = oidc.memberIdFor({ issuer: claims.iss, sub: claims.sub });
+      const memberId = oidc.memberIdFor({ issuer, sub });
       const db = deps.sql.db;
       if (!(await getMember(db, memberId))) {
         const other = await findMemberByEmail(db, email);
@@ -142,7 +140,11 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
       // The first page after sign-in must see the member and the bonus: the member's next requests wait
       // for the read models. A slow projection is not a failed sign-in; the client retries /api/user on 401.
       void reply.afterWrite(result.checkpoint, [memberId]);
-      setSessionCookie(reply, { memberId, email }, { secure: secureCookies, now });
+      // A new id at every sign-in; the session this browser had before ends (no fixation, no leftovers).
+      const previous = readSessionKey(request);
+      if (previous !== null) await sessions.revoke(previous);
+      const session = await sessions.create({ memberId, email, emailVerified });
+      setSessionCookie(reply, session.id, { secure: secureCookies, maxAgeMs: deps.config.sessions.maxAgeMs });
       return reply.redirect(pending.returnTo ?? '/feed');
     } catch (error) {
       request.log.warn({ err: error }, 'sign-in failed');
@@ -150,8 +152,27 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
     }
   });
 
-  app.get('/api/logout', route, async (_request, reply) => {
+  // Public: a cookie whose session already ended still gets cleared.
+  app.get('/api/logout', route, async (request, reply) => {
+    const key = readSessionKey(request);
+    if (key !== null) await sessions.revoke(key);
     clearSessionCookie(reply, { secure: secureCookies });
     return reply.redirect('/');
   });
+
+  app.post(
+    SIGN_OUT_EVERYWHERE_PATH,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: ends every session of the signed-in member, this one included',
+        response: { 200: signedOutEverywhereSchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const revoked = await sessions.revokeAll(currentMember(request).memberId);
+      clearSessionCookie(reply, { secure: secureCookies });
+      return { revoked };
+    },
+  );
 };

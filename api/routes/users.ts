@@ -9,13 +9,13 @@ import { getMember, listMembers } from '../../projections/members/queries.js';
 import { balanceSchema, currentUserSchema, errorBodySchema, transactionSchema, updateProfileSchema, userSchema, type User } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notAuthenticated } from '../http-error.js';
-import { currentMember } from '../plugins/session.js';
+import { currentMember, type SessionMember } from '../plugins/session.js';
 import type { UserCache } from '../plugins/user-cache.js';
 import { errorResponses, idParams } from './route-schemas.js';
 
 const errors = errorResponses(401, 403, 404);
 
-export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email: string) => boolean; userCache: UserCache }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (session: SessionMember) => boolean; userCache: UserCache }> = async (
   app,
   { deps, isAdmin, userCache },
 ) => {
@@ -30,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
   // (issue 19 point 4; decision 60).
   const maySeePrivate = (request: FastifyRequest, memberId: string) => {
     const session = currentMember(request);
-    return session.memberId === memberId || isAdmin(session.email);
+    return session.memberId === memberId || isAdmin(session);
   };
   const asSeenBy = (request: FastifyRequest, user: User): User => {
     if (maySeePrivate(request, user.id)) return user;
@@ -42,10 +42,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (email:
   // the change notices of the member's read models and by the member's own writes (plugins/user-cache.ts).
   app.get('/api/user', { schema: { tags: ['users'], response: { 200: currentUserSchema, 401: errorBodySchema } } }, async (request, reply) => {
     const session = currentMember(request);
-    const json = await userCache.get(session.memberId, async () => {
+    const cached = await userCache.get(session.memberId, async () => {
       const user = await getMember(db, session.memberId, now());
-      return user ? JSON.stringify({ ...user, isAdmin: isAdmin(session.email) }) : null;
+      return user ? JSON.stringify(user) : null;
     });
+    // Admin rights belong to the session (a verified e-mail), not to the member's cached answer.
+    const json = cached && `${cached.slice(0, -1)},"isAdmin":${isAdmin(session)}}`;
     // A cookie for a member the read model does not (yet) know counts as signed out.
     if (json === null) {
       userCache.evict(session.memberId);

@@ -25,6 +25,8 @@ export interface SignInFlowOptions {
   email: string;
   /** With a name the sign-in form is filled in and posted; without, login_hint skips the form. */
   name?: string;
+  /** The fields to post on the provider's own form instead (an outside provider: login and password). */
+  fields?: Record<string, string>;
   returnTo?: string;
   jar?: CookieJar;
 }
@@ -43,7 +45,7 @@ export const signInFlow = async (baseUrl: string, opts: SignInFlowOptions): Prom
   const jar = opts.jar ?? new CookieJar();
   const origin = new URL(baseUrl).origin;
   const query = new URLSearchParams();
-  if (!opts.name) query.set('login_hint', opts.email);
+  if (!opts.name && !opts.fields) query.set('login_hint', opts.email);
   if (opts.returnTo) query.set('returnTo', opts.returnTo);
   let url = `${baseUrl}/api/login?${query}`;
   let init: RequestInit = { method: 'GET' };
@@ -65,14 +67,14 @@ export const signInFlow = async (baseUrl: string, opts: SignInFlowOptions): Prom
     }
     const html = await response.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (response.status !== 200 || !action || !opts.name) {
+    if (response.status !== 200 || !action || !(opts.name || opts.fields)) {
       throw new Error(`Sign-in stopped at ${url} with status ${response.status}: ${html.slice(0, 300)}`);
     }
     url = absolute(url, action.replaceAll('&amp;', '&'));
     init = {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: opts.email, name: opts.name }).toString(),
+      body: new URLSearchParams(opts.fields ?? { email: opts.email, name: opts.name! }).toString(),
     };
   }
   throw new Error(`Sign-in did not finish within ${MAX_HOPS} redirects`);

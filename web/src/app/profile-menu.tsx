@@ -1,7 +1,8 @@
-import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
+import { signOutTexts } from '@contracts/auth';
 import type { CurrentUser } from '@contracts/members';
-import { logout } from '@/lib/login';
+import { logout, logoutEverywhere } from '@/lib/login';
 import { Avatar } from '@/ui/avatar';
 import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparator, DropdownTrigger } from '@/ui/dropdown';
 
@@ -41,6 +42,9 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
         <DropdownSeparator />
         <DropdownItem icon={<LogOut />} tone="danger" onSelect={logout}>
           Logout
+        </DropdownItem>
+        <DropdownItem icon={<MonitorSmartphone />} tone="danger" onSelect={() => void logoutEverywhere()}>
+          {signOutTexts.everywhere}
         </DropdownItem>
       </DropdownContent>
     </Dropdown>

@@ -3,6 +3,9 @@
 import { markSigningIn } from './sign-in-mark';
 
 export { markSigningIn };
+import { SIGN_OUT_EVERYWHERE_PATH, signOutTexts } from '@contracts/auth';
+import { ApiError, sendJson } from './http';
+import { toast } from './toast-store';
 
 const browserTimeZone = (): string | null => {
   try {
@@ -29,6 +32,16 @@ export const goToLogin = (returnTo?: string): void => {
 
 export const logout = (): void => {
   window.location.assign('/api/logout');
+};
+
+/** Ends every session of the member (other browsers and devices too), then leaves like a sign-out. */
+export const logoutEverywhere = async (): Promise<void> => {
+  try {
+    await sendJson(SIGN_OUT_EVERYWHERE_PATH);
+    window.location.assign('/');
+  } catch (error) {
+    toast.error(signOutTexts.everywhereFailed, error instanceof ApiError ? (error.serverMessage ?? error.message) : undefined);
+  }
 };
 
 export const currentPath = (): string => `${window.location.pathname}${window.location.search}${window.location.hash}`;
