@@ -62,6 +62,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/sessions/{id}': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
   'GET /api/sessions/{id}/modifications': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
   'GET /api/sessions/{id}/mutual-availability': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
+  'GET /api/sessions/{id}/reschedule-slots': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
   'GET /api/sessions/{id}/holds': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
   'GET /api/sessions/{id}/calendar.ics': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
   'GET /api/sessions/{id}/thread': { on: 'shared', right: 'student', expect: [401, D, OK, OK, D] },
@@ -88,6 +89,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/skills/{id}/like-status': { on: 'skill', right: 'any', expect: [401, OK, OK, OK, OK] },
   'POST /api/skills/{id}/like': { on: 'skill', right: 'any', expect: [401, OK, OK, P, OK] },
   'POST /api/feedback': { on: 'none', right: 'any', body: { message: 'Nice' }, expect: [401, OK, OK, OK, OK] },
+  // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
+  'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };
 
 const fits = (outcome: Outcome, status: number, body: unknown): boolean => {
