@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AiInvocation } from '../../domain/post/events.js';
 import type { AiFailureReason } from '../../domain/post/rules.js';
+import { aiQuotaDecider, questionsLeft, quotaDay } from '../../domain/assistant-quota/quota.js';
 import { uuidV5 } from '../deterministic-id.js';
+import { aiQuotaStreamId } from '../stream-ids.js';
 import { actOnPost, existingMentions, recordedAiRequestId, type FeedContext, type FeedDeps } from './post-stream.js';
 import type { MemberAction } from './posts.js';
 
@@ -72,3 +74,28 @@ export const failAiReply = (deps: FeedDeps, input: AssistantStep & { reason: AiF
     { type: 'FailAiReply', postId: input.postId, now: input.now, requestId: input.requestId, reason: input.reason, invocation: input.invocation },
     system(input),
   );
+
+export interface QuotaInput extends FeedContext {
+  memberId: string;
+  /** Questions a member may ask a day (configured). */
+  dailyLimit: number;
+}
+
+/**
+ * Uses one of the member's questions of the day for this request, before the model is called; throws
+ * QUOTA_EXCEEDED (429, the clear message) when none is left. The same request counts once.
+ */
+export const useAiQuota = async (deps: FeedDeps, input: QuotaInput & { requestId: string }) => {
+  const { memberId, requestId, now, dailyLimit } = input;
+  const result = await deps.runtime.handle(
+    aiQuotaDecider,
+    aiQuotaStreamId(memberId, quotaDay(now)),
+    { type: 'UseAiQuota', memberId, requestId, now, dailyLimit },
+    { now, actorId: null, correlationId: input.correlationId, causationId: input.causationId },
+  );
+  return { checkpoint: result.checkpoint, left: questionsLeft(result.state, dailyLimit) };
+};
+
+/** Questions the member may still ask today (the ask route answers 429 at once when none are left). */
+export const aiQuestionsLeft = async (deps: FeedDeps, input: QuotaInput): Promise<number> =>
+  questionsLeft((await deps.runtime.load(aiQuotaDecider, aiQuotaStreamId(input.memberId, quotaDay(input.now)))).state, input.dailyLimit);

@@ -1,11 +1,11 @@
 // The feed's command handlers on the real event store (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THE_S_BRAIN_ID } from '../../domain/post/rules.js';
+import { THE_S_BRAIN_ID, feedTexts } from '../../domain/post/rules.js';
 import { registerMember } from '../members.js';
 import { postStreamId } from '../stream-ids.js';
 import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../../test/support/test-event-store.js';
-import { aiReplyCommentId, completeAiReply, failAiReply, requestAiReply, startAiReply } from './assistant.js';
+import { aiQuestionsLeft, aiReplyCommentId, completeAiReply, failAiReply, requestAiReply, startAiReply, useAiQuota } from './assistant.js';
 import { addComment, aiFeedbackStatsOf, giveAiFeedback, likeComment } from './comments.js';
 import { loadPost } from './post-stream.js';
 import { createPost, deletePost, editPost, likePost, setPostLike } from './posts.js';
@@ -152,5 +152,16 @@ describe('The S brain', () => {
       reason: { code: 'CONFLICT', message: 'The S brain is already answering on this post. Please wait for its reply.' },
     });
     expect((await types(postId)).filter((t) => t === 'AiReplyRequested')).toHaveLength(1);
+  });
+
+  it('refuses a member over the daily quota before any call, counting a replayed request once', async () => {
+    const memberId = await member();
+    const quota = { memberId, dailyLimit: 2, now: NOW };
+    expect(await useAiQuota(deps(), { ...quota, requestId: 'r1' })).toMatchObject({ left: 1 });
+    expect(await useAiQuota(deps(), { ...quota, requestId: 'r1' })).toMatchObject({ left: 1, checkpoint: null });
+    await useAiQuota(deps(), { ...quota, requestId: 'r2' });
+    await expect(useAiQuota(deps(), { ...quota, requestId: 'r3' })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED', message: feedTexts.aiQuotaExceeded });
+    expect(await aiQuestionsLeft(deps(), quota)).toBe(0);
+    expect(await aiQuestionsLeft(deps(), { ...quota, now: '2026-03-03T00:00:00.000Z' })).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // Business constants and the member-facing texts of the community feed (spec 001 §2.3-2.6, §5, §8, §9).
 // Texts the spec gives are quoted verbatim; the others follow its tone. api/contracts/feed.ts re-exports
 // them for the routes and the web client, so a 400 and a form's own check read the same.
+import { AI_QUOTA_EXCEEDED_MESSAGE } from '../assistant-quota/quota.js';
 
 export const POST_CATEGORIES = ['business', 'marketing', 'design', 'development'] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
@@ -73,7 +74,7 @@ export const feedTexts = {
   aiQuestionTooLong: `Questions are at most ${AI_QUESTION_MAX} characters`,
   aiTrouble: 'The S brain is having trouble. Please try again in a moment.',
   aiResponded: 'The S brain responded! Check the new comment below.',
-  aiQuotaExceeded: 'You have asked The S brain as often as a day allows. Please try again tomorrow.',
+  aiQuotaExceeded: AI_QUOTA_EXCEEDED_MESSAGE,
   aiFeedbackTypeInvalid: 'Please choose helpful or unhelpful',
   onlyAiRated: 'Only comments of The S brain can be rated',
   aiFeedbackThanks: 'Thanks for your feedback!',
