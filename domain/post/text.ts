@@ -7,19 +7,29 @@ import { SKILL_NEEDED_DEFAULT, TAG_MAX } from './rules.js';
 const TAG = /(?<=^|[\s([{"'])#([\p{L}\p{N}_][\p{L}\p{N}_+#.-]*)/gu;
 const TRAILING_PUNCTUATION = /[.-]+$/u;
 
+/** Every '#tag' as written, with its [start, end) span (the '#' included, trailing punctuation not). */
+export const tagSpans = (text: string): { tag: string; start: number; end: number }[] =>
+  [...text.matchAll(TAG)].map((match) => {
+    const tag = match[1]!.replace(TRAILING_PUNCTUATION, '');
+    return { tag, start: match.index, end: match.index + 1 + tag.length };
+  });
+
 /** Distinct tags in order of appearance (compared without case; the first spelling is kept), at most TAG_MAX characters each. */
 export const extractTags = (text: string): string[] => {
   const seen = new Set<string>();
   const tags: string[] = [];
-  for (const match of text.matchAll(TAG)) {
-    const tag = match[1]!.replace(TRAILING_PUNCTUATION, '').slice(0, TAG_MAX);
+  for (const span of tagSpans(text)) {
+    const tag = span.tag.slice(0, TAG_MAX);
     const key = tag.toLowerCase();
-    if (!tag || seen.has(key)) continue;
+    if (seen.has(key)) continue;
     seen.add(key);
     tags.push(tag);
   }
   return tags;
 };
+
+/** The first `max` characters, with '...' when the text is longer (spec 001 §7: notification previews, share text). */
+export const previewOf = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}...` : text);
 
 /** Spec 001 §5: the skill given, else the first #tag of the content, else 'General Help'. */
 export const skillNeededFor = (given: string | null | undefined, content: string): string => given?.trim() || extractTags(content)[0] || SKILL_NEEDED_DEFAULT;
