@@ -7,7 +7,7 @@ import { postStreamId } from '../stream-ids.js';
 import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../../test/support/test-event-store.js';
 import { aiQuestionsLeft, aiReplyCommentId, completeAiReply, failAiReply, requestAiReply, startAiReply, useAiQuota } from './assistant.js';
 import { addComment, aiFeedbackStatsOf, giveAiFeedback, likeComment } from './comments.js';
-import { loadPost } from './post-stream.js';
+import { loadPost, loadThread } from './post-stream.js';
 import { createPost, deletePost, editPost, likePost, setPostLike } from './posts.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';
@@ -139,6 +139,10 @@ describe('The S brain', () => {
       message: 'Already submitted',
     });
     expect(await aiFeedbackStatsOf(deps(), { postId, commentId })).toEqual({ helpful: 1, unhelpful: 0, total: 1 });
+    expect((await loadThread(deps(), postId))?.comments.map((c) => [c.content, c.isAiGenerated])).toEqual([
+      ['@The S brain what is a hook?', false],
+      ['A function that uses React state.', true],
+    ]);
   });
 
   it('records nothing when no endpoint is configured, and answers one ask at a time per post', async () => {
