@@ -5,6 +5,8 @@ export { sessionStreamId } from '../domain/session/events.js';
 export { slotHourStreamId } from '../domain/slot/events.js';
 export { inboxStreamId } from '../domain/notification-inbox/events.js';
 export { skillLikesStreamId } from '../domain/skill-like/events.js';
+export { postStreamId } from '../domain/post/events.js';
+export { aiQuotaStreamId } from '../domain/assistant-quota/quota.js';
 
 /** The RequestSession process's decision record: BookingCommitted, BookingFailed or BookingAbandoned. */
 export const bookingStreamId = (sessionId: string) => `booking-${sessionId}`;

@@ -17,6 +17,7 @@ export type DomainErrorCode =
   | 'NOT_FOUND' // 404
   | 'CONFLICT' // 409: state does not allow it (already registered, slot taken, ...)
   | 'INSUFFICIENT_POINTS' // 400
+  | 'QUOTA_EXCEEDED' // 429: a daily allowance is used up (The S brain's questions)
   | 'INVALID_STATE'; // 409
 
 export interface Event<T extends string = string, D = unknown> {

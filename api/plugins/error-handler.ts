@@ -14,6 +14,7 @@ const domainStatus: Record<DomainErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   INVALID_STATE: 409,
+  QUOTA_EXCEEDED: 429,
 };
 
 export interface ServerErrorReport {

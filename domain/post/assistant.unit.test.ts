@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { AiInvocation, PostEvent } from './events.js';
+import { AI_REPLY_MAX, THE_S_BRAIN_ID, feedTexts } from './rules.js';
+import { aiFeedbackStats, foldPost } from './state.js';
+import { AUTHOR, NOW, OTHER, POST_ID, READER, append, commentCommand, createCommand, created, decideOn, given, thread } from './testing.js';
+
+const AI = THE_S_BRAIN_ID;
+const LATER = '2026-03-02T09:04:59.000Z';
+const TIMED_OUT = '2026-03-02T09:05:00.000Z';
+const invocation: AiInvocation = { model: 'gpt-test', tokensIn: 120, tokensOut: 40, latencyMs: 900, imageCount: 0, cost: 0.0012 };
+
+const ask = (overrides: Record<string, unknown> = {}) =>
+  ({ type: 'RequestAiReply', postId: POST_ID, now: NOW, actorId: READER, requestId: 'r-1', commentId: null, question: 'What is a hook?', ...overrides }) as const;
+const start = (requestId = 'r-1') => ({ type: 'StartAiReply', postId: POST_ID, now: NOW, requestId, model: 'gpt-test' }) as const;
+const complete = (requestId = 'r-1', content = 'A hook is a function.', mentions: string[] = []) =>
+  ({ type: 'CompleteAiReply', postId: POST_ID, now: NOW, requestId, commentId: `ai-${requestId}`, content, mentions, invocation }) as const;
+const failWith = (reason: 'model_error' | 'quota_exceeded', requestId = 'r-1') =>
+  ({ type: 'FailAiReply', postId: POST_ID, now: NOW, requestId, reason, invocation: null }) as const;
+const vote = (actorId: string, feedback = 'helpful', commentId = 'ai-r-1') =>
+  ({ type: 'GiveAiFeedback', postId: POST_ID, now: NOW, actorId, commentId, feedback }) as const;
+
+const types = (events: readonly PostEvent[]) => events.map((e) => e.type);
+const asked = () => append(created(), ask());
+const answered = () => append(append(asked(), start()), complete());
+
+describe('asking The S brain', () => {
+  it('records a request when a post mentions it, answered on the post itself', () => {
+    const events = decideOn([], createCommand({ content: 'Help @The S brain', mentions: [AI] }));
+    expect(types(events)).toEqual(['PostCreated', 'AiReplyRequested']);
+    expect(events[1]?.data).toEqual({
+      postId: POST_ID,
+      requestId: 'ai-1',
+      requestedBy: 'member-author',
+      trigger: 'post_mention',
+      triggerCommentId: null,
+      replyToCommentId: null,
+      question: 'Help @The S brain',
+      requestedAt: NOW,
+    });
+  });
+
+  it('records nothing for a mention when no endpoint is configured', () => {
+    expect(types(decideOn([], createCommand({ mentions: [AI], assistantAvailable: false })))).toEqual(['PostCreated']);
+    expect(types(decideOn(created(), commentCommand({ mentions: [AI], assistantAvailable: false })))).toEqual(['CommentAdded']);
+  });
+
+  it('answers a comment that mentions it under that comment, and beside it at the deepest level', () => {
+    const [, request] = decideOn(created(), commentCommand({ mentions: [AI] }));
+    expect(request?.data).toMatchObject({ trigger: 'comment_mention', triggerCommentId: 'c-1', replyToCommentId: 'c-1', requestedBy: READER });
+    const [, deep] = decideOn(thread(2), commentCommand({ commentId: 'c-3', parentCommentId: 'c-2', mentions: [AI] }));
+    expect(deep?.data).toMatchObject({ triggerCommentId: 'c-3', replyToCommentId: 'c-2' });
+  });
+
+  it('answers one request at a time per post: a mention meanwhile is only a comment, an ask is refused', () => {
+    expect(types(decideOn(asked(), commentCommand({ mentions: [AI], now: LATER })))).toEqual(['CommentAdded']);
+    given(asked())
+      .when(ask({ requestId: 'r-2', now: LATER }))
+      .thenRefuses('CONFLICT', feedTexts.aiBusy);
+    expect(types(decideOn(answered(), ask({ requestId: 'r-2' })))).toEqual(['AiReplyRequested']);
+  });
+
+  it('lets a new request through once the pending one outlived its timeout, failing the old one', () => {
+    const events = decideOn(asked(), ask({ requestId: 'r-2', now: TIMED_OUT }));
+    expect(types(events)).toEqual(['AiReplyFailed', 'AiReplyRequested']);
+    expect(events[0]?.data).toMatchObject({ requestId: 'r-1', reason: 'timed_out', message: feedTexts.aiTrouble });
+  });
+
+  it('refuses an ask by the assistant itself, an empty question, a comment the post lacks; a repeated request id appends nothing', () => {
+    given(created())
+      .when(ask({ actorId: AI }))
+      .thenRefuses('VALIDATION', feedTexts.aiAnswersNoOne);
+    given(created())
+      .when(ask({ question: '  ' }))
+      .thenRefuses('VALIDATION', feedTexts.aiQuestionRequired);
+    given(created())
+      .when(ask({ commentId: 'c-9' }))
+      .thenRefuses('NOT_FOUND', feedTexts.commentNotFound);
+    given(asked()).when(ask()).then([]);
+    given(answered()).when(ask()).then([]);
+  });
+});
+
+describe('the assistant’s answer', () => {
+  it('thinks, then adds its comment and completes; replays append nothing', () => {
+    given(asked())
+      .when(start())
+      .then([{ type: 'AiReplyStarted', data: { postId: POST_ID, requestId: 'r-1', model: 'gpt-test' } }]);
+    const started = append(asked(), start());
+    given(started).when(start()).then([]);
+    const events = decideOn(started, complete());
+    expect(types(events)).toEqual(['CommentAdded', 'AiReplyCompleted']);
+    expect(events[0]?.data).toMatchObject({ authorId: AI, isAiGenerated: true, aiRequestId: 'r-1', depth: 0, parentCommentId: null, content: 'A hook is a function.' });
+    expect(events[1]?.data).toEqual({ postId: POST_ID, requestId: 'r-1', requestedBy: READER, commentId: 'ai-r-1', invocation });
+    given(answered()).when(complete()).then([]);
+    given(answered()).when(failWith('model_error')).then([]);
+    expect(foldPost(answered())).toMatchObject({ pendingAi: null, endedAiRequests: { 'r-1': 'completed' } });
+  });
+
+  it('nests its answer under the asking comment', () => {
+    const mentioned = append(append(created(), commentCommand()), commentCommand({ commentId: 'c-2', parentCommentId: 'c-1', mentions: [AI] }));
+    const [comment] = decideOn(mentioned, complete('ai-c'));
+    expect(comment?.data).toMatchObject({ parentCommentId: 'c-2', parentAuthorId: READER, depth: 2 });
+  });
+
+  it('never asks itself: its own mention in an answer records no request', () => {
+    const events = decideOn(asked(), complete('r-1', 'Ask @The S brain again', [AI, OTHER]));
+    expect(types(events)).toEqual(['CommentAdded', 'AiReplyCompleted']);
+    expect(events[0]?.data).toMatchObject({ mentions: [OTHER] });
+  });
+
+  it('turns an empty answer into a failure and cuts a long one', () => {
+    expect(decideOn(asked(), complete('r-1', '  '))).toEqual([
+      { type: 'AiReplyFailed', data: { postId: POST_ID, requestId: 'r-1', requestedBy: READER, reason: 'model_error', message: feedTexts.aiTrouble, invocation } },
+    ]);
+    const [long] = decideOn(asked(), complete('r-1', 'y'.repeat(AI_REPLY_MAX + 50)));
+    expect(long?.data).toMatchObject({ content: 'y'.repeat(AI_REPLY_MAX) });
+  });
+
+  it('fails with the spec’s text, or the quota’s; an ended or unknown request and a deleted post append nothing', () => {
+    expect(decideOn(asked(), failWith('model_error'))[0]?.data).toMatchObject({ message: 'The S brain is having trouble. Please try again in a moment.' });
+    expect(decideOn(asked(), failWith('quota_exceeded'))[0]?.data).toMatchObject({ reason: 'quota_exceeded', message: feedTexts.aiQuotaExceeded });
+    given(created()).when(start('r-9')).then([]);
+    given(created()).when(complete('r-9')).then([]);
+    const deleted = append(asked(), { type: 'DeletePost', postId: POST_ID, now: NOW, actorId: AUTHOR });
+    given(deleted).when(start()).then([]);
+    given(deleted).when(complete()).then([]);
+    given(deleted).when(failWith('model_error')).then([]);
+    given([]).when(complete()).then([]);
+  });
+});
+
+describe('helpful or unhelpful', () => {
+  it('takes one vote per member per AI comment, then answers Already submitted', () => {
+    given(answered())
+      .when(vote(OTHER))
+      .then([{ type: 'AiFeedbackGiven', data: { postId: POST_ID, commentId: 'ai-r-1', memberId: OTHER, feedback: 'helpful' } }]);
+    const voted = append(append(answered(), vote(OTHER)), vote(READER, 'unhelpful'));
+    given(voted).when(vote(OTHER, 'unhelpful')).thenRefuses('CONFLICT', 'Already submitted');
+    const state = foldPost(voted);
+    expect(state.status === 'active' && aiFeedbackStats(state.comments['ai-r-1']!)).toEqual({ helpful: 1, unhelpful: 1, total: 2 });
+  });
+
+  it('rates only the assistant’s comments, with helpful or unhelpful', () => {
+    const commented = append(answered(), commentCommand({ commentId: 'c-7' }));
+    given(commented)
+      .when(vote(OTHER, 'helpful', 'c-7'))
+      .thenRefuses('VALIDATION', feedTexts.onlyAiRated);
+    given(answered()).when(vote(OTHER, 'meh')).thenRefuses('VALIDATION', feedTexts.aiFeedbackTypeInvalid);
+    given(answered())
+      .when(vote(OTHER, 'helpful', 'c-9'))
+      .thenRefuses('NOT_FOUND', feedTexts.commentNotFound);
+  });
+});

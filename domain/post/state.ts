@@ -1,0 +1,151 @@
+// Post state, folded from the stream. evolve is total: an event that does not fit the state (decide
+// never produces one, but old or hand-repaired data might) is ignored, never thrown on.
+import type { AiReplyRequested, CommentAdded, PostEvent } from './events.js';
+import type { AiFeedbackType, PostCategory, PostUrgency } from './rules.js';
+
+export interface PostFacts {
+  postId: string;
+  authorId: string;
+  content: string;
+  category: PostCategory;
+  urgency: PostUrgency;
+  skillNeeded: string;
+  mentions: readonly string[];
+}
+
+export interface CommentFacts {
+  commentId: string;
+  authorId: string;
+  parentCommentId: string | null;
+  depth: number;
+  isAiGenerated: boolean;
+  likedBy: Readonly<Record<string, true>>;
+  /** Votes on an AI comment, one per member. */
+  feedback: Readonly<Record<string, AiFeedbackType>>;
+}
+
+export interface PendingAiReply {
+  requestId: string;
+  requestedBy: string;
+  requestedAt: string;
+  replyToCommentId: string | null;
+  /** The model was called (status 'thinking'). */
+  started: boolean;
+}
+
+export type ActivePost = {
+  status: 'active';
+  post: PostFacts;
+  likedBy: Readonly<Record<string, true>>;
+  comments: Readonly<Record<string, CommentFacts>>;
+  /** One reply at a time per post: the request being answered, if any. */
+  pendingAi: PendingAiReply | null;
+  /** Requests that ended, so a replayed reactor command finds them done. */
+  endedAiRequests: Readonly<Record<string, 'completed' | 'failed'>>;
+};
+
+export type PostState = { status: 'absent' } | ActivePost | { status: 'deleted'; postId: string; authorId: string };
+
+export const initialState = (): PostState => ({ status: 'absent' });
+
+const withComment = (state: ActivePost, data: CommentAdded['data']): ActivePost => {
+  if (state.comments[data.commentId]) return state;
+  const comment: CommentFacts = {
+    commentId: data.commentId,
+    authorId: data.authorId,
+    parentCommentId: data.parentCommentId,
+    depth: data.depth,
+    isAiGenerated: data.isAiGenerated,
+    likedBy: {},
+    feedback: {},
+  };
+  return { ...state, comments: { ...state.comments, [data.commentId]: comment } };
+};
+
+const withCommentChange = (state: ActivePost, commentId: string, change: (comment: CommentFacts) => CommentFacts): ActivePost => {
+  const comment = state.comments[commentId];
+  return comment ? { ...state, comments: { ...state.comments, [commentId]: change(comment) } } : state;
+};
+
+const without = <V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> => {
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+};
+
+const requested = (data: AiReplyRequested['data']): PendingAiReply => ({
+  requestId: data.requestId,
+  requestedBy: data.requestedBy,
+  requestedAt: data.requestedAt,
+  replyToCommentId: data.replyToCommentId,
+  started: false,
+});
+
+const ended = (state: ActivePost, requestId: string, outcome: 'completed' | 'failed'): ActivePost => ({
+  ...state,
+  pendingAi: state.pendingAi?.requestId === requestId ? null : state.pendingAi,
+  endedAiRequests: { ...state.endedAiRequests, [requestId]: outcome },
+});
+
+const evolveActive = (state: ActivePost, event: PostEvent): PostState => {
+  switch (event.type) {
+    case 'PostEdited': {
+      const { content, category, urgency, skillNeeded, mentions } = event.data;
+      return { ...state, post: { ...state.post, content, category, urgency, skillNeeded, mentions } };
+    }
+    case 'PostDeleted':
+      return { status: 'deleted', postId: state.post.postId, authorId: state.post.authorId };
+    case 'PostLiked':
+      return state.likedBy[event.data.memberId] ? state : { ...state, likedBy: { ...state.likedBy, [event.data.memberId]: true } };
+    case 'PostUnliked':
+      return state.likedBy[event.data.memberId] ? { ...state, likedBy: without(state.likedBy, event.data.memberId) } : state;
+    case 'CommentAdded':
+      return withComment(state, event.data);
+    case 'CommentLiked':
+      return withCommentChange(state, event.data.commentId, (c) => ({ ...c, likedBy: { ...c.likedBy, [event.data.memberId]: true } }));
+    case 'CommentUnliked':
+      return withCommentChange(state, event.data.commentId, (c) => ({ ...c, likedBy: without(c.likedBy, event.data.memberId) }));
+    case 'AiReplyRequested':
+      return state.endedAiRequests[event.data.requestId] ? state : { ...state, pendingAi: requested(event.data) };
+    case 'AiReplyStarted':
+      return state.pendingAi?.requestId === event.data.requestId ? { ...state, pendingAi: { ...state.pendingAi, started: true } } : state;
+    case 'AiReplyCompleted':
+      return ended(state, event.data.requestId, 'completed');
+    case 'AiReplyFailed':
+      return ended(state, event.data.requestId, 'failed');
+    case 'AiFeedbackGiven': {
+      const { commentId, memberId, feedback } = event.data;
+      return withCommentChange(state, commentId, (c) => (c.feedback[memberId] ? c : { ...c, feedback: { ...c.feedback, [memberId]: feedback } }));
+    }
+    default:
+      return state;
+  }
+};
+
+export const evolve = (state: PostState, event: PostEvent): PostState => {
+  if (state.status === 'absent') {
+    if (event.type !== 'PostCreated') return state;
+    const { postId, authorId, content, category, urgency, skillNeeded, mentions } = event.data;
+    return {
+      status: 'active',
+      post: { postId, authorId, content, category, urgency, skillNeeded, mentions },
+      likedBy: {},
+      comments: {},
+      pendingAi: null,
+      endedAiRequests: {},
+    };
+  }
+  // A deleted post keeps nothing more: its events after the delete (none are decided) change nothing.
+  if (state.status === 'deleted') return state;
+  return evolveActive(state, event);
+};
+
+export const foldPost = (events: readonly PostEvent[]): PostState => events.reduce(evolve, initialState());
+
+export const likesCount = (state: ActivePost): number => Object.keys(state.likedBy).length;
+
+/** GET /api/ai/feedback/stats/{commentId}. */
+export const aiFeedbackStats = (comment: CommentFacts): { helpful: number; unhelpful: number; total: number } => {
+  const votes = Object.values(comment.feedback);
+  const helpful = votes.filter((v) => v === 'helpful').length;
+  return { helpful, unhelpful: votes.length - helpful, total: votes.length };
+};

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { extractTags, mentionCandidateNames, normaliseName, resolveMentions, skillNeededFor } from './text.js';
+
+describe('#tags', () => {
+  it('finds distinct tags in order, keeping the first spelling', () => {
+    expect(extractTags('#React and #typescript, then #react again')).toEqual(['React', 'typescript']);
+  });
+
+  it('keeps C++, C# and Node.js whole and drops the sentence’s full stop', () => {
+    expect(extractTags('Learning #C++ or #C# with #Node.js.')).toEqual(['C++', 'C#', 'Node.js']);
+  });
+
+  it('sees no tag inside a word, a link’s fragment, or a bare #', () => {
+    expect(extractTags('see https://example.com/page#section, issue#12, # alone, ##')).toEqual([]);
+    expect(extractTags('(#design) "#ux"')).toEqual(['design', 'ux']);
+  });
+
+  it('cuts a tag to 50 characters', () => {
+    expect(extractTags(`#${'a'.repeat(60)}`)).toEqual(['a'.repeat(50)]);
+  });
+});
+
+describe('the skill needed', () => {
+  it('is the one given, else the first #tag, else General Help', () => {
+    expect(skillNeededFor(' Figma ', 'about #React')).toBe('Figma');
+    expect(skillNeededFor(null, 'about #React and #Vue')).toBe('React');
+    expect(skillNeededFor('', 'no tags here')).toBe('General Help');
+  });
+});
+
+describe('@mentions', () => {
+  const known = new Map([
+    ['ada lovelace', 'id-ada'],
+    ['ada', 'id-ada-short'],
+    ['bob', 'id-bob'],
+    ['the s brain', 'id-ai'],
+  ]);
+
+  it('offers every word prefix of each mention as a name to look up, normalised', () => {
+    expect(mentionCandidateNames('Hi @Ada  Lovelace can you')).toEqual(['ada lovelace can you', 'ada lovelace can', 'ada lovelace', 'ada']);
+    expect(normaliseName('  Ada \t Lovelace ')).toBe('ada lovelace');
+  });
+
+  it('resolves each mention to the longest name that is a member, with its span as written', () => {
+    const text = 'Hi @Ada  Lovelace and @bob, ask @The S brain!';
+    const { memberIds, mentions } = resolveMentions(text, known);
+    expect(memberIds).toEqual(['id-ada', 'id-bob', 'id-ai']);
+    expect(mentions.map((m) => text.slice(m.start, m.end))).toEqual(['@Ada  Lovelace', '@bob', '@The S brain']);
+    expect(mentions[0]).toMatchObject({ name: 'Ada  Lovelace', memberId: 'id-ada' });
+  });
+
+  it('leaves names that are no member as text, ignores e-mail addresses and counts a member once', () => {
+    expect(resolveMentions('@nobody here, mail ada@example.com', known).memberIds).toEqual([]);
+    expect(resolveMentions('@bob @Bob @BOB', known)).toMatchObject({ memberIds: ['id-bob'] });
+    expect(resolveMentions('@bob @Bob', known).mentions).toHaveLength(2);
+  });
+});

@@ -1,0 +1,63 @@
+// A post's text and thread folded from its events, with every word written: what The S brain is given
+// as context (the post, its images and the comments around a question). The decider's state keeps only
+// what decisions need, so this is a second, pure fold of the same stream for readers of the write side.
+import type { MediaAttachment, PostEvent } from './events.js';
+import type { PostCategory, PostUrgency } from './rules.js';
+
+export interface ThreadComment {
+  commentId: string;
+  authorId: string;
+  content: string;
+  parentCommentId: string | null;
+  depth: number;
+  isAiGenerated: boolean;
+}
+
+export interface PostThread {
+  postId: string;
+  authorId: string;
+  content: string;
+  category: PostCategory;
+  urgency: PostUrgency;
+  skillNeeded: string;
+  mediaAttachments: readonly MediaAttachment[];
+  /** In the order written. */
+  comments: readonly ThreadComment[];
+  deleted: boolean;
+}
+
+/** null when the stream holds no post. */
+export const foldThread = (events: readonly PostEvent[]): PostThread | null =>
+  events.reduce<PostThread | null>((thread, event) => {
+    if (event.type === 'PostCreated') {
+      if (thread) return thread;
+      const { postId, authorId, content, category, urgency, skillNeeded, mediaAttachments } = event.data;
+      return { postId, authorId, content, category, urgency, skillNeeded, mediaAttachments, comments: [], deleted: false };
+    }
+    if (!thread) return thread;
+    switch (event.type) {
+      case 'PostEdited': {
+        const { content, category, urgency, skillNeeded } = event.data;
+        return { ...thread, content, category, urgency, skillNeeded };
+      }
+      case 'PostDeleted':
+        return { ...thread, deleted: true };
+      case 'CommentAdded': {
+        const { commentId, authorId, content, parentCommentId, depth, isAiGenerated } = event.data;
+        return { ...thread, comments: [...thread.comments, { commentId, authorId, content, parentCommentId, depth, isAiGenerated }] };
+      }
+      default:
+        return thread;
+    }
+  }, null);
+
+/** The comment and the comments above it, from the top of the thread down (the question's context). */
+export const ancestry = (thread: PostThread, commentId: string | null): ThreadComment[] => {
+  const byId = new Map(thread.comments.map((c) => [c.commentId, c]));
+  const chain: ThreadComment[] = [];
+  for (let c = commentId === null ? undefined : byId.get(commentId); c; c = c.parentCommentId === null ? undefined : byId.get(c.parentCommentId)) {
+    chain.unshift(c);
+    if (chain.length > byId.size) break; // a cycle only hand-repaired data could hold
+  }
+  return chain;
+};
