@@ -48,14 +48,19 @@ class BodyError extends Error {
   readonly statusCode = 400;
 }
 
-/** The key path of a prototype key (`__proto__`, or `constructor` holding `prototype`), or null. */
-const prototypeKey = (value: unknown, path: string): string | null => {
+/** No API body nests anywhere near this deep; the walk below stops here instead of running out of stack. */
+export const MAX_BODY_DEPTH = 64;
+const TOO_DEEP = Symbol('too deep');
+
+/** The key path of a prototype key (`__proto__`, or `constructor` holding `prototype`), null, or TOO_DEEP. */
+const prototypeKey = (value: unknown, path: string, depth = 0): string | null | typeof TOO_DEEP => {
   if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_BODY_DEPTH) return TOO_DEEP;
   for (const [key, inner] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     if (key === '__proto__') return at;
     if (key === 'constructor' && inner !== null && typeof inner === 'object' && Object.hasOwn(inner, 'prototype')) return at;
-    const found = prototypeKey(inner, at);
+    const found = prototypeKey(inner, at, depth + 1);
     if (found) return found;
   }
   return null;
@@ -79,6 +84,7 @@ export const registerJsonBodies = (app: FastifyInstance) => {
     // Only a body naming one of them (possibly escaped) can hold a prototype key.
     const suspect = raw.includes('__proto__') || raw.includes('constructor') || raw.includes('\\u');
     const key = suspect ? prototypeKey(body, '') : null;
+    if (key === TOO_DEEP) return done(new BodyError(`The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`), undefined);
     if (key) return done(new BodyError(`The request body may not contain the key ${key} (__proto__ and constructor.prototype are refused).`), undefined);
     done(null, body);
   });

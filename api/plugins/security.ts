@@ -12,8 +12,24 @@ const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again
 
 type LimitClass = 'read' | 'write' | 'auth' | 'none';
 
+/**
+ * The path as the router saw it: the matched route's pattern, else the decoded URL path. The raw
+ * `request.url` is not enough: the router decodes '/%61pi/users/x' into the '/api/users/:id' route,
+ * which a check of the raw text would take for a path outside /api.
+ */
+const routedPath = (request: FastifyRequest): string => {
+  const route = request.routeOptions.url;
+  if (route) return route;
+  const raw = request.url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
 const limitClass = (request: FastifyRequest): LimitClass => {
-  const path = request.url.split('?', 1)[0]!;
+  const path = routedPath(request);
   if (!path.startsWith('/api/') || path.startsWith('/api/docs')) return 'none';
   if (authPaths.has(path)) return 'auth';
   return safeMethods.has(request.method) ? 'read' : 'write';
@@ -34,7 +50,7 @@ export const computeHelmetHeaders = (options: HelmetOptions): Record<string, str
 
 /** Signed-out calls that spend the per-IP anonymous budget: protected /api routes (and unknown ones) and the provider. */
 const isAnonymousLimited = async (request: FastifyRequest, hasSession: (request: FastifyRequest) => Promise<boolean>): Promise<boolean> => {
-  const path = request.url.split('?', 1)[0]!;
+  const path = routedPath(request);
   if (path.startsWith('/oidc/')) return true;
   if (!path.startsWith('/api/') || path.startsWith('/api/docs') || authPaths.has(path)) return false;
   if (request.routeOptions.config?.public) return false;
@@ -119,7 +135,7 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig, 
 
   // Browsers always send Origin on cross-site writes and websocket handshakes; scripts may omit it.
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?', 1)[0]!;
+    const path = routedPath(request);
     const isWrite = path.startsWith('/api/') && !safeMethods.has(request.method);
     const isSocket = path === '/ws';
     if (!isWrite && !isSocket) return;

@@ -31,6 +31,8 @@ describe('the limit on signed-out calls', () => {
     const limited = await fetch(`${server.url}/api/sessions/some-id`, { method: 'DELETE' });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual(TOO_MANY);
+    // Percent-encoded, the path reaches the same route and spends the same budget.
+    expect((await fetch(`${server.url}/%61pi/user`)).status).toBe(429);
     // A forged cookie is no session: still signed out.
     expect((await fetch(`${server.url}/api/user`, { headers: { cookie: 'skillswap_session=forged' } })).status).toBe(429);
     const provider = await fetch(`${server.url}/oidc/.well-known/openid-configuration`);

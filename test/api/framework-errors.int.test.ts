@@ -50,6 +50,9 @@ describe("Fastify's own errors in the API's shape", () => {
     expect(await answer(await patchRaw(''), 400)).toMatch(/empty/);
     expect(await answer(await patchRaw('{"__proto__": {"admin": true}}'), 400)).toMatch(/__proto__/);
     expect(await answer(await patchRaw('{"constructor": {"prototype": {}}}'), 400)).toMatch(/constructor/);
+    // Deep enough to exhaust the stack of a recursive walk (it answered 500 before).
+    const deep = `{"constructor":1,"bio":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    expect(await answer(await patchRaw(deep), 400)).toMatch(/nested too deeply/);
     expect(await answer(await patchRaw('<name>Ann</name>', 'application/xml'), 415)).toMatch(/application\/json/);
     expect(await answer(await patchRaw(JSON.stringify({ bio: 'x'.repeat(1_100_000) })), 413)).toMatch(/too large/);
     expect((await ann.get('/api/user')).body.name).toBe('Ann');

@@ -36,6 +36,14 @@ describe('HTTP surface', () => {
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ error: 'Cross-origin request refused' });
     expect((await ann.get('/api/user')).body.name).not.toBe('Evil');
+    // The router decodes '%61pi' to 'api': the same route, so the same check.
+    const encoded = await fetch(`${server.url}/%61pi/users/${ann.memberId}`, {
+      method: 'PATCH',
+      headers: { cookie: ann.cookie, 'content-type': 'application/json', origin: 'https://evil.example.com' },
+      body: JSON.stringify({ name: 'Evil' }),
+    });
+    expect(encoded.status).toBe(403);
+    expect((await ann.get('/api/user')).body.name).not.toBe('Evil');
 
     expect((await patchName(new URL(server.url).origin, 'Ann One')).status).toBe(200);
     expect((await patchName(undefined, 'Ann Two')).status).toBe(200);
