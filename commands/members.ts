@@ -20,6 +20,8 @@ export interface MemberDeps {
 export interface RegisterMemberInput {
   memberId: string;
   email: string;
+  /** Whether the sign-in provider vouched for the e-mail (absent: it did). */
+  emailVerified?: boolean;
   name: string;
   /** The browser's zone if known; an invalid or empty one falls back to UTC rather than block sign-in. */
   timeZone: string;
@@ -47,7 +49,7 @@ export const registerMember = async (deps: MemberDeps, input: RegisterMemberInpu
     const result = await deps.runtime.handle(
       memberDecider,
       memberStreamId(memberId),
-      { type: 'RegisterMember', memberId, email: input.email, name, timeZone, now },
+      { type: 'RegisterMember', memberId, email: input.email, emailVerified: input.emailVerified, name, timeZone, now },
       { now, actorId: memberId, correlationId },
     );
     registered = true;
@@ -121,3 +123,12 @@ export const changeProfilePicture = async (deps: MemberDeps, input: ChangeProfil
 
 /** The member's current state straight from the stream (for checks that must not wait on projections). */
 export const loadMember = async (deps: MemberDeps, memberId: string): Promise<MemberState> => (await deps.runtime.load(memberDecider, memberStreamId(memberId))).state;
+
+/**
+ * Whether the member registered with an e-mail their provider vouched for. Only such a registration
+ * claims its address: an unverified one can neither take an address in use nor keep its owner out.
+ */
+export const claimsEmail = async (deps: MemberDeps, memberId: string): Promise<boolean> => {
+  const { state } = await deps.runtime.load(memberDecider, memberStreamId(memberId));
+  return state.status === 'active' && state.emailVerified;
+};

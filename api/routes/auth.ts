@@ -2,7 +2,7 @@
 // cookie; /api/logout ends this browser's session, POST /api/logout/everywhere every session of the member.
 // Every sign-in failure ends on /auth-error with a readable message.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { registerMember } from '../../commands/members.js';
+import { claimsEmail, registerMember } from '../../commands/members.js';
 import { findMemberByEmail, getMember } from '../../projections/members/queries.js';
 import { client, type OidcClient } from '../auth/oidc-client.js';
 import { readSignInClaims } from '../auth/sign-in-claims.js';
@@ -133,10 +133,18 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
       const db = deps.sql.db;
       if (!(await getMember(db, memberId))) {
         const other = await findMemberByEmail(db, email);
-        if (other && other.id !== memberId) return reply.redirect('/account-exists');
+        // An unverified e-mail never takes an address in use, nor keeps a verified owner out (decision 76).
+        if (other && other.id !== memberId && (!emailVerified || (await claimsEmail(deps.commands, other.id)))) return reply.redirect('/account-exists');
       }
       const now = deps.clock();
-      const result = await registerMember(deps.commands, { memberId, email, name: name ?? '', timeZone: pending.timeZone ?? 'UTC', now: now.toISOString() });
+      const result = await registerMember(deps.commands, {
+        memberId,
+        email,
+        emailVerified,
+        name: name ?? '',
+        timeZone: pending.timeZone ?? 'UTC',
+        now: now.toISOString(),
+      });
       // The first page after sign-in must see the member and the bonus: the member's next requests wait
       // for the read models. A slow projection is not a failed sign-in; the client retries /api/user on 401.
       void reply.afterWrite(result.checkpoint, [memberId]);

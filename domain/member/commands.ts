@@ -32,6 +32,8 @@ export interface RegisterMember {
   type: 'RegisterMember';
   memberId: string;
   email: string;
+  /** Whether the sign-in provider vouched for the e-mail (absent: it did). */
+  emailVerified?: boolean;
   name: string;
   timeZone: string;
   now: string;

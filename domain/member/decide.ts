@@ -25,6 +25,7 @@ export const registerMember = (command: RegisterMember, state: MemberState): Mem
       data: {
         memberId: command.memberId,
         email,
+        ...(command.emailVerified === false && { emailVerified: false as const }),
         name: validName(command.name),
         timeZone: validTimeZone(command.timeZone),
         registeredAt: command.now,

@@ -19,7 +19,11 @@ export interface Availability {
   endTime: string; // HH:MM, after startTime
 }
 
-export type MemberRegistered = Event<'MemberRegistered', { memberId: string; email: string; name: string; timeZone: string; registeredAt: string }>;
+/** `emailVerified: false` when the sign-in provider did not vouch for the e-mail; absent means verified (all earlier events). */
+export type MemberRegistered = Event<
+  'MemberRegistered',
+  { memberId: string; email: string; emailVerified?: false; name: string; timeZone: string; registeredAt: string }
+>;
 /** Only the fields that changed are present. */
 export type ProfileDetailsChanged = Event<'ProfileDetailsChanged', { memberId: string; name?: string; bio?: string; location?: string; timeZone?: string }>;
 export type ProfilePictureChanged = Event<'ProfilePictureChanged', { memberId: string; imageUrl: string }>;

@@ -32,6 +32,14 @@ describe('RegisterMember', () => {
     expect(event).toMatchObject({ data: { name: 'Ada', email: 'ada@example.com' } });
   });
 
+  it('records an e-mail the provider did not vouch for as unverified, and a verified one as before', () => {
+    const [unverified] = decideMember(register({ emailVerified: false }), stateAfter());
+    expect(unverified).toMatchObject({ data: { emailVerified: false } });
+    expect(stateAfter(unverified!)).toMatchObject({ status: 'active', emailVerified: false });
+    expect(decideMember(register({ emailVerified: true }), stateAfter())).toEqual([registered]);
+    expect(stateAfter(registered)).toMatchObject({ status: 'active', emailVerified: true });
+  });
+
   it('refuses a second registration as a conflict', () => {
     given([registered]).when(register()).thenRefuses('CONFLICT');
   });
@@ -59,6 +67,7 @@ describe('RegisterMember', () => {
       status: 'active',
       memberId: 'm1',
       email: 'ada@example.com',
+      emailVerified: true,
       name: 'Ada Lovelace',
       bio: '',
       location: '',

@@ -5,6 +5,8 @@ export interface ActiveMember {
   status: 'active';
   memberId: string;
   email: string;
+  /** False when the provider did not vouch for the e-mail at registration: it then claims no address. */
+  emailVerified: boolean;
   name: string;
   bio: string;
   location: string;
@@ -31,6 +33,7 @@ export const evolveMember = (state: MemberState, event: MemberEvent): MemberStat
       status: 'active',
       memberId,
       email,
+      emailVerified: event.data.emailVerified !== false,
       name,
       bio: '',
       location: '',

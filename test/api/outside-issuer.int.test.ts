@@ -12,6 +12,10 @@ const accounts: OutsideAccount[] = [
   { sub: 'u-ann', email: 'ann@example.com', emailVerified: true, name: 'Ann Outside', password: 'ann-pw' },
   { sub: 'u-boss', email: 'boss@example.com', emailVerified: true, name: 'The Boss', password: 'boss-pw' },
   { sub: 'u-mallory', email: 'mallory@example.com', emailVerified: false, name: 'Mallory', password: 'mallory-pw' },
+  // Two provider accounts claiming one address (matched by password at the provider): only one vouched for.
+  { sub: 'u-squatter', email: 'vic@example.com', emailVerified: false, name: 'Squatter', password: 'squat-pw' },
+  { sub: 'u-vic', email: 'vic@example.com', emailVerified: true, name: 'Vic', password: 'vic-pw' },
+  { sub: 'u-ann-copy', email: 'ann@example.com', emailVerified: false, name: 'Not Ann', password: 'copy-pw' },
 ];
 
 describe('sign-in through an outside OpenID Connect provider', () => {
@@ -70,6 +74,19 @@ describe('sign-in through an outside OpenID Connect provider', () => {
     const annId = memberIdFor(issuer.issuer, 'u-ann');
     expect((await mallory.get(`/api/users/${annId}`)).body.email).toBeUndefined();
     expect((await mallory.get(`/api/users/${annId}/balance`)).status).toBe(403);
+  });
+
+  it('lets an unverified e-mail keep no one out, nor take an address in use', async () => {
+    const squatter = await signInAs(accounts[3]!);
+    expect(squatter.flow.location).toBe('/feed');
+    // The address's verified owner comes second and still gets an account of their own.
+    const vic = await signInAs(accounts[4]!);
+    expect(vic.flow.location).toBe('/feed');
+    expect((await vic.get('/api/user')).body).toMatchObject({ id: memberIdFor(issuer.issuer, 'u-vic'), email: 'vic@example.com' });
+    // Ann's address, verified and in use, is not for an unverified newcomer.
+    await signInAs(accounts[0]!);
+    const copy = await signInAs(accounts[5]!);
+    expect(copy.flow.location).toBe('/account-exists');
   });
 
   it('signs nobody in when the provider refuses the password', async () => {
