@@ -53,6 +53,7 @@ export const urlHost = (host: string) => {
 
 export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> => {
   const { config } = deps;
+  const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const sessionSecret = await resolveSessionSecret(config);
   const secureCookies = config.publicUrl.startsWith('https:');
   // Only an e-mail the provider verified makes an admin (DESIGN.md §6).
@@ -60,7 +61,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads it (fastify's types know only the function form): trust the nearest n hops.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,

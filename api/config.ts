@@ -75,7 +75,10 @@ const envSchema = z.object({
   LOG_LEVEL: optionalString.refine((v) => v === undefined || (logLevels as readonly string[]).includes(v), {
     message: `must be one of ${logLevels.join(', ')}`,
   }),
-  TRUST_PROXY: optionalString.refine((v) => v === undefined || v === 'true' || v === 'false', { message: 'must be true or false' }),
+  // true trusts every hop (X-Forwarded-For is then the client's to write); a hop count or the proxies' addresses are safer.
+  TRUST_PROXY: optionalString.refine((v) => v === undefined || v === 'true' || v === 'false' || /^\d+$/.test(v) || /^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(v), {
+    message: "must be true, false, a number of proxy hops, or the proxies' addresses or CIDR ranges separated by commas",
+  }),
   RATE_LIMIT_READ_PER_MINUTE: positiveIntOrOff(1200),
   RATE_LIMIT_WRITE_PER_MINUTE: positiveIntOrOff(240),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveIntOrOff(60),
@@ -115,7 +118,8 @@ export interface AppConfig {
   openai?: { apiKey?: string; baseUrl: string; model: string };
   smtpUrl?: string;
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses. */
+  trustProxy: boolean | number | string;
   /**
    * Requests per minute per member (or IP when signed out); 0 turns a limit off. `anonymous` is per IP
    * for signed-out calls to protected /api routes and to /oidc/* (decision in docs/decisions.md).
@@ -129,6 +133,12 @@ export interface AppConfig {
 export const isLoopbackHost = (host: string): boolean => {
   const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+};
+
+const trustProxyOf = (value: string | undefined): boolean | number | string => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
 };
 
 export class ConfigError extends Error {
@@ -169,10 +179,13 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
   }
   // Anyone can sign in as anyone (an admin included) with the development provider: it runs only where
   // nobody else can reach it, or when the operator says so (issue 19 point 2).
-  const devSignIn = oidcSet === 0 && (e.DEV_SIGN_IN === 'true' || (e.DEV_SIGN_IN === undefined && isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(e.HOST)));
+  // Behind a proxy a loopback HOST says nothing about who reaches the app, so a proxy needs DEV_SIGN_IN=true too.
+  const behindProxy = trustProxyOf(e.TRUST_PROXY) !== false;
+  const devSignIn =
+    oidcSet === 0 && (e.DEV_SIGN_IN === 'true' || (e.DEV_SIGN_IN === undefined && !behindProxy && isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(e.HOST)));
   if (oidcSet === 0 && !devSignIn) {
     problems.push(
-      `no sign-in provider: the built-in development sign-in (anyone signs in as any e-mail) runs only when PUBLIC_URL and HOST are loopback addresses (PUBLIC_URL is ${publicUrl}, HOST is ${e.HOST})${e.DEV_SIGN_IN === 'false' ? ' and DEV_SIGN_IN is not false' : ''}. ` +
+      `no sign-in provider: the built-in development sign-in (anyone signs in as any e-mail) runs only when PUBLIC_URL and HOST are loopback addresses and no TRUST_PROXY is set (PUBLIC_URL is ${publicUrl}, HOST is ${e.HOST}${behindProxy ? `, TRUST_PROXY is ${e.TRUST_PROXY}` : ''})${e.DEV_SIGN_IN === 'false' ? ' and DEV_SIGN_IN is not false' : ''}. ` +
         'Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for a real OpenID Connect provider, or DEV_SIGN_IN=true to run the development sign-in anyway',
     );
   }
@@ -211,7 +224,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
         : { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', model: e.OPENAI_MODEL ?? 'gpt-4o-mini' },
     smtpUrl: e.SMTP_URL,
     logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     eventStoreInFlight: { appends: e.ES_APPEND_IN_FLIGHT, reads: e.ES_READ_IN_FLIGHT },
     rateLimits: {
       read: e.RATE_LIMIT_READ_PER_MINUTE,

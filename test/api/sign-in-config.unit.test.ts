@@ -32,6 +32,22 @@ describe('the development sign-in', () => {
     }
   });
 
+  it('needs DEV_SIGN_IN=true behind a proxy, which brings outside traffic to a loopback address', () => {
+    expect(problemsOf({ HOST: '127.0.0.1', TRUST_PROXY: '1' })).toMatch(/no TRUST_PROXY is set.*TRUST_PROXY is 1/s);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toMatch(/DEV_SIGN_IN=true/);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).devSignIn).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1', DEV_SIGN_IN: 'true' }).devSignIn).toBe(true);
+  });
+
+  it("reads TRUST_PROXY as all, a hop count or the proxies' addresses", () => {
+    const behind = (TRUST_PROXY: string) => loadConfig({ ...oidc, TRUST_PROXY }).trustProxy;
+    expect(behind('false')).toBe(false);
+    expect(behind('true')).toBe(true);
+    expect(behind('2')).toBe(2);
+    expect(behind('10.0.0.1, 192.168.0.0/16')).toBe('10.0.0.1,192.168.0.0/16');
+    expect(problemsOf({ ...oidc, TRUST_PROXY: 'yes please' })).toMatch(/TRUST_PROXY must be true, false, a number of proxy hops/);
+  });
+
   it('runs anywhere with DEV_SIGN_IN=true, and nowhere with DEV_SIGN_IN=false', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://skillswap.example.com', HOST: '0.0.0.0', DEV_SIGN_IN: 'true' }).devSignIn).toBe(true);
     expect(problemsOf({ DEV_SIGN_IN: 'false' })).toMatch(/DEV_SIGN_IN is not false/);
