@@ -30,6 +30,14 @@ describe("the dashboard's first JavaScript", () => {
     expect(sources.filter((source) => dialogs.test(source))).toEqual([]);
   });
 
+  // Each script is a request, six at a time on a phone's connection: the signed-in app's shared modules
+  // go in one chunk (web/build/chunk-groups.ts) instead of one chunk per icon or small component (33).
+  it('comes in at most 12 scripts', () => {
+    const manifest = readManifest(dist);
+    const files = new Set(dashboardParts.flatMap((part) => initialChunks(manifest, part)));
+    expect([...files].length).toBeLessThanOrEqual(12);
+  });
+
   it('still builds the dialogs and the form libraries, as chunks of their own', () => {
     const manifest = readManifest(dist);
     const all = Object.values(manifest).flatMap((chunk) => (chunk.file.endsWith('.js') ? sourcesOf(chunk.file) : []));
