@@ -3,12 +3,11 @@
 import { z } from 'zod';
 import { FEEDBACK_EMPTY_MESSAGE, FEEDBACK_TOO_LONG_MESSAGE } from '../../domain/feedback/decide.js';
 import { FEEDBACK_MAX_LENGTH } from '../../domain/feedback/events.js';
+import { DASHBOARD_PAGE_SIZE, HIGHLIGHT_PAGE_SIZE } from './limits.js';
 import { skillTaughtSchema } from './members.js';
 import { dashboardTabs, sessionSchema } from './sessions.js';
 
-/** Spec 000 §7, §9: the dashboard lists sessions 5 per page, 100 while highlighting one (?highlight=). */
-export const DASHBOARD_PAGE_SIZE = 5;
-export const HIGHLIGHT_PAGE_SIZE = 100;
+export { DASHBOARD_PAGE_SIZE, HIGHLIGHT_PAGE_SIZE };
 
 export const dashboardQuerySchema = z.object({
   tab: z.enum(dashboardTabs, { message: 'tab must be requested, upcoming, completed or history' }).optional(),

@@ -19,8 +19,7 @@ export {
   texts as sessionTexts,
   THREAD_MESSAGE_MAX,
 } from '../../domain/session/rules.js';
-/** Spec 000 §2, §5: declining a reschedule asks for a confirmation that cancels itself after 10 seconds. */
-export const DECLINE_COUNTDOWN_SECONDS = 10;
+export { DECLINE_COUNTDOWN_SECONDS } from './limits.js';
 
 /** The reschedule message's limit text (the domain has none of its own: the request message's reads the same). */
 export const rescheduleMessageTooLong = `Messages are at most ${RESCHEDULE_MESSAGE_MAX} characters`;

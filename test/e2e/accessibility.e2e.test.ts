@@ -120,7 +120,8 @@ describe('accessibility', () => {
     for (const width of WIDTHS) {
       const mentee = await open(sam, '/dashboard', width);
       await card(mentee.page, ids.request).getByTestId('cancel-request').click();
-      await mentee.page.getByRole('button', { name: 'Cancel Request' }).last().waitFor();
+      // The dialog's own button: the card's is there already, and the dialog loads when first opened.
+      await mentee.page.locator(dialog).getByRole('button', { name: 'Cancel Request' }).waitFor();
       await check(mentee.page, `cancel request dialog ${width}`, dialog);
       await mentee.page.keyboard.press('Escape');
 

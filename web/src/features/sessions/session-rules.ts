@@ -1,7 +1,7 @@
 // Pure rules of the session card and its dialogs (document 000 §2, §4, §5), apart from the
 // components so they can be tested without a browser.
 import type { AvailableSlots, Modification, MutualAvailability, Session } from '@contracts/sessions';
-import { DECLINE_COUNTDOWN_SECONDS, sessionTexts } from '@contracts/sessions';
+import { DECLINE_COUNTDOWN_SECONDS, sessionTexts } from '@contracts/limits';
 
 /**
  * Whole seconds the decline confirmation has left (spec 000 §5), counted from when it opened so that

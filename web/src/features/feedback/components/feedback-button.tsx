@@ -1,7 +1,9 @@
 import { MessageSquareHeart } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/ui/button';
-import { FeedbackDialog } from './feedback-dialog';
+
+// The dialog and its form (react-hook-form, zod) load when it first opens, not with the dashboard.
+const FeedbackDialog = lazy(async () => ({ default: (await import('./feedback-dialog')).FeedbackDialog }));
 
 export const FeedbackButton = () => {
   const [open, setOpen] = useState(false);
@@ -10,7 +12,11 @@ export const FeedbackButton = () => {
       <Button variant="outline" className="w-full" onClick={() => setOpen(true)} data-testid="open-feedback">
         <MessageSquareHeart className="h-4 w-4" /> Share Your Feedback
       </Button>
-      <FeedbackDialog open={open} onOpenChange={setOpen} />
+      {open && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 };

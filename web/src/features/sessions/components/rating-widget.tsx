@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ratingFormSchema } from '@contracts/session-forms';
 import { REVIEW_MAX, sessionTexts } from '@contracts/sessions';
-import type { Session } from '@contracts/sessions';
 import { Button } from '@/ui/button';
 import { CharCount } from '@/ui/char-count';
 import { Field, Textarea } from '@/ui/input';
-import { StarInput, Stars } from '@/ui/star-rating';
+import { StarInput } from '@/ui/star-rating';
 
 export interface RatingWidgetProps {
   mentorName: string;
@@ -50,20 +49,5 @@ export const RatingWidget = ({ mentorName, busy, onRate }: RatingWidgetProps) =>
         </Button>
       </div>
     </form>
-  );
-};
-
-/** The rating once given: the mentee sees their own, the mentor sees what they received. */
-export const GivenRating = ({ session }: { session: Session }) => {
-  if (session.student_rating === null) return null;
-  const mine = session.role === 'student';
-  return (
-    <div className="rounded-xl bg-slate-50 px-4 py-3" data-testid="given-rating">
-      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <span className="font-medium text-slate-800">{mine ? 'Your rating' : `${session.student.name ?? 'The mentee'} rated this session`}</span>
-        <Stars value={session.student_rating} />
-      </div>
-      {session.student_review && <p className="mt-1.5 text-sm whitespace-pre-line text-slate-700 italic">“{session.student_review}”</p>}
-    </div>
   );
 };

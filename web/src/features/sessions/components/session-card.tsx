@@ -1,25 +1,23 @@
 import clsx from 'clsx';
 import { Info, MessageSquareQuote } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Session } from '@contracts/sessions';
-import { formatClock, formatDay } from '@/lib/session-format';
 import { useNow } from '@/lib/use-now';
 import { useSeen } from '@/lib/use-seen';
-import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { useModifications } from '../api/session-queries';
 import { useRunAction } from '../api/use-run-action';
 import { cardAbilities, pendingModification } from '../session-rules';
-import { DeclineCountdownDialog } from './decline-countdown-dialog';
-import { ProposeModificationDialog } from './propose-modification-dialog';
-import { GivenRating, RatingWidget } from './rating-widget';
-import { RejectDialog } from './reject-dialog';
+import { GivenRating } from './given-rating';
+import type { CardDialog } from './session-card-dialogs';
 import { SessionCardActions } from './session-card-actions';
 import { SessionCardHeader, SessionWhen } from './session-card-header';
 import { ApprovedLine, PendingModificationPanel, RecentDecline, RequestNotice, TimeMatchBanner } from './session-notes';
 import { SessionThread } from './session-thread';
-import { SmartCalendarDialog } from './smart-calendar-dialog';
 
-type OpenDialog = 'reject' | 'cancel-request' | 'propose' | 'calendar' | 'decline' | null;
+// The dialogs and the rating form carry the form libraries (react-hook-form, zod): they load when first
+// shown, not with the dashboard (issue 19, Lighthouse on the dashboard).
+const SessionCardDialogs = lazy(async () => ({ default: (await import('./session-card-dialogs')).SessionCardDialogs }));
+const RatingWidget = lazy(async () => ({ default: (await import('./rating-widget')).RatingWidget }));
 
 export interface SessionCardProps {
   session: Session;
@@ -32,7 +30,7 @@ export interface SessionCardProps {
 
 export const SessionCard = ({ session, viewerId, highlighted, onApproved }: SessionCardProps) => {
   const now = useNow(30_000);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dialog, setDialog] = useState<CardDialog | null>(null);
   const { run, running } = useRunAction(session.id);
   const abilities = cardAbilities(session, now);
   const booked = session.status === 'confirmed' || session.status === 'modification_pending';
@@ -41,8 +39,6 @@ export const SessionCard = ({ session, viewerId, highlighted, onApproved }: Sess
   const modifications = useModifications(session.id, booked && seen);
   const pending = pendingModification(session, modifications.data, viewerId);
   const other = session.other_user?.name ?? 'the other participant';
-  const close = (open: boolean) => !open && setDialog(null);
-  const propose = (p: { date: string; time: string; message: string }) => run({ kind: 'propose', ...p });
   const active = abilities.waitingForApproval || abilities.actionRequired || booked;
 
   return (
@@ -100,57 +96,21 @@ export const SessionCard = ({ session, viewerId, highlighted, onApproved }: Sess
         onComplete={() => void run({ kind: 'complete' })}
       />
       {abilities.canRate && (
-        <RatingWidget
-          mentorName={session.instructor.name ?? 'your mentor'}
-          busy={running === 'rate'}
-          onRate={(rating, review) => run({ kind: 'rate', rating, review })}
-        />
+        <Suspense fallback={null}>
+          <RatingWidget
+            mentorName={session.instructor.name ?? 'your mentor'}
+            busy={running === 'rate'}
+            onRate={(rating, review) => run({ kind: 'rate', rating, review })}
+          />
+        </Suspense>
       )}
       {session.status === 'completed' && <GivenRating session={session} />}
       <SessionThread sessionId={session.id} viewerId={viewerId} />
 
-      <RejectDialog
-        open={dialog === 'reject'}
-        onOpenChange={close}
-        studentName={session.student.name ?? 'The student'}
-        busy={running === 'reject'}
-        onReject={(reason) => run({ kind: 'reject', reason })}
-      />
-      <ConfirmDialog
-        open={dialog === 'cancel-request'}
-        onOpenChange={close}
-        title="Cancel this request?"
-        description={`Your request for ${session.skill_name} on ${formatDay(session.session_date)} at ${formatClock(session.session_time)} ends and your held points come back. This cannot be undone.`}
-        confirmLabel="Cancel Request"
-        tone="danger"
-        busy={running === 'cancel-request'}
-        onConfirm={() => void run({ kind: 'cancel-request' }).then((ok) => ok && setDialog(null))}
-      />
-      <ProposeModificationDialog
-        session={session}
-        viewerId={viewerId}
-        open={dialog === 'propose'}
-        onOpenChange={close}
-        busy={running === 'propose'}
-        onPropose={propose}
-      />
-      <SmartCalendarDialog
-        session={session}
-        viewerId={viewerId}
-        open={dialog === 'calendar'}
-        onOpenChange={close}
-        busy={running === 'propose' ? 'propose' : running === 'cancel-session' ? 'cancel' : null}
-        onPropose={propose}
-        onCancelSession={(reason) => run({ kind: 'cancel-session', reason })}
-      />
-      {pending && (
-        <DeclineCountdownDialog
-          open={dialog === 'decline'}
-          onOpenChange={close}
-          what={`${other}'s proposal to move the session to ${formatDay(pending.modification.proposed_date)} at ${formatClock(pending.modification.proposed_time)}`}
-          busy={running === 'reject-modification'}
-          onDecline={() => run({ kind: 'reject-modification', modificationId: pending.modification.id })}
-        />
+      {dialog && (
+        <Suspense fallback={null}>
+          <SessionCardDialogs dialog={dialog} session={session} viewerId={viewerId} pending={pending} running={running} run={run} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
     </article>
   );

@@ -1,85 +1,18 @@
 import clsx from 'clsx';
-import { ChevronDown, MessagesSquare, SendHorizontal, Star } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { threadMessageFormSchema } from '@contracts/session-forms';
-import { THREAD_MESSAGE_MAX } from '@contracts/sessions';
-import type { ThreadMessage } from '@contracts/sessions';
-import { errorText } from '@/lib/http';
-import { relativeAge } from '@/lib/session-format';
-import { toast } from '@/lib/toast-store';
-import { Button } from '@/ui/button';
-import { Input } from '@/ui/input';
+import { ChevronDown, MessagesSquare } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Spinner } from '@/ui/spinner';
-import { useSendThreadMessage } from '../api/session-actions';
 import { useThread } from '../api/session-queries';
 
-// A rating's system message starts with a machine-readable marker (spec 000 §3).
-const RATING_MARKER = /^\[rating rater=\S+ stars=([1-5]) review=(?:yes|no)\]\s?/;
-
-const SystemLine = ({ message }: { message: ThreadMessage }) => {
-  const rating = RATING_MARKER.exec(message.message);
-  const text = rating ? message.message.slice(rating[0].length) : message.message;
-  return (
-    <li className="flex justify-center" data-testid="thread-system-message">
-      <span className="inline-flex max-w-[90%] items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-600">
-        {rating && <Star className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />}
-        {text}
-        <span className="text-slate-500">· {relativeAge(message.created_at)}</span>
-      </span>
-    </li>
-  );
-};
-
-const MessageLine = ({ message, mine }: { message: ThreadMessage; mine: boolean }) => (
-  <li className={clsx('flex flex-col', mine ? 'items-end' : 'items-start')} data-testid="thread-message">
-    <span className="mb-0.5 text-xs text-slate-500">
-      {mine ? 'You' : (message.sender_name ?? 'Member')} · {relativeAge(message.created_at)}
-    </span>
-    <p
-      className={clsx(
-        'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-line',
-        mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-800',
-      )}
-    >
-      {message.message}
-    </p>
-  </li>
-);
+// The open thread (its messages and its form, with react-hook-form and zod) loads when first opened:
+// every card on the dashboard has a closed thread (issue 19, Lighthouse on the dashboard).
+const SessionThreadPanel = lazy(async () => ({ default: (await import('./session-thread-panel')).SessionThreadPanel }));
 
 export const SessionThread = ({ sessionId, viewerId }: { sessionId: string; viewerId: string }) => {
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, control } = useForm({ resolver: zodResolver(threadMessageFormSchema), defaultValues: { message: '' } });
-  const draft = useWatch({ control, name: 'message' });
   const thread = useThread(sessionId, open);
-  const send = useSendThreadMessage(sessionId);
   const panelId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
   const count = thread.data?.length;
-
-  useEffect(() => {
-    listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
-  }, [count, open]);
-
-  // An empty message is not sent and says nothing: the send button is already disabled for it.
-  const submit = handleSubmit(async ({ message }) => {
-    if (send.isPending) return;
-    try {
-      await send.mutateAsync(message);
-      reset({ message: '' });
-    } catch (error) {
-      toast.error(errorText(error, 'Failed to send your message. Please try again.'));
-    }
-  });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
 
   return (
     <div className="border-t border-slate-100 pt-3">
@@ -97,38 +30,15 @@ export const SessionThread = ({ sessionId, viewerId }: { sessionId: string; view
         <ChevronDown className={clsx('h-4 w-4 transition-transform', open && 'rotate-180')} />
       </button>
       {open && (
-        <div id={panelId} className="mt-3 space-y-3">
-          {thread.isPending ? (
-            <div className="flex justify-center py-4">
+        <Suspense
+          fallback={
+            <div id={panelId} className="mt-3 flex justify-center py-4">
               <Spinner size="sm" label="Loading messages" />
             </div>
-          ) : thread.data?.length ? (
-            <ul ref={listRef} className="max-h-72 space-y-3 overflow-y-auto pr-1" aria-label="Session messages" data-testid="thread-list">
-              {thread.data.map((m) =>
-                m.is_system_message || m.sender_id === null ? (
-                  <SystemLine key={m.id} message={m} />
-                ) : (
-                  <MessageLine key={m.id} message={m} mine={m.sender_id === viewerId} />
-                ),
-              )}
-            </ul>
-          ) : (
-            <p className="py-2 text-center text-sm text-slate-500">No messages yet. Say hello!</p>
-          )}
-          <div className="flex gap-2">
-            <Input
-              aria-label="Write a message"
-              placeholder="Write a message and press Enter"
-              maxLength={THREAD_MESSAGE_MAX}
-              {...register('message')}
-              onKeyDown={onKeyDown}
-              data-testid="thread-input"
-            />
-            <Button size="icon" aria-label="Send message" onClick={() => void submit()} disabled={!draft.trim()} loading={send.isPending}>
-              {!send.isPending && <SendHorizontal className="h-4 w-4" />}
-            </Button>
-          </div>
-        </div>
+          }
+        >
+          <SessionThreadPanel id={panelId} sessionId={sessionId} viewerId={viewerId} messages={thread.data} loading={thread.isPending} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,0 +1,47 @@
+// The dashboard's JavaScript (issue 19, Lighthouse >= 90 on the dashboard): what it loads to draw its
+// first screen carries no form library and no dialog; those load when a dialog, a thread or the rating
+// form opens (session-journey.e2e.test.ts opens each of them). Read from the build's manifest and the
+// chunks' source maps, so it names the module that came back.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initialChunks, readManifest } from '../../web/build/initial-chunks.js';
+import { prepareClient } from './support/browser.js';
+
+const dist = 'web/dist';
+// The frame, the page and its sidebar (a lazy chunk the page requests as soon as it renders).
+const dashboardParts = [/src\/app\/app-layout\.tsx$/, /src\/app\/dashboard-route\.tsx$/, /src\/app\/dashboard-sidebar\.tsx$/];
+const formLibraries = /node_modules\/(zod|react-hook-form|@hookform\/resolvers)\//;
+const dialogs = /\/(reject-dialog|propose-modification-dialog|smart-calendar-dialog|decline-countdown-dialog|feedback-dialog|session-thread-panel|rating-widget)\.tsx$/;
+
+/** The source modules bundled into a built chunk, from its source map. */
+const sourcesOf = (file: string): string[] => (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+
+describe("the dashboard's first JavaScript", () => {
+  // Builds the client if it is stale, as every e2e file does, before the manifest is read.
+  beforeAll(prepareClient);
+
+  it('holds no form library and no dialog', () => {
+    const manifest = readManifest(dist);
+    const files = new Set(dashboardParts.flatMap((part) => initialChunks(manifest, part)));
+    const sources = [...files].flatMap((file) => sourcesOf(file).map((source) => `${file}: ${source}`));
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.filter((source) => formLibraries.test(source))).toEqual([]);
+    expect(sources.filter((source) => dialogs.test(source))).toEqual([]);
+  });
+
+  // Each script is a request, six at a time on a phone's connection: the signed-in app's shared modules
+  // go in one chunk (web/build/chunk-groups.ts) instead of one chunk per icon or small component (33).
+  it('comes in at most 12 scripts', () => {
+    const manifest = readManifest(dist);
+    const files = new Set(dashboardParts.flatMap((part) => initialChunks(manifest, part)));
+    expect([...files].length).toBeLessThanOrEqual(12);
+  });
+
+  it('still builds the dialogs and the form libraries, as chunks of their own', () => {
+    const manifest = readManifest(dist);
+    const all = Object.values(manifest).flatMap((chunk) => (chunk.file.endsWith('.js') ? sourcesOf(chunk.file) : []));
+    expect(all.some((source) => formLibraries.test(source))).toBe(true);
+    expect(all.some((source) => /\/reject-dialog\.tsx$/.test(source))).toBe(true);
+  });
+});
