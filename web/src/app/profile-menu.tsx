@@ -1,6 +1,6 @@
 import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { signOutTexts } from '@contracts/auth';
+import { signOutTexts } from '@contracts/sign-out';
 import type { CurrentUser } from '@contracts/members';
 import { logout, logoutEverywhere } from '@/lib/login';
 import { Avatar } from '@/ui/avatar';

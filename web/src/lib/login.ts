@@ -3,7 +3,7 @@
 import { markSigningIn } from './sign-in-mark';
 
 export { markSigningIn };
-import { SIGN_OUT_EVERYWHERE_PATH, signOutTexts } from '@contracts/auth';
+import { SIGN_OUT_EVERYWHERE_PATH, signOutTexts } from '@contracts/sign-out';
 import { ApiError, sendJson } from './http';
 import { toast } from './toast-store';
 
