@@ -1,7 +1,6 @@
 // Signing out: the answer of "sign out everywhere" and the texts the client shows around it.
 import { z } from 'zod';
 
-// The path and texts are zod-free in sign-out.ts, so the public pages' sign-in code does not load zod.
 export { SIGN_OUT_EVERYWHERE_PATH, signOutTexts } from './sign-out.js';
 
 export const signedOutEverywhereSchema = z.object({

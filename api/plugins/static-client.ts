@@ -7,6 +7,7 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadSignedInPages, type SignedInPage } from './signed-in-preloads.js';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -20,8 +21,19 @@ const notBuiltPage = `<!doctype html>
 <code>npm run build</code>, then reload. The API is running at <a href="/api/docs">/api/docs</a>.</p>
 </body></html>`;
 
+// The page with the signed-in member's preloads, compressed as the browser accepts it (not cached for long:
+// it names this build's chunks and this member's reads).
+const sendSignedInPage = (request: FastifyRequest, reply: FastifyReply, page: SignedInPage) => {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+};
+
 export const registerStaticClient = async (app: FastifyInstance, distDir: string = defaultWebDistDir) => {
   const built = existsSync(join(distDir, 'index.html'));
+  const signedInPage = built ? loadSignedInPages(distDir) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -44,6 +56,10 @@ export const registerStaticClient = async (app: FastifyInstance, distDir: string
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !serverPath(path) && !path.startsWith('/assets/');
     if (!isPage) return reply.code(404).send({ error: serverPath(path) ? 'Not found' : 'File not found' });
     if (!built) return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(notBuiltPage);
+    if (signedInPage && request.session) {
+      const [, search = ''] = request.url.split('?', 2);
+      return sendSignedInPage(request, reply, signedInPage(path, search, request.session.memberId));
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 };

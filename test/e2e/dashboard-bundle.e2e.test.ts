@@ -30,6 +30,14 @@ describe("the dashboard's first JavaScript", () => {
     expect(sources.filter((source) => dialogs.test(source))).toEqual([]);
   });
 
+  // zod's schemas are built when their module runs, so a contract imported for one text brought all of zod
+  // into the entry, which every page (the landing page too) parses and runs first.
+  it('has an entry script without a form library', () => {
+    const manifest = readManifest(dist);
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    expect(sourcesOf(entry.file).filter((source) => formLibraries.test(source))).toEqual([]);
+  });
+
   // Each script is a request, six at a time on a phone's connection: the signed-in app's shared modules
   // go in one chunk (web/build/chunk-groups.ts) instead of one chunk per icon or small component (33).
   it('comes in at most 12 scripts', () => {
