@@ -7,6 +7,15 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Fastify's default `maxParamLength`: a longer id makes the router give up on the route. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * An API path that no route took because one of its ids is too long. The router reports that itself
+ * (FST_ERR_MAX_PARAM_LENGTH) only when no other route matches; with the built client served, its
+ * catch-all route takes the path first, and the not-found answer must still say 414.
+ */
+export const holdsOverlongId = (path: string): boolean => path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH);
 
 /** Readable texts for Fastify's own 4xx codes; the error handler uses them instead of Fastify's. */
 export const frameworkMessages: Record<string, string> = {

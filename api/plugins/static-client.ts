@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadSignedInPages, type SignedInPage } from './signed-in-preloads.js';
+import { frameworkMessages, holdsOverlongId } from './framework-errors.js';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -54,6 +55,7 @@ export const registerStaticClient = async (app: FastifyInstance, distDir: string
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !serverPath(path) && !path.startsWith('/assets/');
+    if (serverPath(path) && holdsOverlongId(path)) return reply.code(414).send({ error: frameworkMessages.FST_ERR_MAX_PARAM_LENGTH });
     if (!isPage) return reply.code(404).send({ error: serverPath(path) ? 'Not found' : 'File not found' });
     if (!built) return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(notBuiltPage);
     if (signedInPage && request.session) {

@@ -2,6 +2,9 @@
 // long, a malformed percent-encoding, an address or headers too large, an unknown route, a body that is
 // not JSON, too large or of another type) answer like every other error: {error: readable message},
 // JSON, no internal codes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
@@ -34,6 +37,26 @@ describe("Fastify's own errors in the API's shape", () => {
   it('answers an over-long path id with 414 and an address too large for the parser with 431', async () => {
     expect(await answer(await get(`/api/users/${'a'.repeat(300)}`), 414)).toMatch(/too long/i);
     expect(await answer(await get(`/api/users/${'a'.repeat(40_000)}`), 431)).toMatch(/too large/i);
+  });
+
+  it("answers an over-long id with 414 whether or not a built client's catch-all route is there", async () => {
+    // With a client, its catch-all route takes the path the API route gave up on; without one, the router says so.
+    const built = mkdtempSync(join(tmpdir(), 'skillswap-client-'));
+    writeFileSync(join(built, 'index.html'), '<!doctype html><title>SkillSwap</title>');
+    const empty = mkdtempSync(join(tmpdir(), 'skillswap-no-client-'));
+    try {
+      for (const webDistDir of [built, empty]) {
+        const other = await startTestServer({ webDistDir });
+        try {
+          expect(await answer(await fetch(`${other.url}/api/users/${'a'.repeat(300)}`), 414), webDistDir).toMatch(/too long/i);
+        } finally {
+          await other.close();
+        }
+      }
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it('answers a malformed percent-encoding in the path with 400', async () => {
