@@ -30,7 +30,9 @@ describe('start-up', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/SkillSwap cannot start\. Invalid configuration:/);
-    expect(result.stderr).toMatch(/runs only when PUBLIC_URL and HOST are loopback addresses and no TRUST_PROXY is set \(PUBLIC_URL is https:\/\/skillswap\.example\.com/);
+    expect(result.stderr).toMatch(
+      /runs only when PUBLIC_URL and HOST are loopback addresses and no TRUST_PROXY is set \(PUBLIC_URL is https:\/\/skillswap\.example\.com/,
+    );
     expect(result.stderr).toMatch(/Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for a real OpenID Connect provider, or DEV_SIGN_IN=true/);
   });
 
