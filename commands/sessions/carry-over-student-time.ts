@@ -12,7 +12,7 @@ import { uuidV5 } from '../deterministic-id.js';
 import { processMetadata } from '../runtime/run-step.js';
 import type { CommandRuntime } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
-import { reserveCells } from './slot-steps.js';
+import { releaseCells, reserveCells } from './slot-steps.js';
 
 export const STUDENT_TIME_STREAM = 'student-time-carried-over';
 const PAGE = 1_000;
@@ -47,7 +47,16 @@ export const carryOverStudentTime = async (runtime: CommandRuntime, now: string,
     const { studentId, startsAt, durationHours } = state.session;
     try {
       const cells = slotsCovered(startsAt, durationHours);
-      await reserveCells(runtime, { mentorId: studentId, sessionId, cells }, { step: `student-time:${sessionId}`, now, actorId: null, correlationId });
+      const reservation = { mentorId: studentId, sessionId, cells };
+      await reserveCells(runtime, reservation, { step: `student-time:${sessionId}`, now, actorId: null, correlationId });
+      // The app may run beside this (PostgreSQL): a session that ended or moved while its cells were being
+      // taken has had its release already, so these cells would stay held for good. Give them back.
+      const after = (await runtime.load(sessionDecider, sessionStreamId(sessionId))).state;
+      const stillThere = (after.status === 'requested' || after.status === 'confirmed' || after.status === 'modification_pending') && after.session.startsAt === startsAt;
+      if (!stillThere) {
+        await releaseCells(runtime, reservation, { step: `student-time-undo:${sessionId}`, now, actorId: null, correlationId });
+        continue;
+      }
       outcome.reserved += 1;
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;
