@@ -25,16 +25,20 @@ export interface MediaAttachment {
   createdAt: string;
 }
 
+/** What a post says, as written or last edited: the part its events, its state and its thread share. */
+export interface PostBody {
+  postId: string;
+  authorId: string;
+  content: string;
+  category: PostCategory;
+  urgency: PostUrgency;
+  /** As given, else the first #tag, else 'General Help'. */
+  skillNeeded: string;
+}
+
 export type PostCreated = Event<
   'PostCreated',
-  {
-    postId: string;
-    authorId: string;
-    content: string;
-    category: PostCategory;
-    urgency: PostUrgency;
-    /** As given, else the first #tag, else 'General Help'. */
-    skillNeeded: string;
+  PostBody & {
     tags: string[];
     /** Member ids, distinct (The S brain's id included when it was mentioned). */
     mentions: string[];
@@ -45,13 +49,7 @@ export type PostCreated = Event<
 /** The post as it reads after the edit; newMentions are the members it did not mention before. */
 export type PostEdited = Event<
   'PostEdited',
-  {
-    postId: string;
-    authorId: string;
-    content: string;
-    category: PostCategory;
-    urgency: PostUrgency;
-    skillNeeded: string;
+  PostBody & {
     tags: string[];
     mentions: string[];
     newMentions: string[];

@@ -1,15 +1,9 @@
 // Post state, folded from the stream. evolve is total: an event that does not fit the state (decide
 // never produces one, but old or hand-repaired data might) is ignored, never thrown on.
-import type { AiReplyRequested, CommentAdded, PostEvent } from './events.js';
-import type { AiFeedbackType, PostCategory, PostUrgency } from './rules.js';
+import type { AiReplyRequested, CommentAdded, PostBody, PostEvent } from './events.js';
+import type { AiFeedbackType } from './rules.js';
 
-export interface PostFacts {
-  postId: string;
-  authorId: string;
-  content: string;
-  category: PostCategory;
-  urgency: PostUrgency;
-  skillNeeded: string;
+export interface PostFacts extends PostBody {
   mentions: readonly string[];
 }
 

@@ -1,8 +1,7 @@
 // A post's text and thread folded from its events, with every word written: what The S brain is given
 // as context (the post, its images and the comments around a question). The decider's state keeps only
 // what decisions need, so this is a second, pure fold of the same stream for readers of the write side.
-import type { MediaAttachment, PostEvent } from './events.js';
-import type { PostCategory, PostUrgency } from './rules.js';
+import type { MediaAttachment, PostBody, PostEvent } from './events.js';
 
 export interface ThreadComment {
   commentId: string;
@@ -13,13 +12,7 @@ export interface ThreadComment {
   isAiGenerated: boolean;
 }
 
-export interface PostThread {
-  postId: string;
-  authorId: string;
-  content: string;
-  category: PostCategory;
-  urgency: PostUrgency;
-  skillNeeded: string;
+export interface PostThread extends PostBody {
   mediaAttachments: readonly MediaAttachment[];
   /** In the order written. */
   comments: readonly ThreadComment[];
