@@ -3,18 +3,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../api/config.js';
+import { loadConfig } from '../../api/config.js';
+import { problemsOf } from '../support/config-problems.js';
 import { resolveSessionSecret } from '../../api/session-secret.js';
-
-const problemsOf = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-};
 
 describe('loadConfig', () => {
   it('runs on embedded defaults when nothing is set', () => {

@@ -2,17 +2,9 @@
 // them: the development sign-in only on loopback addresses or with DEV_SIGN_IN=true, plain http only to
 // a loopback issuer, lifetimes validated.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, loadConfig } from '../../api/config.js';
+import { isLoopbackHost, loadConfig } from '../../api/config.js';
+import { problemsOf } from '../support/config-problems.js';
 
-const problemsOf = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-};
 const oidc = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'app', OIDC_CLIENT_SECRET: 's3cret' };
 
 describe('the development sign-in', () => {
