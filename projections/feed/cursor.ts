@@ -1,6 +1,6 @@
 // Keyset cursors of the feed and of comment pages: the sort key of the last row shown, opaque to the
 // client (base64url JSON). A cursor that does not parse is a 400, never a full scan.
-import { HttpError } from '../../api/http-error.js';
+import { DomainError } from '../../domain/shared.js';
 
 export interface FeedCursor {
   popularity: number;
@@ -23,6 +23,6 @@ export const decodeCursor = (raw: string | undefined, sort: 'recent' | 'popular'
     if (sort === 'recent' || popularity >= 0) return { popularity, createdAt: new Date(createdAt).toISOString(), id };
     throw new Error('popularity');
   } catch {
-    throw new HttpError(400, INVALID_CURSOR);
+    throw new DomainError('VALIDATION', INVALID_CURSOR);
   }
 };
