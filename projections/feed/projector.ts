@@ -159,6 +159,7 @@ export const feedProjector = defineCustomProjection({
             mentions: d.mentions,
             likes_count: 0,
             created_at: at,
+            seq: String(event.streamPosition),
           });
           changedComments.add(d.commentId);
           updatePost(d.postId, (row) => ({ comment_count: row.comment_count + 1, popularity: row.popularity + 1 }));

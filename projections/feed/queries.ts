@@ -16,7 +16,7 @@ import {
 } from '../../domain/post/rules.js';
 import { toIso } from '../shared/set-wise.js';
 import type { ReadModelsDb } from '../read-models.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, decodeSeqCursor, encodeCursor, encodeSeqCursor } from './cursor.js';
 import type { FeedCommentRow, FeedPostRow } from './tables.js';
 
 /** An error stays on the card this long, then the card reads idle again. */
@@ -232,13 +232,12 @@ export const commentsPage = async (
   query: { cursor?: string | undefined; limit: number },
   viewer: FeedViewer,
 ): Promise<CommentsPage> => {
-  const after = decodeCursor(query.cursor, 'recent');
+  const after = decodeSeqCursor(query.cursor);
   let select = db.selectFrom('feed_comments').selectAll().where('post_id', '=', postId).where('depth', '=', 0);
-  if (after) select = select.where(sql<boolean>`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id})`);
+  if (after !== null) select = select.where('seq', '>', after);
   const [tops, post, topTotal] = await Promise.all([
     select
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('seq')
       .limit(query.limit + 1)
       .execute(),
     db.selectFrom('feed_posts').select('comment_count').where('id', '=', postId).executeTakeFirst(),
@@ -259,26 +258,26 @@ export const commentsPage = async (
           .selectAll()
           .where('root_id', '=', sql<string>`any(${page.map((c) => c.id)}::text[])`)
           .where('depth', '>', 0)
-          .orderBy('created_at')
-          .orderBy('id')
+          .orderBy('seq')
           .execute();
   const views = await commentTree(db, [...page, ...replies], viewer.memberId);
-  const shownBefore = after
-    ? Number(
-        (
-          await db
-            .selectFrom('feed_comments')
-            .select(sql<number>`count(*)`.as('n'))
-            .where('post_id', '=', postId)
-            .where('depth', '=', 0)
-            .where(sql<boolean>`(created_at, id) <= (${after.createdAt}::timestamptz, ${after.id})`)
-            .executeTakeFirst()
-        )?.n ?? 0,
-      )
-    : 0;
+  const shownBefore =
+    after !== null
+      ? Number(
+          (
+            await db
+              .selectFrom('feed_comments')
+              .select(sql<number>`count(*)`.as('n'))
+              .where('post_id', '=', postId)
+              .where('depth', '=', 0)
+              .where('seq', '<=', after)
+              .executeTakeFirst()
+          )?.n ?? 0,
+        )
+      : 0;
   return {
     comments: page.map((c) => views.get(c.id)!),
-    next_cursor: tops.length > query.limit && last ? encodeCursor({ popularity: 0, createdAt: toIso(last.created_at), id: last.id }) : null,
+    next_cursor: tops.length > query.limit && last ? encodeSeqCursor(last.seq) : null,
     total: post?.comment_count ?? 0,
     remaining: Math.max(0, Number(topTotal?.n ?? 0) - shownBefore - page.length),
   };
