@@ -10,14 +10,23 @@ export const skillCatalogueTexts = {
   addFailed: 'Failed to add skill. Please try again.',
 } as const;
 
-/** Spec 001 §7: name, category, description. Blank text is the decider's to refuse, with the same words. */
+/**
+ * Spec 001 §7: name, category, description. A missing or blank field is the decider's to refuse, with the
+ * form's own words; the bounds here only stop absurd bodies before a command.
+ */
 export const createSkillBodySchema = z.object({
-  name: z.string({ message: profileTexts.skillNameEmpty }).max(SKILL_NAME_MAX * 2, profileTexts.skillNameTooLong),
+  name: z
+    .string({ message: profileTexts.skillNameEmpty })
+    .max(SKILL_NAME_MAX * 2, profileTexts.skillNameTooLong)
+    .default(''),
   category: z
     .string()
     .max(SKILL_CATEGORY_MAX * 2, profileTexts.skillCategoryTooLong)
     .nullish(),
-  description: z.string({ message: profileTexts.skillDescriptionEmpty }).max(SKILL_DESCRIPTION_MAX * 2, profileTexts.skillDescriptionTooLong),
+  description: z
+    .string({ message: profileTexts.skillDescriptionEmpty })
+    .max(SKILL_DESCRIPTION_MAX * 2, profileTexts.skillDescriptionTooLong)
+    .default(''),
 });
 export type CreateSkillBody = z.input<typeof createSkillBodySchema>;
 
