@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
 // What a socket receives: the client invalidates the query keys that match scope and id.
-import type { ChangedMessage } from '../contracts/live.js';
+import type { ChangedMessage, NewCommentMessage, NewPostsMessage } from '../contracts/live.js';
 
 export interface HubClient {
   memberId: string;
@@ -37,10 +37,22 @@ export const parseNotices = (payload: string): ChangeNotice[] => {
 export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
   const clients = new Set<HubClient>();
   const byMember = new Map<string, Set<HubClient>>();
+  // Sockets by the posts they subscribed to: a post's notice reaches its subscribers without a scan.
+  const byPost = new Map<string, Set<HubClient>>();
 
-  const send = (client: HubClient, message: ChangedMessage) => {
+  const send = (client: HubClient, message: ChangedMessage | NewPostsMessage | NewCommentMessage) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
     client.socket.send(JSON.stringify(message));
+  };
+  // One serialisation for every receiver of a broadcast.
+  const sendRaw = (client: HubClient, text: string) => {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+  };
+  const unsubscribe = (client: HubClient, postId: string) => {
+    client.posts.delete(postId);
+    const set = byPost.get(postId);
+    set?.delete(client);
+    if (set?.size === 0) byPost.delete(postId);
   };
   const toMember = (memberId: string, message: ChangedMessage) => {
     for (const client of byMember.get(memberId) ?? []) send(client, message);
@@ -55,6 +67,7 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
     },
     remove(client) {
       clients.delete(client);
+      for (const postId of [...client.posts]) unsubscribe(client, postId);
       const set = byMember.get(client.memberId);
       set?.delete(client);
       if (set?.size === 0) byMember.delete(client.memberId);
@@ -74,8 +87,11 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
           return;
         }
         client.posts.add(postId);
+        let set = byPost.get(postId);
+        if (!set) byPost.set(postId, (set = new Set()));
+        set.add(client);
       } else if (message?.type === 'unsubscribe_post' && postId) {
-        client.posts.delete(postId);
+        unsubscribe(client, postId);
       } else if (message?.type === 'subscribe_post' || message?.type === 'unsubscribe_post') {
         log.warn({ memberId: client.memberId }, `websocket: ignored ${message.type} without a valid postId`);
       } else if (message?.type === 'ping') {
@@ -93,11 +109,22 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
           case 'session':
             for (const memberId of new Set(notice.participants)) toMember(memberId, { type: 'changed', scope: 'session', id: notice.id });
             break;
-          case 'post':
-            for (const client of clients) {
-              if (client.posts.has(notice.id)) send(client, { type: 'changed', scope: 'post', id: notice.id, postId: notice.id });
-            }
+          case 'post': {
+            const text = JSON.stringify({ type: 'changed', scope: 'post', id: notice.id, postId: notice.id } satisfies ChangedMessage);
+            for (const client of byPost.get(notice.id) ?? []) sendRaw(client, text);
             break;
+          }
+          case 'comment': {
+            const message: NewCommentMessage = { type: 'new_comment', postId: notice.postId, comment: notice.comment, isAI: notice.isAI };
+            const text = JSON.stringify(message);
+            for (const client of byPost.get(notice.postId) ?? []) sendRaw(client, text);
+            break;
+          }
+          case 'feed': {
+            const text = JSON.stringify({ type: 'new_posts', postId: notice.postId, authorId: notice.authorId } satisfies NewPostsMessage);
+            for (const client of clients) sendRaw(client, text);
+            break;
+          }
           case 'members':
             for (const client of clients) send(client, { type: 'changed', scope: 'members' });
             break;

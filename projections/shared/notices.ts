@@ -24,6 +24,10 @@ const noticeKey = (notice: ChangeNotice): string => {
     case 'members':
     case 'admin':
       return notice.scope;
+    case 'feed':
+      return `feed:${notice.postId}`;
+    case 'comment':
+      return `comment:${notice.comment.id}`;
   }
 };
 
