@@ -99,4 +99,27 @@ describe('feed live updates', () => {
     await settle();
     expect(bobSocket.messages.filter((m) => m.type === 'new_comment')).toHaveLength(1);
   });
+
+  it('delivers a comment to exactly the subscribed sockets among many, and forgets sockets that closed', async () => {
+    const created = await ann.post('/api/feed-posts', { content: 'Crowded post', category: 'business', urgency: 'low' });
+    const postId = created.body.post.id as string;
+    const crowd = await Promise.all(Array.from({ length: 40 }, () => connect(server.url, bob)));
+    sockets.push(...crowd.map((s) => s.ws));
+    const subscribed = crowd.slice(0, 20);
+    for (const socket of subscribed) socket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
+    await settle();
+    const first = await ann.post('/api/comments', { post_id: postId, content: 'To the crowd' });
+    await Promise.all(subscribed.map((s) => s.next((m) => m.type === 'new_comment' && m.comment.id === first.body.comment.id)));
+    await settle();
+    const receivers = (id: string) => crowd.filter((s) => s.messages.some((m) => m.type === 'new_comment' && m.comment.id === id)).length;
+    expect(receivers(first.body.comment.id)).toBe(20);
+
+    const leaving = subscribed.slice(0, 5);
+    await Promise.all(leaving.map((s) => new Promise((resolve) => (s.ws.once('close', resolve), s.ws.close()))));
+    await settle();
+    const second = await ann.post('/api/comments', { post_id: postId, content: 'Fewer now' });
+    await Promise.all(subscribed.slice(5).map((s) => s.next((m) => m.type === 'new_comment' && m.comment.id === second.body.comment.id)));
+    await settle();
+    expect(receivers(second.body.comment.id)).toBe(15);
+  });
 });
