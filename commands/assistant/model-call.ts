@@ -47,8 +47,24 @@ export const openAiChatModel = (settings: ModelSettings, clock: () => number = (
     const started = clock();
     let content = '';
     let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
-    let lastPartial = Number.NEGATIVE_INFINITY;
     let finished = false;
+    // At most one partial per PARTIAL_EVERY_MS, and the latest text sent at the end of a quiet spell
+    // too (trailing edge): a model that pauses mid-answer still shows what it wrote so far.
+    let lastPartial = Number.NEGATIVE_INFINITY;
+    let sentLength = 0;
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      pending = null;
+      if (content.length === sentLength) return;
+      lastPartial = clock();
+      sentLength = content.length;
+      onPartial(content);
+    };
+    const partial = () => {
+      const wait = lastPartial + PARTIAL_EVERY_MS - clock();
+      if (wait <= 0) flush();
+      else pending ??= setTimeout(flush, wait);
+    };
     try {
       const stream = await client.chat.completions.create({ model: settings.model, messages, stream: true, stream_options: { include_usage: true } });
       for await (const chunk of stream) {
@@ -57,11 +73,9 @@ export const openAiChatModel = (settings: ModelSettings, clock: () => number = (
         const delta = choice?.delta?.content;
         if (delta) content += delta;
         if (choice?.finish_reason) finished = true;
-        if (delta && clock() - lastPartial >= PARTIAL_EVERY_MS) {
-          lastPartial = clock();
-          onPartial(content);
-        }
+        if (delta) partial();
       }
+      if (pending) clearTimeout(pending);
       // A stream cut before its end (no finish_reason) is a broken answer, not a short one.
       if (!finished) throw new Error('the stream ended before the answer was finished');
       return {
@@ -71,6 +85,7 @@ export const openAiChatModel = (settings: ModelSettings, clock: () => number = (
         latencyMs: Math.round(clock() - started),
       };
     } catch (error) {
+      if (pending) clearTimeout(pending);
       throw new ModelCallError(error, {
         tokensIn: usage?.prompt_tokens ?? 0,
         tokensOut: usage?.completion_tokens ?? estimateTokens(content),
