@@ -12,4 +12,13 @@ import type { OnboardingDb } from './onboarding/tables.js';
 import type { SessionsDb } from './sessions/tables.js';
 import type { SkillLikesDb } from './skill-likes/tables.js';
 
-export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb & AiInvocationsDb & AssistantCommentsDb;
+export type ReadModelsDb = MembersDb &
+  BalancesDb &
+  LedgerTransactionsDb &
+  SessionsDb &
+  MemberStatsDb &
+  NotificationsDb &
+  SkillLikesDb &
+  OnboardingDb &
+  AiInvocationsDb &
+  AssistantCommentsDb;

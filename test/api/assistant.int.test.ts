@@ -48,7 +48,11 @@ describe('The S brain', () => {
     const callsBefore = fake.calls.length;
     const postId = crypto.randomUUID();
     const socket = await watch(bob, postId);
-    const { aiRequestId } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, postId, images: [anImage('https://media.example.com/diagram.png')] });
+    const { aiRequestId } = await postMentioningTheSBrain(server.commands, {
+      authorId: ann.memberId,
+      postId,
+      images: [anImage('https://media.example.com/diagram.png')],
+    });
     expect(aiRequestId).not.toBeNull();
 
     const complete = await socket.next((m) => m.type === 'ai_status' && m.status === 'complete');
@@ -84,7 +88,15 @@ describe('The S brain', () => {
     expect(user.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url)).toEqual(['https://media.example.com/diagram.png']);
 
     const record = await invocation(postId, 'completed');
-    expect(record).toMatchObject({ trigger: 'post_mention', requestedBy: ann.memberId, model: 'gpt-4o-mini', tokensIn: 1200, tokensOut: 300, imageCount: 1, commentId: complete.commentId });
+    expect(record).toMatchObject({
+      trigger: 'post_mention',
+      requestedBy: ann.memberId,
+      model: 'gpt-4o-mini',
+      tokensIn: 1200,
+      tokensOut: 300,
+      imageCount: 1,
+      commentId: complete.commentId,
+    });
     expect(record.latencyMs).toBeGreaterThanOrEqual(ANSWER.length * 250 - 100);
     // gpt-4o-mini at $0.15 in and $0.60 out per million tokens.
     expect(record.cost).toBeCloseTo((1200 * 0.15 + 300 * 0.6) / 1_000_000, 9);
@@ -126,8 +138,15 @@ describe('The S brain', () => {
     expect((await invocation(postId, 'completed')).trigger).toBe('ask');
 
     const aiCommentId = complete.commentId as string;
-    await eventually(async () => ((await ann.get(`/api/ai/feedback/stats/${aiCommentId}`)).status === 200 ? true : undefined), 10_000, 'the AI comment in the read model');
-    expect((await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'helpful' })).body).toEqual({ success: true, message: feedTexts.aiFeedbackThanks });
+    await eventually(
+      async () => ((await ann.get(`/api/ai/feedback/stats/${aiCommentId}`)).status === 200 ? true : undefined),
+      10_000,
+      'the AI comment in the read model',
+    );
+    expect((await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'helpful' })).body).toEqual({
+      success: true,
+      message: feedTexts.aiFeedbackThanks,
+    });
     const again = await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'unhelpful' });
     expect(again).toMatchObject({ status: 409, body: { error: 'Already submitted' } });
     expect((await bob.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'unhelpful' })).status).toBe(200);
@@ -147,9 +166,19 @@ describe('The S brain', () => {
     const before = (await postEvents(server.store, postId)).length;
     expect((await ann.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'post', text: '   ' })).status).toBe(400);
     expect((await ann.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'page', text: 'Hi' })).status).toBe(400);
-    expect(await ann.post('/api/the-s-brain/ask', { contentId: 'no-such-comment', contentType: 'comment', text: 'Hi' })).toMatchObject({ status: 404, body: { error: feedTexts.commentNotFound } });
-    expect(await ann.post('/api/the-s-brain/ask', { contentId: crypto.randomUUID(), contentType: 'post', text: 'Hi' })).toMatchObject({ status: 404, body: { error: feedTexts.postNotFound } });
-    const signedOut = await fetch(`${server.url}/api/the-s-brain/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contentId: postId, contentType: 'post', text: 'Hi' }) });
+    expect(await ann.post('/api/the-s-brain/ask', { contentId: 'no-such-comment', contentType: 'comment', text: 'Hi' })).toMatchObject({
+      status: 404,
+      body: { error: feedTexts.commentNotFound },
+    });
+    expect(await ann.post('/api/the-s-brain/ask', { contentId: crypto.randomUUID(), contentType: 'post', text: 'Hi' })).toMatchObject({
+      status: 404,
+      body: { error: feedTexts.postNotFound },
+    });
+    const signedOut = await fetch(`${server.url}/api/the-s-brain/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contentId: postId, contentType: 'post', text: 'Hi' }),
+    });
     expect(signedOut.status).toBe(401);
     expect(await postEvents(server.store, postId)).toHaveLength(before);
   });
@@ -178,8 +207,12 @@ describe('The S brain', () => {
     const socket = await watch(cat, mentioned);
     await postMentioningTheSBrain(server.commands, { authorId: cat.memberId, postId: mentioned });
     expect(await socket.next((m) => m.type === 'ai_status' && m.status === 'error')).toMatchObject({ message: AI_QUOTA_EXCEEDED_MESSAGE });
-    expect((await postEvents(server.store, mentioned)).filter((e) => e.type === 'AiReplyFailed').map((e) => e.data)).toMatchObject([{ reason: 'quota_exceeded', invocation: null }]);
-    expect(aiStatuses(socket, (await postEvents(server.store, mentioned)).find((e) => e.type === 'AiReplyRequested')!.data.requestId).map((m) => m.message.status)).toEqual(['error']);
+    expect((await postEvents(server.store, mentioned)).filter((e) => e.type === 'AiReplyFailed').map((e) => e.data)).toMatchObject([
+      { reason: 'quota_exceeded', invocation: null },
+    ]);
+    expect(
+      aiStatuses(socket, (await postEvents(server.store, mentioned)).find((e) => e.type === 'AiReplyRequested')!.data.requestId).map((m) => m.message.status),
+    ).toEqual(['error']);
     expect(fake.calls.length).toBe(calls);
   });
 });
@@ -197,7 +230,13 @@ describe('The S brain with no endpoint configured', () => {
   });
 
   it('says it is unavailable, records nothing for a mention, and refuses an ask without recording a failure', async () => {
-    expect((await ann.get('/api/the-s-brain/status')).body).toEqual({ available: false, model: null, dailyQuota: 20, questionsLeft: 0, message: assistantTexts.unavailable });
+    expect((await ann.get('/api/the-s-brain/status')).body).toEqual({
+      available: false,
+      model: null,
+      dailyQuota: 20,
+      questionsLeft: 0,
+      message: assistantTexts.unavailable,
+    });
     // What the feed's routes pass: the assistant is available only with an endpoint.
     const { postId, checkpoint } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, assistantAvailable: false });
     const asked = await ann.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'post', text: 'Anyone there?' });

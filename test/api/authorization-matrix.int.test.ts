@@ -92,7 +92,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/feedback': { on: 'none', right: 'any', body: { message: 'Nice' }, expect: [401, OK, OK, OK, OK] },
   'GET /api/the-s-brain/status': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   // The first ask is recorded; the next ones may meet the post's request still being answered (409).
-  'POST /api/the-s-brain/ask': { on: 'ai-comment', right: 'any', body: (p) => ({ contentId: p.postId, contentType: 'post', text: 'And then?' }), expect: [401, OK, P, P, P] },
+  'POST /api/the-s-brain/ask': {
+    on: 'ai-comment',
+    right: 'any',
+    body: (p) => ({ contentId: p.postId, contentType: 'post', text: 'And then?' }),
+    expect: [401, OK, P, P, P],
+  },
   'POST /api/ai/feedback': { on: 'ai-comment', right: 'any', body: (p) => ({ commentId: p.commentId, feedbackType: 'helpful' }), expect: [401, OK, OK, OK, OK] },
   'GET /api/ai/feedback/stats/{commentId}': { on: 'ai-comment', right: 'any', expect: [401, OK, OK, OK, OK] },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.

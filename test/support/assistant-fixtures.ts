@@ -125,10 +125,14 @@ export const answeredPost = async (
 ) => {
   // Asked at the server's time: the assistant does not answer a request older than its timeout.
   const { postId } = await postMentioningTheSBrain(server.commands, { authorId, now: server.clock().toISOString() });
-  const completed = await eventually(async () => {
-    const recorded = await server.store.readStream(`post-${postId}`);
-    return recorded.find((e) => e.type === 'AiReplyCompleted' || e.type === 'AiReplyFailed');
-  }, 30_000, 'the answer of The S brain');
+  const completed = await eventually(
+    async () => {
+      const recorded = await server.store.readStream(`post-${postId}`);
+      return recorded.find((e) => e.type === 'AiReplyCompleted' || e.type === 'AiReplyFailed');
+    },
+    30_000,
+    'the answer of The S brain',
+  );
   if (completed.type !== 'AiReplyCompleted') throw new Error(`The S brain did not answer: ${JSON.stringify(completed.data)}`);
   await server.runtime.waitFor(completed.checkpoint);
   return { postId, commentId: (completed.data as { commentId: string }).commentId };
