@@ -161,6 +161,29 @@ describe('The S brain', () => {
     expect((await ann.get('/api/ai/feedback/stats/nope')).status).toBe(404);
   });
 
+  it('answers one request at a time per post: an ask while it answers is refused (409), a mention meanwhile is posted and asks nothing', async () => {
+    fake.behave({ kind: 'answer', chunks: ['Slow ', 'and ', 'steady.'], chunkDelayMs: 300 });
+    const postId = crypto.randomUUID();
+    const socket = await watch(ann, postId);
+    const { aiRequestId } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, postId });
+    await socket.next((m) => m.type === 'ai_status' && m.status === 'thinking');
+    const busy = await bob.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'post', text: 'Me too?' });
+    expect(busy).toMatchObject({ status: 409, body: { error: feedTexts.aiBusy } });
+    await addComment(server.commands, {
+      postId,
+      commentId: crypto.randomUUID(),
+      actorId: bob.memberId,
+      content: '@The S brain and me?',
+      mentions: [THE_S_BRAIN_ID],
+      assistantAvailable: true,
+      now: new Date().toISOString(),
+    });
+    await socket.next((m) => m.type === 'ai_status' && m.status === 'complete');
+    const events = await postEvents(server.store, postId);
+    expect(events.filter((e) => e.type === 'AiReplyRequested').map((e) => e.data.requestId)).toEqual([aiRequestId]);
+    expect(events.filter((e) => e.type === 'CommentAdded').map((e) => e.data.isAiGenerated)).toEqual([false, true]);
+  });
+
   it('refuses bad asks with a readable 4xx and records nothing', async () => {
     const { postId } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, mention: false });
     const before = (await postEvents(server.store, postId)).length;
