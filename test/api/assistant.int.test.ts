@@ -11,7 +11,8 @@ import { anImage, eventually, openLiveSocket, postEvents, postMentioningTheSBrai
 import { startOpenAiCompatibleServer, type FakeBehaviour, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
-const ANSWER = ['Use ', 'display: flex ', 'on the parent, ', 'then justify-content ', 'and align-items: center. ', 'Ask @The S brain again if stuck.'];
+const ANSWER = ['Use ', 'display: flex ', 'on the parent, ', 'then ', 'justify-content ', 'and ', 'align-items: ', 'center. ', 'Ask @The S brain ', 'again if stuck.'];
+const CHUNK_MS = 150;
 
 describe('The S brain', () => {
   let fake: OpenAiCompatibleServer;
@@ -44,7 +45,7 @@ describe('The S brain', () => {
   });
 
   it('answers a mention live: thinking, the growing text every 0.5 s at most, the AI comment, complete, and records the call', async () => {
-    fake.behave({ kind: 'answer', chunks: ANSWER, chunkDelayMs: 250, usage: { prompt_tokens: 1200, completion_tokens: 300 } });
+    fake.behave({ kind: 'answer', chunks: ANSWER, chunkDelayMs: CHUNK_MS, usage: { prompt_tokens: 1200, completion_tokens: 300 } });
     const callsBefore = fake.calls.length;
     const postId = crypto.randomUUID();
     const socket = await watch(bob, postId);
@@ -65,8 +66,8 @@ describe('The S brain', () => {
       expect(answer.startsWith(p.message.partial)).toBe(true);
       if (i > 0) {
         expect(p.message.partial.length).toBeGreaterThan(partials[i - 1]!.message.partial.length);
-        // NOTIFY and the socket add a little jitter to the reactor's 500 ms spacing.
-        expect(p.at - partials[i - 1]!.at).toBeGreaterThan(400);
+        // NOTIFY and the socket add some jitter to the reactor's 500 ms spacing; chunks come every 150 ms.
+        expect(p.at - partials[i - 1]!.at).toBeGreaterThan(350);
       }
     }
     expect(complete).toMatchObject({ postId, requestId: aiRequestId, message: feedTexts.aiResponded });
@@ -97,7 +98,7 @@ describe('The S brain', () => {
       imageCount: 1,
       commentId: complete.commentId,
     });
-    expect(record.latencyMs).toBeGreaterThanOrEqual(ANSWER.length * 250 - 100);
+    expect(record.latencyMs).toBeGreaterThanOrEqual(ANSWER.length * CHUNK_MS - 100);
     // gpt-4o-mini at $0.15 in and $0.60 out per million tokens.
     expect(record.cost).toBeCloseTo((1200 * 0.15 + 300 * 0.6) / 1_000_000, 9);
   });
