@@ -23,6 +23,8 @@ export interface ChangeHub {
   receive(client: HubClient, raw: string): void;
   /** Delivers notices to the sockets they concern (exported for the NOTIFY listener). */
   dispatch(notices: readonly ChangeNotice[]): void;
+  /** Sends a post's live message (e.g. `ai_status`) to the sockets subscribed to the post. */
+  toPostSubscribers(postId: string, message: { type: string; postId: string }): void;
   size(): number;
 }
 
@@ -133,6 +135,10 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
             break;
         }
       }
+    },
+    toPostSubscribers(postId, message) {
+      const text = JSON.stringify(message);
+      for (const client of byPost.get(postId) ?? []) sendRaw(client, text);
     },
     size: () => clients.size,
   };
