@@ -34,6 +34,10 @@ import { sessionQueryRoutes } from './routes/session-queries.js';
 import { sessionRescheduleRoutes } from './routes/session-reschedule.js';
 import { sessionThreadRoutes } from './routes/session-thread.js';
 import { skillRoutes } from './routes/skills.js';
+import { mediaRoutes } from './routes/media.js';
+import { linkPreviewRoutes } from './routes/link-preview.js';
+import { createMedia } from './media/create-media.js';
+import { createLinkPreviewer } from './link-preview/previewer.js';
 
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
@@ -146,6 +150,10 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
+  const media = createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
+  await media.start();
+  await app.register(mediaRoutes, { media });
+  await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 
