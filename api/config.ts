@@ -69,7 +69,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: url(['http:', 'https:'], 'https://media.example.com'),
   MEDIA_DIR: optionalString,
-  LINK_PREVIEW_ALLOW_PRIVATE: optionalString.refine((v) => v === undefined || v === 'true' || v === 'false', { message: 'must be true or false' }),
+  LINK_PREVIEW_ALLOW_HOSTS: optionalString.refine((v) => v === undefined || /^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/.test(v), {
+    message: 'must be host names or addresses separated by commas (e.g. 127.0.0.1,intranet.example.com)',
+  }),
   LINK_PREVIEW_PORTS: optionalString.refine((v) => v === undefined || v === 'any' || (/^\d{1,5}(\s*,\s*\d{1,5})*$/.test(v) && v.split(',').every((p) => Number(p) >= 1 && Number(p) <= 65535)), {
     message: 'must be any, or port numbers separated by commas (e.g. 80,443)',
   }),
@@ -122,10 +124,11 @@ export interface AppConfig {
   /** Media uploads on local disk when S3 is not configured. */
   mediaDir: string;
   /**
-   * Link previews (GET /api/og): `allowPrivate` lets the server fetch loopback and private addresses
-   * (tests and closed networks only); `ports` the ports it fetches from ('any', default 80 and 443).
+   * Link previews (GET /api/og): `allowHosts` are hosts fetched whatever their address (loopback and
+   * private included: tests and closed networks only; none by default); `ports` the ports it fetches
+   * from ('any', default 80 and 443).
    */
-  linkPreview: { allowPrivate: boolean; ports: number[] | 'any' };
+  linkPreview: { allowHosts: string[]; ports: number[] | 'any' };
   /** Any OpenAI-compatible endpoint; absent means the AI assistant is off. */
   openai?: { apiKey?: string; baseUrl: string; model: string };
   smtpUrl?: string;
@@ -232,7 +235,10 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
           },
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR.replace(/\/+$/, '')}/media`,
     linkPreview: {
-      allowPrivate: e.LINK_PREVIEW_ALLOW_PRIVATE === 'true',
+      allowHosts: (e.LINK_PREVIEW_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+        .filter(Boolean),
       ports: e.LINK_PREVIEW_PORTS === 'any' ? 'any' : (e.LINK_PREVIEW_PORTS ?? '80,443').split(',').map((p) => Number(p.trim())),
     },
     openai:

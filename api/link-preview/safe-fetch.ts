@@ -18,7 +18,8 @@ export const MAX_BYTES = 1024 * 1024;
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
 
 export interface SafeFetchOptions {
-  allowPrivate: boolean;
+  /** Hosts (names or addresses, lower case, no brackets) fetched whatever their address; none by default. */
+  allowHosts: string[];
   ports: number[] | 'any';
   /** Name resolution; default the system's (dns.lookup). Tests give names of their own. */
   resolve?: Resolve;
@@ -48,13 +49,14 @@ export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
   const resolve: Resolve = options.resolve ?? ((hostname) => dnsLookup(hostname, { all: true, verbatim: true }));
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_BYTES;
-  const allowed = (address: string) => options.allowPrivate || isPublicAddress(address);
+  const allowedHost = (host: string) => options.allowHosts.includes(bareAddress(host).toLowerCase());
+  const allowed = (address: string) => isPublicAddress(address);
 
   // Node's socket asks this for the name's addresses; it answers only checked ones, and those are what it connects to.
   const checkedLookup = (hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     resolve(hostname).then(
       (addresses) => {
-        if (addresses.length === 0 || !addresses.every((a) => allowed(a.address))) return callback(new Refused(`${hostname} resolves to an address that is not public`));
+        if (addresses.length === 0 || !(allowedHost(hostname) || addresses.every((a) => allowed(a.address)))) return callback(new Refused(`${hostname} resolves to an address that is not public`));
         if (lookupOptions.all) return callback(null, addresses);
         return callback(null, addresses[0]!.address, addresses[0]!.family);
       },
@@ -75,7 +77,7 @@ export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
     if (url.username || url.password) return null;
     const port = url.port === '' ? defaultPort(url.protocol) : Number(url.port);
     if (options.ports !== 'any' && !options.ports.includes(port)) return null;
-    if (isAddressLiteral(url.hostname) && !allowed(bareAddress(url.hostname))) return null;
+    if (isAddressLiteral(url.hostname) && !allowedHost(url.hostname) && !allowed(bareAddress(url.hostname))) return null;
     return url;
   };
 

@@ -28,7 +28,7 @@ describe('media uploads on local disk', () => {
 
   const ask = (client: ApiClient, contentType: string, size?: number) => client.post('/api/media/upload', { visibility: 'public', contentType, ...(size === undefined ? {} : { size }) });
   const put = (client: ApiClient, upload: { uploadURL: string; headers: Record<string, string> }, bytes: Buffer) =>
-    fetch(upload.uploadURL, { method: 'PUT', headers: { ...upload.headers, cookie: client.cookie }, body: bytes });
+    fetch(upload.uploadURL, { method: 'PUT', headers: { ...upload.headers, cookie: client.cookie }, body: new Uint8Array(bytes) });
   const uploadAndCheck = async (client: ApiClient, bytes: Buffer, contentType: string) => {
     const asked = await ask(client, contentType, bytes.length);
     expect(asked.status).toBe(201);

@@ -24,7 +24,7 @@ describe('media uploads to S3', () => {
   beforeAll(async () => {
     s3Dir = await mkdtemp(join(tmpdir(), 'skillswap-s3rver-'));
     s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const address = (await s3.run()) as unknown as { port: number };
+    const address = await s3.run();
     endpoint = `http://127.0.0.1:${address.port}`;
     server = await startTestServer({
       env: { S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
@@ -39,7 +39,7 @@ describe('media uploads to S3', () => {
 
   const ask = (contentType: string, size?: number) => ann.post('/api/media/upload', { visibility: 'public', contentType, ...(size === undefined ? {} : { size }) });
   // No cookie: the bucket is another server, and the presigned URL is all it needs.
-  const put = (upload: { uploadURL: string; headers: Record<string, string> }, bytes: Buffer) => fetch(upload.uploadURL, { method: 'PUT', headers: upload.headers, body: bytes });
+  const put = (upload: { uploadURL: string; headers: Record<string, string> }, bytes: Buffer) => fetch(upload.uploadURL, { method: 'PUT', headers: upload.headers, body: new Uint8Array(bytes) });
   const objectExists = async (key: string) => (await fetch(`${endpoint}/${BUCKET}/${key}`, { method: 'HEAD' })).status === 200;
 
   it('attaches a 1.9 MB JPEG sent with a presigned PUT that binds its type and length', async () => {
