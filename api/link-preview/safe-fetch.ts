@@ -62,7 +62,8 @@ export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
   const checkedLookup = (hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     resolve(hostname).then(
       (addresses) => {
-        if (addresses.length === 0 || !(allowedHost(hostname) || addresses.every((a) => allowed(a.address)))) return callback(new Refused(`${hostname} resolves to an address that is not public`));
+        if (addresses.length === 0 || !(allowedHost(hostname) || addresses.every((a) => allowed(a.address))))
+          return callback(new Refused(`${hostname} resolves to an address that is not public`));
         if (lookupOptions.all) return callback(null, addresses);
         return callback(null, addresses[0]!.address, addresses[0]!.family);
       },

@@ -66,7 +66,13 @@ export const createS3Storage = (s3: S3Config): MediaStorage => {
     async publish(uploadKey, objectKey, version) {
       // Copied only if still the version that was checked; the upload key is then emptied.
       await client.send(
-        new CopyObjectCommand({ Bucket: s3.bucket, Key: objectKey, CopySource: `${s3.bucket}/${uploadKey}`, CopySourceIfMatch: version || undefined, MetadataDirective: 'COPY' }),
+        new CopyObjectCommand({
+          Bucket: s3.bucket,
+          Key: objectKey,
+          CopySource: `${s3.bucket}/${uploadKey}`,
+          CopySourceIfMatch: version || undefined,
+          MetadataDirective: 'COPY',
+        }),
       );
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: uploadKey }));
     },

@@ -34,7 +34,9 @@ describe('matching a file to its declared type', () => {
   });
 
   it('takes an SVG after a prologue, and no HTML page or binary for one', () => {
-    expect(contentMatches('image/svg+xml', Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(true);
+    expect(
+      contentMatches('image/svg+xml', Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).toBe(true);
     expect(contentMatches('image/svg+xml', Buffer.from('<html><svg></svg></html>'))).toBe(false);
     expect(contentMatches('image/svg+xml', Buffer.from('<svg\u0000>'))).toBe(false);
   });

@@ -5,7 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { MediaAttachment } from '../contracts/feed.js';
-import { maxBytesOf, mediaContentTypeOf, mediaKindOf, mediaTexts, tooLargeText, UPLOAD_WINDOW_SECONDS, type MediaContentType, type MediaUpload } from '../contracts/media.js';
+import {
+  maxBytesOf,
+  mediaContentTypeOf,
+  mediaKindOf,
+  mediaTexts,
+  tooLargeText,
+  UPLOAD_WINDOW_SECONDS,
+  type MediaContentType,
+  type MediaUpload,
+} from '../contracts/media.js';
 import { inspectMedia, type AspectRatio } from './inspect.js';
 import type { LocalMediaStorage } from './local-storage.js';
 import { MEDIA_UPLOADS_TABLE, migrateMediaTable, type MediaTables, type MediaUploadRow } from './media-table.js';
@@ -142,7 +151,14 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
       const inspection = await inspectMedia(type, size, bytes);
       if (!inspection.ok) return refuse(row, inspection.error);
       await storage.publish(row.storage_key, storage.keysOf(row.id, type).objectKey, version);
-      const checked = { status: 'ready' as const, size_bytes: size, width: inspection.width, height: inspection.height, aspect_ratio: inspection.aspectRatio, checked_at: clock() };
+      const checked = {
+        status: 'ready' as const,
+        size_bytes: size,
+        width: inspection.width,
+        height: inspection.height,
+        aspect_ratio: inspection.aspectRatio,
+        checked_at: clock(),
+      };
       await db.updateTable(MEDIA_UPLOADS_TABLE).set(checked).where('id', '=', id).where('status', '=', 'pending').execute();
       return attachmentOf({ ...row, ...checked }, aspectRatio);
     },

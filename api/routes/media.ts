@@ -55,7 +55,7 @@ const localFileRoutes = async (app: FastifyInstance, { media }: { media: MediaUp
     },
   );
 
-  typed.get('/api/media/:id/file', { schema: { tags, params: mediaIdParams, response: errorResponses(404) }, config: { public: true } }, async (request, reply) => {
+  typed.get('/api/media/:id/file', { schema: { tags, params: mediaIdParams }, config: { public: true } }, async (request, reply) => {
     const row = await media.ready(request.params.id);
     if (!row) return reply.code(404).send({ error: 'File not found' });
     serveHeaders(reply, row.content_type, row.size_bytes, row.id);

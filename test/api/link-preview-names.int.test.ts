@@ -18,7 +18,10 @@ describe('fetching a page by name', () => {
 
   beforeAll(async () => {
     const page = html('<meta property="og:title" content="Reached">');
-    [loopback, ipv6] = await Promise.all([startPageServer('127.0.0.1', (_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(page)), startPageServer('::1', (_q, r) => r.end(page))]);
+    [loopback, ipv6] = await Promise.all([
+      startPageServer('127.0.0.1', (_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(page)),
+      startPageServer('::1', (_q, r) => r.end(page)),
+    ]);
     const names: Record<string, LookupAddress[]> = {
       'loop.test': [v4('127.0.0.1')],
       'intranet.test': [v4('10.0.0.1')],

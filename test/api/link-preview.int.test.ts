@@ -34,7 +34,10 @@ describe('link previews', () => {
       if (url.pathname === '/article') return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
       if (url.pathname === '/redirect') return response.writeHead(302, { location: url.searchParams.get('to')! }).end();
       const hops = /^\/chain\/(\d+)$/.exec(url.pathname);
-      if (hops) return Number(hops[1]) === 0 ? response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE) : response.writeHead(301, { location: `/chain/${Number(hops[1]) - 1}` }).end();
+      if (hops)
+        return Number(hops[1]) === 0
+          ? response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE)
+          : response.writeHead(301, { location: `/chain/${Number(hops[1]) - 1}` }).end();
       if (url.pathname === '/no-answer') return; // headers never come
       if (url.pathname === '/trickle') {
         response.writeHead(200, { 'content-type': 'text/html' });
@@ -47,7 +50,10 @@ describe('link previews', () => {
         response.writeHead(200, { 'content-type': 'text/html' });
         const filler = Buffer.alloc(64 * 1024, 'a');
         let sent = 0;
-        if (url.pathname === '/huge') response.write(ARTICLE.replace('</html>', '')), count(ARTICLE.length);
+        if (url.pathname === '/huge') {
+          response.write(ARTICLE.replace('</html>', ''));
+          count(ARTICLE.length);
+        }
         const total = url.pathname === '/huge' ? 50 * MB : MB + 100 * 1024;
         const more = () => {
           while (sent < total) {
@@ -63,7 +69,11 @@ describe('link previews', () => {
       if (url.pathname === '/image') return response.writeHead(200, { 'content-type': 'image/png' }).end('not html');
       response.writeHead(404).end();
     });
-    [otherLoopback, named, ipv6] = await Promise.all([target(), startPageServer('127.0.0.1', (_q, r) => r.end(ARTICLE)), startPageServer('::1', (_q, r) => r.end(ARTICLE))]);
+    [otherLoopback, named, ipv6] = await Promise.all([
+      target(),
+      startPageServer('127.0.0.1', (_q, r) => r.end(ARTICLE)),
+      startPageServer('::1', (_q, r) => r.end(ARTICLE)),
+    ]);
     [open, strict] = await Promise.all([
       startTestServer({ env: { LINK_PREVIEW_PORTS: 'any', LINK_PREVIEW_ALLOW_HOSTS: '127.0.0.1' } }),
       startTestServer({ env: { LINK_PREVIEW_PORTS: 'any' } }),
@@ -115,7 +125,13 @@ describe('link previews', () => {
   });
 
   it('checks every redirect again: a redirect to a refused address is not followed', async () => {
-    const targets = [`http://localhost:${named.port}/`, `http://${otherLoopback.origin}/`, `http://${ipv6.origin}/`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/'];
+    const targets = [
+      `http://localhost:${named.port}/`,
+      `http://${otherLoopback.origin}/`,
+      `http://${ipv6.origin}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+    ];
     for (const target of targets) {
       const url = `http://${pages.origin}/redirect?to=${encodeURIComponent(target)}`;
       const answer = await timed(ann, url);

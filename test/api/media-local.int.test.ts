@@ -26,7 +26,8 @@ describe('media uploads on local disk', () => {
     await rm(mediaDir, { recursive: true, force: true });
   });
 
-  const ask = (client: ApiClient, contentType: string, size?: number) => client.post('/api/media/upload', { visibility: 'public', contentType, ...(size === undefined ? {} : { size }) });
+  const ask = (client: ApiClient, contentType: string, size?: number) =>
+    client.post('/api/media/upload', { visibility: 'public', contentType, ...(size === undefined ? {} : { size }) });
   const put = (client: ApiClient, upload: { uploadURL: string; headers: Record<string, string> }, bytes: Buffer) =>
     fetch(upload.uploadURL, { method: 'PUT', headers: { ...upload.headers, cookie: client.cookie }, body: new Uint8Array(bytes) });
   const uploadAndCheck = async (client: ApiClient, bytes: Buffer, contentType: string) => {

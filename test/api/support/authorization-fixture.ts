@@ -74,7 +74,11 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
   /** A checked media upload of Ann's (the app's own disk). */
   const upload = async (): Promise<string> => {
     const png = await smallPng();
-    const asked = expectOk(await ann.post('/api/media/upload', { contentType: 'image/png', size: png.length }), 'upload').body as { id: string; uploadURL: string; headers: Record<string, string> };
+    const asked = expectOk(await ann.post('/api/media/upload', { contentType: 'image/png', size: png.length }), 'upload').body as {
+      id: string;
+      uploadURL: string;
+      headers: Record<string, string>;
+    };
     const sent = await fetch(asked.uploadURL, { method: 'PUT', headers: { ...asked.headers, cookie: ann.cookie }, body: new Uint8Array(png) });
     if (sent.status !== 204) throw new Error(`Upload for the matrix failed: ${sent.status}`);
     expectOk(await ann.post(`/api/media/${asked.id}/complete`, {}), 'upload check');
