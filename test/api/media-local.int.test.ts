@@ -18,7 +18,7 @@ describe('media uploads on local disk', () => {
 
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'skillswap-media-'));
-    server = await startTestServer({ env: { MEDIA_DIR: mediaDir } });
+    server = await startTestServer({ env: { MEDIA_DIR: mediaDir }, now: '2026-12-07T08:00:00.000Z' });
     [ann, oscar] = await Promise.all([signIn(server.url, 'ann-media@example.com', 'Ann'), signIn(server.url, 'oscar-media@example.com', 'Oscar')]);
   }, 60_000);
   afterAll(async () => {
@@ -156,5 +156,17 @@ describe('media uploads on local disk', () => {
     expect(ok).toMatchObject({ ok: true, attachments: [{ ...link, createdAt: '2026-12-01T10:00:00.000Z', width: null }] });
     const script = await checkAttachments(server.sql.handle, ann.memberId, [{ ...link, url: 'javascript:alert(1)' }], new Date());
     expect(script).toEqual({ ok: false, error: mediaTexts.linkInvalid });
+  });
+
+  // Last: it moves the server's clock.
+  it('sweeps an upload never completed, with its file, an hour after it expired', async () => {
+    const png = await smallPng();
+    const asked = await ask(ann, 'image/png', png.length);
+    expect((await put(ann, asked.body, png)).status).toBe(204);
+    expect(await readdir(mediaDir)).toContain(asked.body.id);
+    server.clock.advance(2 * 60 * 60_000);
+    expect((await ask(ann, 'image/png')).status).toBe(201);
+    expect(await readdir(mediaDir)).not.toContain(asked.body.id);
+    expect(await ann.post(`/api/media/${asked.body.id}/complete`, {})).toMatchObject({ status: 409, body: { error: mediaTexts.uploadExpired } });
   });
 });
