@@ -150,7 +150,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
-  const media = createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
+  const media = await createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
   await media.start();
   await app.register(mediaRoutes, { media });
   await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });

@@ -94,6 +94,7 @@ export const mediaTexts = {
   notChecked: 'This attachment has not been checked yet: complete its upload first',
   attachmentChanged: 'This attachment does not match its upload',
   linkInvalid: 'A link attachment needs an http or https address',
+  attachmentRepeated: 'The same attachment is in the post twice',
 } as const;
 
 export const tooLargeText = (type: MediaContentType) => (mediaKindOf(type) === 'image' ? mediaTexts.imageTooLarge : mediaTexts.videoTooLarge);

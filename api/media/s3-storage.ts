@@ -5,15 +5,10 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config.js';
+import { s3PublicUrlOf } from './s3-addresses.js';
 import { extensionOf, type MediaStorage } from './storage.js';
 
 type S3Config = NonNullable<AppConfig['s3']>;
-
-export const s3PublicUrlOf = (s3: S3Config): string => {
-  if (s3.publicUrl) return s3.publicUrl.replace(/\/+$/, '');
-  if (s3.endpoint) return `${s3.endpoint.replace(/\/+$/, '')}/${s3.bucket}`;
-  return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
-};
 
 const notFound = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };

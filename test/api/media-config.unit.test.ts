@@ -2,6 +2,7 @@
 // value named at start.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config.js';
+import { s3PublicUrlOf, s3UploadOriginOf } from '../../api/media/s3-addresses.js';
 import { problemsOf } from '../support/config-problems.js';
 
 describe('media and link-preview settings', () => {
@@ -27,5 +28,14 @@ describe('media and link-preview settings', () => {
 
   it('wants S3 credentials together', () => {
     expect(problemsOf({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+  });
+
+  it('names where uploads go and where media are read on AWS and on an S3 endpoint', () => {
+    const aws = loadConfig({ S3_BUCKET: 'swap-media', S3_REGION: 'eu-west-1' }).s3!;
+    expect(s3UploadOriginOf(aws)).toBe('https://swap-media.s3.eu-west-1.amazonaws.com');
+    expect(s3PublicUrlOf(aws)).toBe('https://swap-media.s3.eu-west-1.amazonaws.com');
+    const minio = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000/', S3_PUBLIC_URL: 'https://cdn.example.com/' }).s3!;
+    expect(s3UploadOriginOf(minio)).toBe('http://minio:9000');
+    expect(s3PublicUrlOf(minio)).toBe('https://cdn.example.com');
   });
 });

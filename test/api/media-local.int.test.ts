@@ -138,6 +138,10 @@ describe('media uploads on local disk', () => {
     // The server's facts win over the client's: a changed url is refused.
     const moved = { ...completed.body, url: 'https://elsewhere.example.com/x.png' };
     expect(await checkAttachments(server.sql.handle, ann.memberId, [moved], new Date())).toEqual({ ok: false, error: mediaTexts.attachmentChanged });
+    expect(await checkAttachments(server.sql.handle, ann.memberId, [completed.body, completed.body], new Date())).toEqual({
+      ok: false,
+      error: mediaTexts.attachmentRepeated,
+    });
     // A second PUT cannot replace a file once sent.
     expect((await put(ann, asked.body, elfExecutable())).status).toBe(409);
   });
