@@ -86,6 +86,8 @@ export const mediaTexts = {
   unreadableImage: 'The image could not be read: its dimensions are missing or too large',
   notUploaded: 'The file has not been uploaded yet: send it to the upload address first',
   uploadNotFound: 'Upload not found',
+  fileNotFound: 'File not found',
+  rangeUnsatisfiable: 'The range asked for is not within the file',
   uploadExpired: 'This upload has expired. Please upload the file again',
   uploadRefused: 'This upload was refused. Please upload the file again',
   alreadyUploaded: 'This upload already holds its file',

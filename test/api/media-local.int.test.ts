@@ -91,6 +91,17 @@ describe('media uploads on local disk', () => {
     const { completed } = await uploadAndCheck(ann, video, 'video/mp4');
     expect(completed.status).toBe(200);
     expect(completed.body).toMatchObject({ type: 'video', sizeBytes: video.length, width: null, height: null, thumbnailUrl: null });
+
+    // Players seek with byte ranges.
+    const first = await fetch(completed.body.url, { headers: { range: 'bytes=0-99' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-99/${video.length}`);
+    expect(Buffer.from(await first.arrayBuffer()).equals(video.subarray(0, 100))).toBe(true);
+    const last = await fetch(completed.body.url, { headers: { range: 'bytes=-10' } });
+    expect(Buffer.from(await last.arrayBuffer()).equals(video.subarray(video.length - 10))).toBe(true);
+    const beyond = await fetch(completed.body.url, { headers: { range: `bytes=${video.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${video.length}`);
   });
 
   it('refuses an executable renamed .png by its content, and never serves it', async () => {
