@@ -31,7 +31,9 @@ import {
   postResponseSchema,
 } from '../contracts/feed-read.js';
 import type { AppDeps } from '../deps.js';
+import { assistantAvailable as isAssistantAvailable } from '../assistant-wiring.js';
 import { HttpError } from '../http-error.js';
+import { checkAttachments } from '../media/check-attachments.js';
 import { currentMember, type SessionMember } from '../plugins/session.js';
 import { assertSelf } from '../session-access.js';
 import { errorResponses, idParams } from './route-schemas.js';
@@ -48,7 +50,13 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, {
   const db = deps.sql.db;
   const runtimeDeps = { runtime: deps.commands.runtime };
   const now = () => deps.clock().toISOString();
-  const assistantAvailable = deps.config.openai !== undefined;
+  const assistantAvailable = isAssistantAvailable(deps.config);
+  /** Only the member's own checked uploads (api/media) and plain links may be attached. */
+  const checkedAttachments = async (memberId: string, attachments: readonly z.output<typeof mediaAttachmentSchema>[]): Promise<MediaAttachment[]> => {
+    const checked = await checkAttachments(deps.sql.handle, memberId, attachments, deps.clock());
+    if (!checked.ok) throw new HttpError(400, checked.error);
+    return checked.attachments;
+  };
   const viewerOf = (request: FastifyRequest): FeedViewer & { memberId: string } => {
     const session = currentMember(request);
     return { memberId: session.memberId, isAdmin: isAdmin(session), now: deps.clock() };
@@ -98,7 +106,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, {
       urgency: body.urgency,
       skillNeeded: body.skill_needed,
       mentions: await mentionsIn(body.content),
-      mediaAttachments: body.media_attachments.map((a) => attachmentOf(a, now())),
+      mediaAttachments: await checkedAttachments(viewer.memberId, body.media_attachments),
       assistantAvailable,
     });
     return reply.code(201).send(await answerPost(reply, result, result.postId, viewer));
@@ -180,20 +188,6 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, {
   app.put('/api/comments/:id/like', likeSchema, commentLike(true));
   app.delete('/api/comments/:id/like', likeSchema, commentLike(false));
 };
-
-/** The attachment as the domain records it: every optional field present, null when not given. */
-const attachmentOf = (a: z.output<typeof mediaAttachmentSchema>, now: string): MediaAttachment => ({
-  ...a,
-  thumbnailUrl: a.thumbnailUrl ?? null,
-  title: a.title ?? null,
-  description: a.description ?? null,
-  provider: a.provider ?? null,
-  width: a.width ?? null,
-  height: a.height ?? null,
-  aspectRatio: a.aspectRatio ?? null,
-  sizeBytes: a.sizeBytes ?? null,
-  createdAt: a.createdAt ?? now,
-});
 
 const notFound = (message: string): never => {
   throw new HttpError(404, message);
