@@ -1,28 +1,17 @@
 // (c) GET /api/user on the real server (signed cookie, member + balance read model on PostgreSQL)
 // against a bare Fastify route answering a JSON body of the same size from memory, both driven by
 // autocannon with the same connections and duration, alternately.
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { startServer } from '../api/main.js';
 import { signIn } from '../test/support/sign-in.js';
+import { autocannonLoad } from './autocannon-load.js';
 import type { BenchResult } from './support.js';
-import { alternate, freshDatabase } from './support.js';
+import { alternate, benchServerEnv, freshDatabase } from './support.js';
 
 const CONNECTIONS = 20;
 const SECONDS = 5;
 
-// The load generator runs in its own process, as clients do: in-process it would share the event loop
-// (and the CPU it measures) with the server under test.
-const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-const load = async (url: string, headers: Record<string, string> = {}) => {
-  const args = [autocannonBin, '-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { non2xx: number; errors: number; requests: { average: number }; latency: { p99: number } };
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
-};
+const load = (url: string, headers: Record<string, string> = {}) => autocannonLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
 
 // Headers a bare route copies from the real answer, so both sides put the same bytes on the wire and
 // the ratio measures server work (session cookie, hooks, cache), not the client parsing extra headers.
@@ -30,18 +19,7 @@ const perResponse = new Set(['date', 'content-length', 'connection', 'keep-alive
 
 export const benchHttpUser = async (): Promise<BenchResult> => {
   const database = await freshDatabase('http');
-  const server = await startServer({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    DATA_DIR: '/tmp/skillswap-bench',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_READ_PER_MINUTE: '0',
-    RATE_LIMIT_WRITE_PER_MINUTE: '0',
-    RATE_LIMIT_AUTH_PER_MINUTE: '0',
-    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
-  });
+  const server = await startServer(benchServerEnv(database.url));
   const bare = Fastify({ logger: false });
   try {
     const client = await signIn(server.url, 'bench@example.com');

@@ -4,6 +4,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { benchAppends } from './appends.js';
+import { benchCommentFanout } from './comment-fanout.js';
+import { benchFeedPage } from './feed-page.js';
 import { benchFreshness } from './freshness.js';
 import { benchHttpUser } from './http-user.js';
 import { benchLighthouse } from './lighthouse.js';
@@ -19,6 +21,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'http-user': benchHttpUser,
   'request-session': benchRequestSession,
   freshness: benchFreshness,
+  'feed-page': benchFeedPage,
+  'comment-fanout': benchCommentFanout,
   lighthouse: benchLighthouse,
 };
 

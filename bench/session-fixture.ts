@@ -3,7 +3,7 @@
 import { startServer, type RunningServer } from '../api/main.js';
 import { signIn, type ApiClient } from '../test/support/sign-in.js';
 import pg from 'pg';
-import { freshDatabase } from './support.js';
+import { BENCH_SESSION_SECRET, benchServerEnv, freshDatabase, inBatches } from './support.js';
 
 export interface SessionFixture {
   server: RunningServer;
@@ -14,12 +14,6 @@ export interface SessionFixture {
 }
 
 const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({ day, startTime: '00:00', endTime: '23:59' }));
-
-const inBatches = async <T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> => {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, k) => make(i + k)))));
-  return out;
-};
 
 const analyze = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
@@ -33,19 +27,8 @@ const analyze = async (url: string) => {
 
 export const startSessionFixture = async (opts: { mentors: number; students: number; label: string }): Promise<SessionFixture> => {
   const database = await freshDatabase(opts.label);
-  const secret = 'bench-secret-bench-secret-bench-secret-0123';
-  const server = await startServer({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    DATA_DIR: '/tmp/skillswap-bench',
-    SESSION_SECRET: secret,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_READ_PER_MINUTE: '0',
-    RATE_LIMIT_WRITE_PER_MINUTE: '0',
-    RATE_LIMIT_AUTH_PER_MINUTE: '0',
-    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
-  });
+  const secret = BENCH_SESSION_SECRET;
+  const server = await startServer(benchServerEnv(database.url));
   try {
     const mentors = await inBatches(opts.mentors, 5, async (i) => {
       const client = await signIn(server.url, `mentor${i}@bench.example`);

@@ -60,3 +60,27 @@ export const alternate = async (times: number, subject: () => Promise<number>, b
 };
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export const BENCH_SESSION_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** The settings every bench's server runs with: its own database, quiet logs and no rate limits. */
+export const benchServerEnv = (databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: '/tmp/skillswap-bench',
+  SESSION_SECRET: BENCH_SESSION_SECRET,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_READ_PER_MINUTE: '0',
+  RATE_LIMIT_WRITE_PER_MINUTE: '0',
+  RATE_LIMIT_AUTH_PER_MINUTE: '0',
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
+  ...extra,
+});
+
+/** `make(0..count-1)`, `size` at a time (sign-ins and set-up the server would otherwise see all at once). */
+export const inBatches = async <T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> => {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, k) => make(i + k)))));
+  return out;
+};
