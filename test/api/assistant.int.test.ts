@@ -72,6 +72,9 @@ describe('The S brain', () => {
     }
     expect(complete).toMatchObject({ postId, requestId: aiRequestId, message: feedTexts.aiResponded });
     expect(statuses.at(-1)!.message.status).toBe('complete');
+    // The answer itself arrives as the post's new comment, flagged as the AI's.
+    const newComment = await socket.next((m) => m.type === 'new_comment' && m.comment?.id === complete.commentId);
+    expect(newComment).toMatchObject({ postId, isAI: true, comment: { user_id: THE_S_BRAIN_ID, is_ai_generated: true } });
 
     const events = await postEvents(server.store, postId);
     const aiComments = events.filter((e) => e.type === 'CommentAdded' && e.data.isAiGenerated);
