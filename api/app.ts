@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health.js';
 import { userRoutes } from './routes/users.js';
 import { wsRoutes } from './routes/ws.js';
 import { dashboardRoutes } from './routes/dashboard.js';
+import { feedRoutes } from './routes/feed.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { onboardingRoutes } from './routes/onboarding.js';
@@ -146,6 +147,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
+  await app.register(feedRoutes, { deps, isAdmin });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 

@@ -1,5 +1,6 @@
 // Every read model the runtime maintains; order is the order of start-up and of `npm run rebuild`.
 import { balancesProjector } from './balances/projector.js';
+import { feedProjector } from './feed/projector.js';
 import { ledgerTransactionsProjector } from './ledger-transactions/projector.js';
 import { membersProjector } from './members/projector.js';
 import { memberStatsProjector } from './member-stats/projector.js';
@@ -18,4 +19,5 @@ export const allProjectors: Projector[] = [
   notificationsProjector,
   skillLikesProjector,
   onboardingProjector,
+  feedProjector,
 ];

@@ -3,6 +3,7 @@
 // in the Database type, so one interface for all queries lets one query call another and join the
 // tables of another read model (sessions show members' names, members their balances).
 import type { BalancesDb } from './balances/tables.js';
+import type { FeedDb } from './feed/tables.js';
 import type { LedgerTransactionsDb } from './ledger-transactions/tables.js';
 import type { MemberStatsDb } from './member-stats/tables.js';
 import type { MembersDb } from './members/tables.js';
@@ -11,4 +12,4 @@ import type { OnboardingDb } from './onboarding/tables.js';
 import type { SessionsDb } from './sessions/tables.js';
 import type { SkillLikesDb } from './skill-likes/tables.js';
 
-export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb;
+export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb & FeedDb;

@@ -89,6 +89,18 @@ const MATRIX: Record<string, Row> = {
   'GET /api/skills/{id}/like-status': { on: 'skill', right: 'any', expect: [401, OK, OK, OK, OK] },
   'POST /api/skills/{id}/like': { on: 'skill', right: 'any', expect: [401, OK, OK, P, OK] },
   'POST /api/feedback': { on: 'none', right: 'any', body: { message: 'Nice' }, expect: [401, OK, OK, OK, OK] },
+  // The feed: anyone reads, likes and comments; only the author (Ann) edits and deletes her post.
+  'GET /api/posts': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/posts/{id}': { on: 'post', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/posts/{id}/comments': { on: 'post', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'POST /api/feed-posts': { on: 'none', right: 'any', body: { content: 'Matrix post', category: 'design', urgency: 'low' }, expect: [401, OK, OK, OK, OK] },
+  'PUT /api/feed-posts/{id}': { on: 'post', right: 'student', body: { content: 'Edited', urgency: 'high' }, expect: [401, D, OK, D, D] },
+  'DELETE /api/posts/{id}': { on: 'post', right: 'student', expect: [401, D, OK, D, D] },
+  'PUT /api/posts/{id}/like': { on: 'post', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'DELETE /api/posts/{id}/like': { on: 'post', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'POST /api/comments': { on: 'post', right: 'any', body: (p) => ({ post_id: p.id, content: 'Happy to help' }), expect: [401, OK, OK, OK, OK] },
+  'PUT /api/comments/{id}/like': { on: 'comment', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'DELETE /api/comments/{id}/like': { on: 'comment', right: 'any', expect: [401, OK, OK, OK, OK] },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
   'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };

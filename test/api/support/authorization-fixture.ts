@@ -13,7 +13,7 @@ export const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'wrong', 'admi
  * What a row's path parameters name. Rows that change a session get one of their own; 'own-sign-ins'
  * gives every actor a sign-in of their own (for routes that end the caller's session).
  */
-export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending';
+export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
@@ -77,6 +77,14 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
   const notifications = (await ann.get(`/api/users/${ann.memberId}/notifications`)).body as { id: string }[];
   if (!notifications[0]) throw new Error('Ann has no notification for the matrix');
 
+  /** A post of Ann's of its own (rows edit and delete it), with a comment of hers. */
+  const post = async (): Promise<Scene> => {
+    const created = expectOk(await ann.post('/api/feed-posts', { content: 'Who can review my #Figma file?', category: 'design', urgency: 'low' }), 'post');
+    const id = (created.body as { post: { id: string } }).post.id;
+    const comment = expectOk(await ann.post('/api/comments', { post_id: id, content: 'Details below' }), 'comment');
+    return { student: ann, mentor: mia, params: { id, postId: id, commentId: (comment.body as { comment: { id: string } }).comment.id } };
+  };
+
   return {
     stranger,
     admin,
@@ -98,6 +106,12 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
           return { ...people, params: { id: skillId, mentorId: mia.memberId } };
         case 'shared':
           return shared;
+        case 'post':
+          return post();
+        case 'comment': {
+          const scene = await post();
+          return { ...scene, params: { id: scene.params.commentId! } };
+        }
         default:
           return session(target);
       }

@@ -1,0 +1,28 @@
+// Keyset cursors of the feed and of comment pages: the sort key of the last row shown, opaque to the
+// client (base64url JSON). A cursor that does not parse is a 400, never a full scan.
+import { DomainError } from '../../domain/shared.js';
+
+export interface FeedCursor {
+  popularity: number;
+  createdAt: string;
+  id: string;
+}
+
+export const INVALID_CURSOR = 'This page link is not valid any more. Please reload the feed.';
+
+export const encodeCursor = (cursor: FeedCursor): string => Buffer.from(JSON.stringify([cursor.popularity, cursor.createdAt, cursor.id])).toString('base64url');
+
+export const decodeCursor = (raw: string | undefined, sort: 'recent' | 'popular'): FeedCursor | null => {
+  if (raw === undefined || raw === '') return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(value) || value.length !== 3) throw new Error('shape');
+    const [popularity, createdAt, id] = value as unknown[];
+    if (typeof popularity !== 'number' || !Number.isInteger(popularity) || typeof id !== 'string' || id.length > 100) throw new Error('fields');
+    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) throw new Error('time');
+    if (sort === 'recent' || popularity >= 0) return { popularity, createdAt: new Date(createdAt).toISOString(), id };
+    throw new Error('popularity');
+  } catch {
+    throw new DomainError('VALIDATION', INVALID_CURSOR);
+  }
+};

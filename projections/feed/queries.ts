@@ -1,0 +1,285 @@
+// Queries of the feed read model; they take `db` first and answer the shapes of api/contracts/feed-read.ts.
+// The first page of the feed is one keyset read on an index of its sort and filter, the authors joined
+// by key, and the stat cards read from twelve counter rows: no count over the posts.
+import { sql, type Kysely } from 'kysely';
+import type { CommentsPage, CommentView, FeedAuthor, FeedPage, FeedStats, PostCard, ResolvedMentionView } from '../../api/contracts/feed-read.js';
+import type { AiStatus } from '../../api/contracts/feed.js';
+import {
+  AI_REPLY_TIMEOUT_MINUTES,
+  AI_STATUS_CLEAR_MS,
+  POST_URGENCIES,
+  THE_S_BRAIN_ID,
+  THE_S_BRAIN_NAME,
+  feedTexts,
+  type PostCategory,
+  type PostUrgency,
+} from '../../domain/post/rules.js';
+import { toIso } from '../shared/set-wise.js';
+import type { ReadModelsDb } from '../read-models.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import type { FeedCommentRow, FeedPostRow } from './tables.js';
+
+/** An error stays on the card this long, then the card reads idle again. */
+export const AI_ERROR_SHOWN_MS = 60_000;
+const THINKING_TIMEOUT_MS = AI_REPLY_TIMEOUT_MINUTES * 60_000;
+
+/** What the viewer may see: their id for 'liked by me', and whether deleted posts show (admins). */
+export interface FeedViewer {
+  memberId: string | null;
+  isAdmin?: boolean;
+  /** The clock the AI status is read against. */
+  now: Date;
+}
+
+/** The status a card shows now: 'complete' clears after 3 s, a 'thinking' past the reply timeout reads as an error. */
+export const aiStatusNow = (
+  row: Pick<FeedPostRow, 'ai_status' | 'ai_status_at' | 'ai_status_message'>,
+  now: Date,
+): { status: AiStatus | null; message: string | null } => {
+  if (!row.ai_status || !row.ai_status_at) return { status: null, message: null };
+  const age = now.getTime() - new Date(toIso(row.ai_status_at)).getTime();
+  if (row.ai_status === 'complete') return age < AI_STATUS_CLEAR_MS ? { status: 'complete', message: row.ai_status_message } : { status: null, message: null };
+  if (row.ai_status === 'thinking') {
+    if (age < THINKING_TIMEOUT_MS) return { status: 'thinking', message: null };
+    return age < THINKING_TIMEOUT_MS + AI_ERROR_SHOWN_MS ? { status: 'error', message: feedTexts.aiTrouble } : { status: null, message: null };
+  }
+  return age < AI_ERROR_SHOWN_MS ? { status: 'error', message: row.ai_status_message ?? feedTexts.aiTrouble } : { status: null, message: null };
+};
+
+/** Names and avatars of members (The S brain included), by id. */
+export const authorsOf = async (db: Kysely<ReadModelsDb>, ids: Iterable<string>): Promise<Map<string, FeedAuthor>> => {
+  const wanted = [...new Set(ids)];
+  const found = new Map<string, FeedAuthor>();
+  if (wanted.includes(THE_S_BRAIN_ID)) found.set(THE_S_BRAIN_ID, { id: THE_S_BRAIN_ID, name: THE_S_BRAIN_NAME, avatar: null });
+  const members = wanted.filter((id) => id !== THE_S_BRAIN_ID);
+  if (members.length === 0) return found;
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'name', 'profile_image_url'])
+    .where('id', '=', sql<string>`any(${members}::text[])`)
+    .execute();
+  for (const row of rows) found.set(row.id, { id: row.id, name: row.name, avatar: row.profile_image_url });
+  return found;
+};
+
+const authorOr = (authors: Map<string, FeedAuthor>, id: string): FeedAuthor => authors.get(id) ?? { id, name: 'Former member', avatar: null };
+// A mention of a member who left reads as text again: only members still known are listed.
+const mentionsOf = (ids: readonly string[], authors: Map<string, FeedAuthor>): ResolvedMentionView[] =>
+  ids.flatMap((id) => {
+    const author = authors.get(id);
+    return author ? [{ id, name: author.name }] : [];
+  });
+
+type PostWithLike = FeedPostRow & { liked_by_me: boolean };
+
+const toCard = (row: PostWithLike, authors: Map<string, FeedAuthor>, now: Date): PostCard => {
+  const ai = aiStatusNow(row, now);
+  return {
+    id: row.id,
+    user_id: row.author_id,
+    author: authorOr(authors, row.author_id),
+    content: row.content,
+    category: row.category,
+    urgency: row.urgency,
+    skill_needed: row.skill_needed,
+    tags: row.tags,
+    mentions: mentionsOf(row.mentions, authors),
+    media_attachments: row.media_attachments,
+    likes_count: row.likes_count,
+    liked_by_me: Boolean(row.liked_by_me),
+    comment_count: row.comment_count,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    edited: row.edited,
+    deleted: row.deleted,
+    ai_status: ai.status,
+    ai_status_message: ai.message,
+  };
+};
+
+const likedByMe = (memberId: string | null) =>
+  sql<boolean>`exists (select 1 from feed_post_likes l where l.post_id = feed_posts.id and l.member_id = ${memberId ?? ''})`.as('liked_by_me');
+
+const cards = async (db: Kysely<ReadModelsDb>, rows: readonly PostWithLike[], now: Date): Promise<PostCard[]> => {
+  const authors = await authorsOf(
+    db,
+    rows.flatMap((r) => [r.author_id, ...r.mentions]),
+  );
+  return rows.map((row) => toCard(row, authors, now));
+};
+
+/** One post, or null when unknown (or deleted, unless the viewer is an admin). */
+export const getPostCard = async (db: Kysely<ReadModelsDb>, postId: string, viewer: FeedViewer): Promise<PostCard | null> => {
+  const row = await db.selectFrom('feed_posts').selectAll().select(likedByMe(viewer.memberId)).where('id', '=', postId).executeTakeFirst();
+  if (!row || (row.deleted && !viewer.isAdmin)) return null;
+  return (await cards(db, [row], viewer.now))[0]!;
+};
+
+/** The post's author and whether it is deleted, for the routes' 403 and 404; null when unknown. */
+export const postOwnership = async (db: Kysely<ReadModelsDb>, postId: string) =>
+  (await db.selectFrom('feed_posts').select(['author_id', 'deleted']).where('id', '=', postId).executeTakeFirst()) ?? null;
+
+/** The four stat cards: posts not deleted, in `category` when given. */
+export const feedStats = async (db: Kysely<ReadModelsDb>, category?: PostCategory): Promise<FeedStats> => {
+  let query = db.selectFrom('feed_counters').select(['urgency', sql<number>`sum(posts)`.as('n')]);
+  if (category) query = query.where('category', '=', category);
+  const rows = await query.groupBy('urgency').execute();
+  const by = Object.fromEntries(POST_URGENCIES.map((u) => [u, 0])) as Record<PostUrgency, number>;
+  for (const row of rows) by[row.urgency] = Number(row.n);
+  return { total: by.high + by.medium + by.low, ...by };
+};
+
+export interface FeedPageQuery {
+  urgency?: PostUrgency | undefined;
+  category?: PostCategory | undefined;
+  sort: 'recent' | 'popular';
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** A page of the feed, newest or most popular first, with the next page's cursor (null at the end). */
+export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: FeedViewer): Promise<FeedPage> => {
+  let select = db.selectFrom('feed_posts').selectAll().select(likedByMe(viewer.memberId));
+  // An admin reads deleted posts too; everyone else reads the partial order of deleted = false.
+  if (!viewer.isAdmin) select = select.where('deleted', '=', false);
+  if (query.urgency) select = select.where('urgency', '=', query.urgency);
+  if (query.category) select = select.where('category', '=', query.category);
+  const after = decodeCursor(query.cursor, query.sort);
+  if (query.sort === 'popular') {
+    if (after) select = select.where(sql<boolean>`(popularity, created_at, id) < (${after.popularity}, ${after.createdAt}::timestamptz, ${after.id})`);
+    select = select.orderBy('popularity', 'desc');
+  } else if (after) {
+    select = select.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id})`);
+  }
+  const [rows, stats] = await Promise.all([
+    select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute(),
+    feedStats(db, query.category),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const next = rows.length > query.limit && last ? encodeCursor({ popularity: last.popularity, createdAt: toIso(last.created_at), id: last.id }) : null;
+  return { posts: await cards(db, page, viewer.now), next_cursor: next, stats };
+};
+
+const toComment = (row: FeedCommentRow, authors: Map<string, FeedAuthor>, liked: ReadonlySet<string>): CommentView => ({
+  id: row.id,
+  post_id: row.post_id,
+  user_id: row.author_id,
+  author: authorOr(authors, row.author_id),
+  content: row.content,
+  parent_comment_id: row.parent_id,
+  depth: row.depth,
+  is_offer: row.is_offer,
+  skill_offered: row.skill_offered,
+  is_ai_generated: row.is_ai_generated,
+  tags: row.tags,
+  mentions: mentionsOf(row.mentions, authors),
+  likes_count: row.likes_count,
+  liked_by_me: liked.has(row.id),
+  created_at: toIso(row.created_at),
+  replies: [],
+});
+
+/** Comments as views, nested under their parents (rows in creation order); the roots are returned. */
+const commentTree = async (db: Kysely<ReadModelsDb>, rows: readonly FeedCommentRow[], memberId: string | null): Promise<Map<string, CommentView>> => {
+  const ids = rows.map((r) => r.id);
+  const [authors, likedRows] = await Promise.all([
+    authorsOf(
+      db,
+      rows.flatMap((r) => [r.author_id, ...r.mentions]),
+    ),
+    memberId && ids.length > 0
+      ? db
+          .selectFrom('feed_comment_likes')
+          .select('comment_id')
+          .where('member_id', '=', memberId)
+          .where('comment_id', '=', sql<string>`any(${ids}::text[])`)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const liked = new Set(likedRows.map((r) => r.comment_id));
+  const views = new Map(rows.map((row) => [row.id, toComment(row, authors, liked)]));
+  for (const row of rows) {
+    const parent = row.parent_id ? views.get(row.parent_id) : undefined;
+    if (parent) parent.replies.push(views.get(row.id)!);
+  }
+  return views;
+};
+
+/** One comment with its replies, or null (also when its post is deleted and the viewer no admin). */
+export const getComment = async (db: Kysely<ReadModelsDb>, commentId: string, viewer: FeedViewer): Promise<CommentView | null> => {
+  const row = await db.selectFrom('feed_comments').selectAll().where('id', '=', commentId).executeTakeFirst();
+  if (!row) return null;
+  const rows = await db.selectFrom('feed_comments').selectAll().where('root_id', '=', row.root_id).orderBy('created_at').orderBy('id').execute();
+  return (await commentTree(db, rows, viewer.memberId)).get(commentId) ?? null;
+};
+
+/** The post a comment belongs to, for the like routes; null when unknown. */
+export const commentPostId = async (db: Kysely<ReadModelsDb>, commentId: string): Promise<string | null> =>
+  (await db.selectFrom('feed_comments').select('post_id').where('id', '=', commentId).executeTakeFirst())?.post_id ?? null;
+
+/**
+ * A page of a post's top-level comments, oldest first, each with its whole reply tree (depth <= 3).
+ * The caller checked the post is visible to the viewer.
+ */
+export const commentsPage = async (
+  db: Kysely<ReadModelsDb>,
+  postId: string,
+  query: { cursor?: string | undefined; limit: number },
+  viewer: FeedViewer,
+): Promise<CommentsPage> => {
+  const after = decodeCursor(query.cursor, 'recent');
+  let select = db.selectFrom('feed_comments').selectAll().where('post_id', '=', postId).where('depth', '=', 0);
+  if (after) select = select.where(sql<boolean>`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id})`);
+  const [tops, post, topTotal] = await Promise.all([
+    select
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(query.limit + 1)
+      .execute(),
+    db.selectFrom('feed_posts').select('comment_count').where('id', '=', postId).executeTakeFirst(),
+    db
+      .selectFrom('feed_comments')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('post_id', '=', postId)
+      .where('depth', '=', 0)
+      .executeTakeFirst(),
+  ]);
+  const page = tops.slice(0, query.limit);
+  const last = page.at(-1);
+  const replies =
+    page.length === 0
+      ? []
+      : await db
+          .selectFrom('feed_comments')
+          .selectAll()
+          .where('root_id', '=', sql<string>`any(${page.map((c) => c.id)}::text[])`)
+          .where('depth', '>', 0)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+  const views = await commentTree(db, [...page, ...replies], viewer.memberId);
+  const shownBefore = after
+    ? Number(
+        (
+          await db
+            .selectFrom('feed_comments')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('post_id', '=', postId)
+            .where('depth', '=', 0)
+            .where(sql<boolean>`(created_at, id) <= (${after.createdAt}::timestamptz, ${after.id})`)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      )
+    : 0;
+  return {
+    comments: page.map((c) => views.get(c.id)!),
+    next_cursor: tops.length > query.limit && last ? encodeCursor({ popularity: 0, createdAt: toIso(last.created_at), id: last.id }) : null,
+    total: post?.comment_count ?? 0,
+    remaining: Math.max(0, Number(topTotal?.n ?? 0) - shownBefore - page.length),
+  };
+};
