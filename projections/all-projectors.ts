@@ -7,6 +7,7 @@ import { memberStatsProjector } from './member-stats/projector.js';
 import { notificationsProjector } from './notifications/projector.js';
 import { onboardingProjector } from './onboarding/projector.js';
 import { sessionsProjector } from './sessions/projector.js';
+import { skillCatalogueProjector } from './skill-catalogue/projector.js';
 import { skillLikesProjector } from './skill-likes/projector.js';
 import type { Projector } from './types.js';
 
@@ -20,4 +21,5 @@ export const allProjectors: Projector[] = [
   skillLikesProjector,
   onboardingProjector,
   feedProjector,
+  skillCatalogueProjector,
 ];

@@ -10,6 +10,7 @@ import type { MembersDb } from './members/tables.js';
 import type { NotificationsDb } from './notifications/tables.js';
 import type { OnboardingDb } from './onboarding/tables.js';
 import type { SessionsDb } from './sessions/tables.js';
+import type { SkillCatalogueDb } from './skill-catalogue/tables.js';
 import type { SkillLikesDb } from './skill-likes/tables.js';
 
-export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb & FeedDb;
+export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb & FeedDb & SkillCatalogueDb;

@@ -1,15 +1,19 @@
-// Skill likes (spec 000 §3, 001 §2.2): the like button on a skill card, a toggle per member.
+// Skills (spec 000 §3, 001 §2.2, §7): the like button on a skill card, a toggle per member; the skill
+// catalogue's Create New Skill call; and the '#' suggestions of the composer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { catalogueSkill } from '../../commands/skill-catalogue/skill-catalogue.js';
 import { SKILL_NOT_FOUND_MESSAGE, toggleSkillLike } from '../../commands/skill-likes/skill-likes.js';
+import { searchSkills } from '../../projections/skill-catalogue/queries.js';
 import { skillLikeStatus } from '../../projections/skill-likes/queries.js';
 import { skillLikeBodySchema, skillLikeStatusSchema } from '../contracts/dashboard.js';
+import { catalogueSkillSchema, createSkillBodySchema, skillSuggestionSchema, suggestionQuerySchema, SUGGESTIONS_MAX } from '../contracts/skill-catalogue.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
 import { currentMember } from '../plugins/session.js';
 import { assertSelf } from '../session-access.js';
-import { commonErrors, idParams } from './route-schemas.js';
+import { commonErrors, errorResponses, idParams } from './route-schemas.js';
 
 const tags = ['skills'];
 const errors = commonErrors;
@@ -28,6 +32,35 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     if (!row) throw new HttpError(404, SKILL_NOT_FOUND_MESSAGE);
     return row.id as string;
   };
+
+  app.get(
+    '/api/skills/search',
+    { schema: { tags, querystring: suggestionQuerySchema, response: { 200: z.array(skillSuggestionSchema), ...errorResponses(400, 401) } } },
+    async (request) => searchSkills(db, request.query.q, SUGGESTIONS_MAX),
+  );
+
+  // A name catalogued before answers 200 with the entry that was there (the form's 'Skill added' holds:
+  // the skill exists); a new one 201. Nothing here can name another member as its creator.
+  app.post(
+    '/api/skills',
+    { schema: { tags, body: createSkillBodySchema, response: { 200: catalogueSkillSchema, 201: catalogueSkillSchema, ...errorResponses(400, 401) } } },
+    async (request, reply) => {
+      const { memberId } = currentMember(request);
+      const { name, category, description } = request.body;
+      const result = await catalogueSkill(deps.commands, {
+        name,
+        category,
+        description,
+        createdBy: memberId,
+        source: 'member',
+        now: deps.clock().toISOString(),
+        correlationId: request.id,
+      });
+      void reply.afterWrite(result.checkpoint, [memberId]);
+      const { skillId: id, category: shownCategory, description: shownDescription, source } = result.skill;
+      return reply.code(result.created ? 201 : 200).send({ id, name: result.skill.name, category: shownCategory, description: shownDescription, source });
+    },
+  );
 
   app.get(
     '/api/skills/:id/like-status',

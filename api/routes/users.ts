@@ -6,7 +6,9 @@ import { updateProfile } from '../../commands/members.js';
 import { getBalance } from '../../projections/balances/queries.js';
 import { listTransactions } from '../../projections/ledger-transactions/queries.js';
 import { getMember, listMembers } from '../../projections/members/queries.js';
+import { searchMembers } from '../../projections/members/search.js';
 import { balanceSchema, currentUserSchema, errorBodySchema, transactionSchema, updateProfileSchema, userSchema, type User } from '../contracts/members.js';
+import { suggestionQuerySchema, SUGGESTIONS_MAX, userSuggestionSchema } from '../contracts/skill-catalogue.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notAuthenticated } from '../http-error.js';
 import { currentMember, type SessionMember } from '../plugins/session.js';
@@ -59,6 +61,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (sessio
 
   app.get('/api/users', { schema: { tags: ['users'], response: { 200: z.array(userSchema), 401: errorBodySchema } } }, async (request) =>
     (await listMembers(db, now())).map((user) => asSeenBy(request, user)),
+  );
+
+  // '@' suggestions of the composer and comment boxes: names only, never e-mails (spec 001 §5, §7).
+  app.get(
+    '/api/users/search',
+    { schema: { tags: ['users'], querystring: suggestionQuerySchema, response: { 200: z.array(userSuggestionSchema), 400: errorBodySchema, 401: errorBodySchema } } },
+    async (request) => searchMembers(db, request.query.q, SUGGESTIONS_MAX),
   );
 
   app.get('/api/users/:id', { schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } }, async (request) =>

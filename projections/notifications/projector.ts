@@ -1,32 +1,55 @@
-// The notifications read model: notifications derived from session events for the participant who
-// did not act, and the read flags from each member's inbox stream.
+// The notifications read model: notifications derived from session and post events for the members
+// they concern but who did not act, and the read flags from each member's inbox stream.
 import { inboxEventTypes, type InboxEvent } from '../../domain/notification-inbox/events.js';
+import type { PostEvent } from '../../domain/post/events.js';
 import { sessionEventTypes, type SessionEvent } from '../../domain/session/events.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { toIso } from '../shared/set-wise.js';
 import type { ChangeNotice } from '../types.js';
+import { feedNotificationsFor, postPreviewOf } from './feed-notifications.js';
 import { sessionNotificationsFor } from './session-notifications.js';
-import { notificationsTables } from './tables.js';
+import { notificationsTables, type NotificationRow } from './tables.js';
+
+/** The post events that notify someone (and those that keep the liked post's preview). */
+const feedEventTypes = ['PostCreated', 'PostEdited', 'CommentAdded', 'PostLiked'] as const satisfies readonly PostEvent['type'][];
+type FeedEvent = Extract<PostEvent, { type: (typeof feedEventTypes)[number] }>;
+type Handled = SessionEvent | InboxEvent | FeedEvent;
 
 const sessionTypes: ReadonlySet<string> = new Set(sessionEventTypes);
-const isSessionEvent = (event: Recorded<SessionEvent | InboxEvent>): event is Recorded<SessionEvent> => sessionTypes.has(event.type);
+const feedTypes: ReadonlySet<string> = new Set(feedEventTypes);
+const isSessionEvent = (event: Recorded<Handled>): event is Recorded<SessionEvent> => sessionTypes.has(event.type);
+const isFeedEvent = (event: Recorded<Handled>): event is Recorded<FeedEvent> => feedTypes.has(event.type);
 
 const later = (a: Date | string, b: Date | string): Date | string => (Date.parse(toIso(b)) > Date.parse(toIso(a)) ? b : a);
 
 export const notificationsProjector = defineProjection({
   name: 'notifications',
-  version: 1,
+  // 2: post and comment ids, and the feed's notifications (issue 20).
+  version: 2,
   migration: '20261123T0910-create-notifications',
   tables: notificationsTables,
-  canHandle: [...sessionEventTypes, ...inboxEventTypes],
-  // 'Mark all' only ever moves forward: an older upTo arriving late must not unread anything.
-  reads: (event: Recorded<SessionEvent | InboxEvent>) => (event.type === 'AllNotificationsMarkedRead' ? { notification_read_marks: event.data.memberId } : {}),
+  canHandle: [...sessionEventTypes, ...inboxEventTypes, ...feedEventTypes],
+  // 'Mark all' only ever moves forward: an older upTo arriving late must not unread anything. A like's
+  // notification quotes the post, whose text arrived with an earlier event.
+  reads: (event: Recorded<Handled>) =>
+    event.type === 'AllNotificationsMarkedRead'
+      ? { notification_read_marks: event.data.memberId }
+      : event.type === 'PostLiked'
+        ? { notification_post_previews: event.data.postId }
+        : {},
   evolve(rows, event): ChangeNotice[] {
-    if (isSessionEvent(event)) {
-      return sessionNotificationsFor(event, event).map((row) => {
+    const notify = (made: readonly NotificationRow[]): ChangeNotice[] =>
+      made.map((row) => {
         rows.notifications.put(row);
         return { scope: 'user', id: row.recipient_id };
       });
+    if (isSessionEvent(event)) return notify(sessionNotificationsFor(event, event));
+    if (isFeedEvent(event)) {
+      if (event.type === 'PostCreated' || event.type === 'PostEdited') {
+        rows.notification_post_previews.put({ post_id: event.data.postId, preview: postPreviewOf(event.data.content) });
+      }
+      const preview = event.type === 'PostLiked' ? rows.notification_post_previews.get(event.data.postId)?.preview : undefined;
+      return notify(feedNotificationsFor(event, event, preview));
     }
     const { memberId } = event.data;
     const readAt = event.metadata.occurredAt;

@@ -4,6 +4,7 @@ import { toIso } from '../shared/set-wise.js';
 import type { ReadModelsDb } from '../read-models.js';
 import type { NotificationReadMarkRow, NotificationRow } from './tables.js';
 import type { Notification } from '../../api/contracts/dashboard.js';
+import { THE_S_BRAIN_ID, THE_S_BRAIN_NAME } from '../../domain/post/rules.js';
 
 export type { Notification };
 
@@ -30,7 +31,8 @@ export const listNotifications = async (db: Kysely<ReadModelsDb>, memberId: stri
     .limit(Math.max(1, Math.min(limit, 500)))
     .execute();
   return rows.map((r) => {
-    const fromName = (r.from_user_name as string | null) ?? null;
+    // The S brain has no member row: its replies are signed with its name.
+    const fromName = r.from_user_id === THE_S_BRAIN_ID ? THE_S_BRAIN_NAME : ((r.from_user_name as string | null) ?? null);
     const message = r.from_user_id === null ? r.message : `${fromName ?? 'Someone'} ${r.message}`;
     return {
       id: r.id,
@@ -42,8 +44,8 @@ export const listNotifications = async (db: Kysely<ReadModelsDb>, memberId: stri
       session_id: r.session_id,
       from_user_id: r.from_user_id,
       from_user_name: fromName,
-      comment_id: null,
-      post_id: null,
+      comment_id: r.comment_id,
+      post_id: r.post_id,
       read: Boolean(r.read),
       created_at: toIso(r.created_at),
     };

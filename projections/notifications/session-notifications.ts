@@ -227,6 +227,8 @@ export const sessionNotificationsFor = (event: SessionEvent, recorded: RecordedE
     title: draft.title,
     message: draft.message,
     session_id: event.data.sessionId,
+    post_id: null,
+    comment_id: null,
     from_user_id: draft.from,
     created_at: recorded.metadata.occurredAt,
     position: recorded.globalPosition.toString(),

@@ -20,6 +20,9 @@ export const notificationsTable = defineTable({
     title: text(),
     message: text(),
     session_id: text().nullable(),
+    /** The post (and comment) a feed notification links to: /feed?post= or /feed?comment=. */
+    post_id: text().nullable(),
+    comment_id: text().nullable(),
     from_user_id: text().nullable(),
     created_at: timestamptz(),
     /** Global log position: orders notifications that share an instant. */
@@ -44,10 +47,18 @@ export const notificationReadMarksTable = defineTable({
   columns: { member_id: text(), up_to: timestamptz() },
 });
 
+/** The first 50 characters of each post as last written, for the preview of a like's notification. */
+export const notificationPostPreviewsTable = defineTable({
+  name: 'notification_post_previews',
+  key: ['post_id'],
+  columns: { post_id: text(), preview: text() },
+});
+
 export const notificationsTables = {
   notifications: notificationsTable,
   notification_reads: notificationReadsTable,
   notification_read_marks: notificationReadMarksTable,
+  notification_post_previews: notificationPostPreviewsTable,
 };
 
 export type NotificationRow = RowOfTable<typeof notificationsTable>;

@@ -1,9 +1,10 @@
 // How member and session events move a member's onboarding row. Pure.
 import type { MemberStreamEvent } from '../../domain/member/events.js';
+import type { AiReplyRequested, PostCreated } from '../../domain/post/events.js';
 import type { SessionRequested } from '../../domain/session/events.js';
 import type { OnboardingRow } from './tables.js';
 
-export type OnboardingEvent = MemberStreamEvent | SessionRequested;
+export type OnboardingEvent = MemberStreamEvent | SessionRequested | PostCreated | AiReplyRequested;
 
 export const emptyOnboarding = (memberId: string, occurredAt: string): OnboardingRow => ({
   member_id: memberId,
@@ -21,9 +22,19 @@ export const emptyOnboarding = (memberId: string, occurredAt: string): Onboardin
 
 const filled = (text: string | undefined, before: boolean) => (text === undefined ? before : text.trim() !== '');
 
-/** The members an event concerns: both participants of a request, else the member of the stream. */
-export const membersOf = (event: OnboardingEvent): string[] =>
-  event.type === 'SessionRequested' ? [event.data.studentId, event.data.instructorId] : [event.data.memberId];
+/** The members an event concerns: both participants of a request, a post's author, who asked The S brain, else the member of the stream. */
+export const membersOf = (event: OnboardingEvent): string[] => {
+  switch (event.type) {
+    case 'SessionRequested':
+      return [event.data.studentId, event.data.instructorId];
+    case 'PostCreated':
+      return [event.data.authorId];
+    case 'AiReplyRequested':
+      return [event.data.requestedBy];
+    default:
+      return [event.data.memberId];
+  }
+};
 
 export const evolveOnboarding = (row: OnboardingRow, event: OnboardingEvent, occurredAt: string): OnboardingRow => {
   const next = { ...row, updated_at: occurredAt };
@@ -49,6 +60,11 @@ export const evolveOnboarding = (row: OnboardingRow, event: OnboardingEvent, occ
     case 'SessionRequested':
       // Every booking names both members; only a member's first one changes the row.
       return row.scheduled_session ? row : { ...next, scheduled_session: true };
+    // A member's first post and first question to The S brain (a mention or the ask call); later ones change nothing.
+    case 'PostCreated':
+      return row.shared_post ? row : { ...next, shared_post: true };
+    case 'AiReplyRequested':
+      return row.asked_ai ? row : { ...next, asked_ai: true };
     case 'WelcomeTourSeen':
       return { ...next, has_seen_welcome_tour: true };
     default:

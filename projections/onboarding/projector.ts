@@ -12,11 +12,14 @@ const onboardingEventTypes = [
   'AvailabilityRemoved',
   'WelcomeTourSeen',
   'SessionRequested',
+  'PostCreated',
+  'AiReplyRequested',
 ] as const satisfies readonly OnboardingEvent['type'][];
 
 export const onboardingProjector = defineProjection({
   name: 'onboarding',
-  version: 1,
+  // 2: shared_post and asked_ai follow the feed (issue 20).
+  version: 2,
   migration: '20261123T0940-create-onboarding',
   tables: { onboarding: onboardingTable },
   canHandle: onboardingEventTypes,

@@ -1,6 +1,6 @@
 // The onboarding read model's table. Profile, skills and availability steps follow the member's
 // current profile (removing the last skill un-ticks 'added_skills'); a session once requested stays
-// requested; shared_post and asked_ai wait for the feed and AI events.
+// requested; shared_post and asked_ai tick at a member's first post and first question to The S brain.
 import { bool, defineTable, jsonb, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
 export const onboardingTable = defineTable({

@@ -34,6 +34,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/logout': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },
   'GET /api/user': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   'GET /api/users': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/users/search': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   'GET /api/users/{id}': { on: 'member', right: 'self', expect: [401, OK, OK, OK, OK] },
   'PATCH /api/users/{id}': { on: 'member', right: 'self', body: { bio: 'Changed' }, expect: [401, D, OK, D, D] },
   'GET /api/users/{id}/balance': { on: 'member', right: 'self', expect: [401, D, OK, D, OK] },
@@ -86,6 +87,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/dashboard/sessions': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   'GET /api/dashboard/counts': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   'GET /api/dashboard/stats': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/skills/search': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  // The first creates the skill (201), the others are answered with it (200).
+  'POST /api/skills': {
+    on: 'none',
+    right: 'any',
+    body: { name: 'Matrix Algebra', category: 'Development', description: 'Rows and columns' },
+    expect: [401, OK, OK, OK, OK],
+  },
   'GET /api/skills/{id}/like-status': { on: 'skill', right: 'any', expect: [401, OK, OK, OK, OK] },
   'POST /api/skills/{id}/like': { on: 'skill', right: 'any', expect: [401, OK, OK, P, OK] },
   'POST /api/feedback': { on: 'none', right: 'any', body: { message: 'Nice' }, expect: [401, OK, OK, OK, OK] },
