@@ -11,6 +11,7 @@ import { createSessionStore } from './auth/session-store.js';
 import { setUpSignIn } from './auth/sign-in-setup.js';
 import type { AppDeps } from './deps.js';
 import { createChangeHub, relayChanges } from './plugins/change-hub.js';
+import { relayAiStatus } from './plugins/ai-status-relay.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { answerClientError, answerFrameworkError, BODY_LIMIT_BYTES, registerJsonBodies } from './plugins/framework-errors.js';
 import { registerSecurity } from './plugins/security.js';
@@ -20,6 +21,7 @@ import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
+import { assistantRoutes } from './routes/assistant.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { userRoutes } from './routes/users.js';
@@ -131,6 +133,10 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await unlisten().catch(() => {});
   });
+  const unlistenAiStatus = await relayAiStatus(hub, (channel, onPayload) => deps.sql.listen(channel, onPayload), app.log);
+  app.addHook('onClose', async () => {
+    await unlistenAiStatus().catch(() => {});
+  });
 
   const oidc = await setUpSignIn(app, { config, sessionSecret, publicUrl: getPublicUrl });
 
@@ -148,6 +154,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(skillRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
   await app.register(feedRoutes, { deps, isAdmin });
+  await app.register(assistantRoutes, { deps });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 

@@ -1,6 +1,7 @@
 // Environment configuration (DESIGN.md §2), validated once at start. A bad value stops start-up
 // with a message that names the variable, so an operator can fix it without reading code.
 import { z } from 'zod';
+import type { AiPrice } from '../commands/assistant/pricing.js';
 
 const optionalString = z
   .string()
@@ -32,6 +33,26 @@ const wholeNumber = (fallback: number, min: number, unit: string) =>
   optionalString
     .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= min), { message: `must be a whole number of ${unit}, at least ${min}` })
     .transform((v) => (v === undefined ? fallback : Number(v)));
+
+const aiPricesSchema = z.record(z.string().min(1), z.object({ input: z.number().nonnegative().finite(), output: z.number().nonnegative().finite() }).strict());
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+/**
+ * Public list prices of common models (USD per 1M tokens, late 2025); AI_PRICES adds to and overrides
+ * them. A model in neither, with no "*" entry, is recorded at cost 0 (an own endpoint's model, say).
+ */
+export const DEFAULT_AI_PRICES: Readonly<Record<string, AiPrice>> = {
+  'gpt-4o-mini': { input: 0.15, output: 0.6 },
+  'gpt-4o': { input: 2.5, output: 10 },
+  'gpt-4.1': { input: 2, output: 8 },
+  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
+  'gpt-4.1-nano': { input: 0.1, output: 0.4 },
+};
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -71,6 +92,15 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: url(['http:', 'https:'], 'https://api.openai.com/v1'),
   OPENAI_MODEL: optionalString,
+  // Questions a member may ask The S brain per UTC day (decision in docs/decisions.md); 0 refuses every one.
+  AI_DAILY_QUOTA: wholeNumber(20, 0, 'questions'),
+  AI_PRICES: optionalString.transform((v, ctx) => {
+    if (v === undefined) return {};
+    const parsed = aiPricesSchema.safeParse(safeJson(v));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: 'must be JSON like {"gpt-4o-mini":{"input":0.15,"output":0.6}}: US dollars per million tokens in and out, per model ("*" for any other)' });
+    return z.NEVER;
+  }),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   LOG_LEVEL: optionalString.refine((v) => v === undefined || (logLevels as readonly string[]).includes(v), {
     message: `must be one of ${logLevels.join(', ')}`,
@@ -116,6 +146,8 @@ export interface AppConfig {
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
   /** Any OpenAI-compatible endpoint; absent means the AI assistant is off. */
   openai?: { apiKey?: string; baseUrl: string; model: string };
+  /** The S brain's daily questions per member and the price table its calls are costed with. */
+  assistant: { dailyQuota: number; prices: Readonly<Record<string, AiPrice>> };
   smtpUrl?: string;
   logLevel: (typeof logLevels)[number];
   /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses. */
@@ -222,6 +254,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
       e.OPENAI_API_KEY === undefined && e.OPENAI_BASE_URL === undefined
         ? undefined
         : { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', model: e.OPENAI_MODEL ?? 'gpt-4o-mini' },
+    assistant: { dailyQuota: e.AI_DAILY_QUOTA, prices: { ...DEFAULT_AI_PRICES, ...e.AI_PRICES } },
     smtpUrl: e.SMTP_URL,
     logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
     trustProxy: trustProxyOf(e.TRUST_PROXY),

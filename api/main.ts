@@ -20,6 +20,7 @@ import type { AppDeps } from './deps.js';
 import type { SqlDatabase } from '../eventstore/sql-database.js';
 import type { EventStore } from '../eventstore/types.js';
 import { hostScheduler, type SchedulerHost } from './scheduler-host.js';
+import { wireAssistant } from './assistant-wiring.js';
 import type { ReadModelsDb } from '../projections/read-models.js';
 
 export interface StartServerOptions {
@@ -83,14 +84,15 @@ export const startServer = async (env: Record<string, string | undefined>, optio
   const { sql, store } = connections;
   // Every booking reads both members' profiles and the student's ledger: their states are remembered.
   const commands = wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
+  const clock = options.clock ?? (() => new Date());
+  const assistant = wireAssistant(config, (channel, payload) => sql.notify(channel, payload), clock, logger.child({ component: 'assistant' }));
   const runtime = createProjectionRuntime({
     sql,
     store,
     projectors: options.projectors ?? allProjectors,
-    reactors: options.reactors ?? allReactors(commands),
+    reactors: options.reactors ?? allReactors({ ...commands, assistant }),
     logger: logger.child({ component: 'projections' }),
   });
-  const clock = options.clock ?? (() => new Date());
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;
   try {

@@ -1,4 +1,6 @@
 // Every read model the runtime maintains; order is the order of start-up and of `npm run rebuild`.
+import { aiInvocationsProjector } from './assistant/invocations-projector.js';
+import { assistantCommentsProjector } from './assistant/comments-projector.js';
 import { balancesProjector } from './balances/projector.js';
 import { feedProjector } from './feed/projector.js';
 import { ledgerTransactionsProjector } from './ledger-transactions/projector.js';
@@ -22,4 +24,6 @@ export const allProjectors: Projector[] = [
   onboardingProjector,
   feedProjector,
   skillCatalogueProjector,
+  aiInvocationsProjector,
+  assistantCommentsProjector,
 ];

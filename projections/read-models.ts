@@ -2,6 +2,7 @@
 // interface is in its tables.ts). Queries take a Kysely<ReadModelsDb>: kysely's types are invariant
 // in the Database type, so one interface for all queries lets one query call another and join the
 // tables of another read model (sessions show members' names, members their balances).
+import type { AiInvocationsDb, AssistantCommentsDb } from './assistant/tables.js';
 import type { BalancesDb } from './balances/tables.js';
 import type { FeedDb } from './feed/tables.js';
 import type { LedgerTransactionsDb } from './ledger-transactions/tables.js';
@@ -13,4 +14,4 @@ import type { SessionsDb } from './sessions/tables.js';
 import type { SkillCatalogueDb } from './skill-catalogue/tables.js';
 import type { SkillLikesDb } from './skill-likes/tables.js';
 
-export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb & FeedDb & SkillCatalogueDb;
+export type ReadModelsDb = MembersDb & BalancesDb & LedgerTransactionsDb & SessionsDb & MemberStatsDb & NotificationsDb & SkillLikesDb & OnboardingDb & FeedDb & SkillCatalogueDb & AiInvocationsDb & AssistantCommentsDb;

@@ -23,6 +23,8 @@ export interface ChangeHub {
   receive(client: HubClient, raw: string): void;
   /** Delivers notices to the sockets they concern (exported for the NOTIFY listener). */
   dispatch(notices: readonly ChangeNotice[]): void;
+  /** Sends a post's live message (e.g. `ai_status`) to the sockets subscribed to the post. */
+  toPostSubscribers(postId: string, message: { type: string; postId: string }): void;
   size(): number;
 }
 
@@ -132,6 +134,12 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
             for (const client of clients) if (client.isAdmin) send(client, { type: 'changed', scope: 'admin' });
             break;
         }
+      }
+    },
+    toPostSubscribers(postId, message) {
+      const text = JSON.stringify(message);
+      for (const client of clients) {
+        if (client.posts.has(postId) && client.socket.readyState === client.socket.OPEN) client.socket.send(text);
       }
     },
     size: () => clients.size,

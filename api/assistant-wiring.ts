@@ -1,0 +1,27 @@
+// The S brain's part of the composition root: with an endpoint configured, the model (the `openai`
+// SDK against OPENAI_BASE_URL), the price table, the daily quota and the `ai_status` publisher the
+// assistant reactor needs; without one, nothing (the reactor does not run, mentions record nothing).
+import type { ReactorDeps } from '../commands/all-reactors.js';
+import { openAiChatModel } from '../commands/assistant/model-call.js';
+import type { AppConfig } from './config.js';
+import { aiStatusPublisher } from './plugins/ai-status-relay.js';
+
+export const assistantAvailable = (config: Pick<AppConfig, 'openai'>): boolean => config.openai !== undefined;
+
+export const wireAssistant = (
+  config: Pick<AppConfig, 'openai' | 'assistant'>,
+  notify: (channel: string, payload: string) => Promise<void>,
+  clock: () => Date,
+  log: { warn(obj: object, message: string): void },
+): ReactorDeps['assistant'] => {
+  const { openai, assistant } = config;
+  if (!openai) return undefined;
+  return {
+    model: openAiChatModel({ ...openai, prices: assistant.prices }),
+    modelName: openai.model,
+    prices: assistant.prices,
+    dailyQuota: assistant.dailyQuota,
+    publish: aiStatusPublisher(notify, log),
+    clock,
+  };
+};
