@@ -37,6 +37,10 @@ import { sessionQueryRoutes } from './routes/session-queries.js';
 import { sessionRescheduleRoutes } from './routes/session-reschedule.js';
 import { sessionThreadRoutes } from './routes/session-thread.js';
 import { skillRoutes } from './routes/skills.js';
+import { mediaRoutes } from './routes/media.js';
+import { linkPreviewRoutes } from './routes/link-preview.js';
+import { createMedia } from './media/create-media.js';
+import { createLinkPreviewer } from './link-preview/previewer.js';
 
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
@@ -155,6 +159,10 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(feedbackRoutes, { deps });
   await app.register(feedRoutes, { deps, isAdmin });
   await app.register(assistantRoutes, { deps });
+  const media = createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
+  await media.start();
+  await app.register(mediaRoutes, { media });
+  await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 

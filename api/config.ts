@@ -89,6 +89,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: url(['http:', 'https:'], 'https://media.example.com'),
+  MEDIA_DIR: optionalString,
+  LINK_PREVIEW_ALLOW_HOSTS: optionalString.refine((v) => v === undefined || /^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/.test(v), {
+    message: 'must be host names or addresses separated by commas (e.g. 127.0.0.1,intranet.example.com)',
+  }),
+  LINK_PREVIEW_PORTS: optionalString.refine((v) => v === undefined || v === 'any' || (/^\d{1,5}(\s*,\s*\d{1,5})*$/.test(v) && v.split(',').every((p) => Number(p) >= 1 && Number(p) <= 65535)), {
+    message: 'must be any, or port numbers separated by commas (e.g. 80,443)',
+  }),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: url(['http:', 'https:'], 'https://api.openai.com/v1'),
   OPENAI_MODEL: optionalString,
@@ -144,6 +151,14 @@ export interface AppConfig {
   /** Absent until resolveSessionSecret() reads or creates it under dataDir. */
   sessionSecret?: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
+  /** Media uploads on local disk when S3 is not configured. */
+  mediaDir: string;
+  /**
+   * Link previews (GET /api/og): `allowHosts` are hosts fetched whatever their address (loopback and
+   * private included: tests and closed networks only; none by default); `ports` the ports it fetches
+   * from ('any', default 80 and 443).
+   */
+  linkPreview: { allowHosts: string[]; ports: number[] | 'any' };
   /** Any OpenAI-compatible endpoint; absent means the AI assistant is off. */
   openai?: { apiKey?: string; baseUrl: string; model: string };
   /** The S brain's daily questions per member and the price table its calls are costed with. */
@@ -250,6 +265,14 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             publicUrl: e.S3_PUBLIC_URL,
           },
+    mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR.replace(/\/+$/, '')}/media`,
+    linkPreview: {
+      allowHosts: (e.LINK_PREVIEW_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+        .filter(Boolean),
+      ports: e.LINK_PREVIEW_PORTS === 'any' ? 'any' : (e.LINK_PREVIEW_PORTS ?? '80,443').split(',').map((p) => Number(p.trim())),
+    },
     openai:
       e.OPENAI_API_KEY === undefined && e.OPENAI_BASE_URL === undefined
         ? undefined

@@ -1,0 +1,155 @@
+// The life of one upload: asked for by a member (the type and any declared size checked at once),
+// its bytes sent to the storage, then checked by the server (inspect.ts). Only a checked upload of the
+// member becomes an attachment (check-attachments.ts). A refused object is deleted at once.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
+import type { MediaAttachment } from '../contracts/feed.js';
+import { maxBytesOf, mediaContentTypeOf, mediaKindOf, mediaTexts, tooLargeText, UPLOAD_WINDOW_SECONDS, type MediaContentType, type MediaUpload } from '../contracts/media.js';
+import { inspectMedia, type AspectRatio } from './inspect.js';
+import type { LocalMediaStorage } from './local-storage.js';
+import { MEDIA_UPLOADS_TABLE, migrateMediaTable, type MediaTables, type MediaUploadRow } from './media-table.js';
+import { SNIFF_BYTES } from './sniff.js';
+import type { MediaStorage } from './storage.js';
+
+/** A refusal with its status; the error handler answers `{error}` with it. */
+export class MediaError extends Error {
+  constructor(
+    readonly statusCode: 400 | 403 | 404 | 409 | 413,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MediaError';
+  }
+}
+
+export interface MediaUploads {
+  storage: MediaStorage;
+  start(): Promise<void>;
+  request(memberId: string, body: { visibility: string; contentType: string; size?: number }): Promise<MediaUpload>;
+  /** The app's own upload route (local storage only). */
+  receive(memberId: string, id: string, request: { contentType: string | undefined; contentLength: number | null; body: Readable }): Promise<void>;
+  complete(memberId: string, id: string, aspectRatio?: AspectRatio): Promise<MediaAttachment>;
+  /** A checked upload, for serving; null when absent or not checked. */
+  ready(id: string): Promise<MediaUploadRow | null>;
+}
+
+export const attachmentOf = (row: MediaUploadRow, aspectRatio?: AspectRatio | null): MediaAttachment => {
+  const type = mediaContentTypeOf(row.content_type)!;
+  const image = mediaKindOf(type) === 'image';
+  return {
+    id: row.id,
+    type: mediaKindOf(type),
+    url: row.url,
+    // The image is its own thumbnail (no resized copy is made); a video has none.
+    thumbnailUrl: image ? row.url : null,
+    title: null,
+    description: null,
+    provider: null,
+    width: row.width,
+    height: row.height,
+    aspectRatio: aspectRatio ?? (row.aspect_ratio as AspectRatio | null),
+    sizeBytes: row.size_bytes,
+    createdAt: row.created_at.toISOString(),
+  };
+};
+
+export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaStorage; clock: () => Date }): MediaUploads => {
+  const db = deps.db as Kysely<MediaTables>;
+  const { storage, clock } = deps;
+
+  const find = (id: string) => db.selectFrom(MEDIA_UPLOADS_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
+  /** The member's own upload; another member's is as absent as an unknown one. */
+  const own = async (memberId: string, id: string) => {
+    const row = await find(id);
+    if (!row || row.member_id !== memberId) throw new MediaError(404, mediaTexts.uploadNotFound);
+    return row;
+  };
+  const refuse = async (row: MediaUploadRow, error: string, status: 400 | 413 = 400): Promise<never> => {
+    await storage.remove(row.storage_key).catch(() => {});
+    await db.updateTable(MEDIA_UPLOADS_TABLE).set({ status: 'refused', error, checked_at: clock() }).where('id', '=', row.id).execute();
+    throw new MediaError(status, error);
+  };
+
+  return {
+    storage,
+    start: async () => {
+      await migrateMediaTable(deps.db);
+      if (storage.kind === 'local') await (storage as LocalMediaStorage).start();
+    },
+
+    async request(memberId, body) {
+      const type = mediaContentTypeOf(body.contentType);
+      if (!type) throw new MediaError(400, mediaTexts.unsupportedType);
+      if (body.size !== undefined && body.size > maxBytesOf(type)) throw new MediaError(400, tooLargeText(type));
+      const id = randomUUID();
+      const { uploadKey: key, objectKey } = storage.keysOf(id, type);
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + UPLOAD_WINDOW_SECONDS * 1000);
+      const target = await storage.uploadTarget({ id, key, contentType: type, size: body.size, expiresInSeconds: UPLOAD_WINDOW_SECONDS });
+      await db
+        .insertInto(MEDIA_UPLOADS_TABLE)
+        .values({
+          id,
+          member_id: memberId,
+          content_type: type,
+          visibility: body.visibility,
+          storage_key: key,
+          url: storage.objectUrl(id, objectKey),
+          status: 'pending',
+          size_bytes: null,
+          width: null,
+          height: null,
+          aspect_ratio: null,
+          error: null,
+          created_at: now,
+          expires_at: expiresAt,
+          checked_at: null,
+        })
+        .execute();
+      return { id, uploadURL: target.url, method: 'PUT', headers: target.headers, maxBytes: maxBytesOf(type), expiresAt: expiresAt.toISOString() };
+    },
+
+    async receive(memberId, id, request) {
+      if (storage.kind !== 'local') throw new MediaError(404, mediaTexts.uploadNotFound);
+      const row = await own(memberId, id);
+      if (row.status === 'refused') throw new MediaError(409, mediaTexts.uploadRefused);
+      if (row.status === 'ready' || (await storage.stat(row.storage_key)) !== null) throw new MediaError(409, mediaTexts.alreadyUploaded);
+      if (row.expires_at.getTime() < clock().getTime()) throw new MediaError(400, mediaTexts.uploadExpired);
+      const type = mediaContentTypeOf(row.content_type)!;
+      if (mediaContentTypeOf(request.contentType ?? '') !== type) throw new MediaError(400, mediaTexts.wrongContentType);
+      const max = maxBytesOf(type);
+      // A declared length over the limit is refused before a byte is read; a body that grows past it
+      // (chunked, or lying about its length) while it streams.
+      if (request.contentLength !== null && request.contentLength > max) throw new MediaError(413, tooLargeText(type));
+      const received = await (storage as LocalMediaStorage).receive(row.storage_key, request.body, max);
+      if (!received.ok && received.reason === 'too-large') throw new MediaError(413, tooLargeText(type));
+      if (!received.ok && received.reason === 'exists') throw new MediaError(409, mediaTexts.alreadyUploaded);
+      if (!received.ok) throw new MediaError(400, mediaTexts.notUploaded);
+    },
+
+    async complete(memberId, id, aspectRatio) {
+      const row = await own(memberId, id);
+      if (row.status === 'refused') throw new MediaError(409, mediaTexts.uploadRefused);
+      if (row.status === 'ready') return attachmentOf(row, aspectRatio);
+      const type: MediaContentType = mediaContentTypeOf(row.content_type)!;
+      const object = await storage.stat(row.storage_key);
+      if (object === null) throw new MediaError(400, row.expires_at.getTime() < clock().getTime() ? mediaTexts.uploadExpired : mediaTexts.notUploaded);
+      const { size, version } = object;
+      if (size > maxBytesOf(type)) return refuse(row, tooLargeText(type));
+      // Images are read whole (sharp reads their header, which may sit anywhere in the first bytes); videos only their start.
+      const bytes = await storage.read(row.storage_key, mediaKindOf(type) === 'image' ? size : Math.min(size, SNIFF_BYTES), version);
+      const inspection = await inspectMedia(type, size, bytes);
+      if (!inspection.ok) return refuse(row, inspection.error);
+      await storage.publish(row.storage_key, storage.keysOf(row.id, type).objectKey, version);
+      const checked = { status: 'ready' as const, size_bytes: size, width: inspection.width, height: inspection.height, aspect_ratio: inspection.aspectRatio, checked_at: clock() };
+      await db.updateTable(MEDIA_UPLOADS_TABLE).set(checked).where('id', '=', id).where('status', '=', 'pending').execute();
+      return attachmentOf({ ...row, ...checked }, aspectRatio);
+    },
+
+    async ready(id) {
+      const row = await find(id);
+      return row?.status === 'ready' ? row : null;
+    },
+  };
+};
