@@ -32,7 +32,6 @@ export const urgencyLabel = (urgency: string): string => `${urgency.charAt(0).to
 
 export const categoryLabel = (category: string): string => `${category.charAt(0).toUpperCase()}${category.slice(1)}`;
 
-
 /**
  * The "new posts" pill (issue 20 point 8): posts that arrive above the ones the member has seen wait
  * behind the pill instead of pushing the list down; the member's own posts show at once. `known`

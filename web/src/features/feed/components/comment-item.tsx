@@ -31,7 +31,13 @@ const CommentText = ({ comment }: { comment: CommentView }) => {
     <>
       <RichText text={text} mentions={comment.mentions} className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800" />
       {long && (
-        <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="mt-0.5 text-xs font-medium text-brand-700 hover:underline" data-testid="ai-expand">
+        <button
+          type="button"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          className="mt-0.5 text-xs font-medium text-brand-700 hover:underline"
+          data-testid="ai-expand"
+        >
           {open ? 'Show less' : 'Show more'}
         </button>
       )}

@@ -43,10 +43,42 @@ export const FeedStatCards = ({ stats }: { stats: FeedStats | undefined }) => {
   const pick = (value: string | null) => () => setUrgency(urgency === value ? null : value);
   return (
     <section aria-label="Posts by priority" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      <Stat label="Total Posts" value={stats?.total} icon={<Layers />} tone="bg-brand-50 text-brand-600" pressed={urgency === null} onClick={() => setUrgency(null)} testId="stat-total" />
-      <Stat label="High Priority" value={stats?.high} icon={<AlertTriangle />} tone="bg-red-50 text-red-600" pressed={urgency === 'high'} onClick={pick('high')} testId="stat-high" />
-      <Stat label="Medium Priority" value={stats?.medium} icon={<Gauge />} tone="bg-amber-50 text-amber-700" pressed={urgency === 'medium'} onClick={pick('medium')} testId="stat-medium" />
-      <Stat label="Low Priority" value={stats?.low} icon={<ArrowDownCircle />} tone="bg-emerald-50 text-emerald-600" pressed={urgency === 'low'} onClick={pick('low')} testId="stat-low" />
+      <Stat
+        label="Total Posts"
+        value={stats?.total}
+        icon={<Layers />}
+        tone="bg-brand-50 text-brand-600"
+        pressed={urgency === null}
+        onClick={() => setUrgency(null)}
+        testId="stat-total"
+      />
+      <Stat
+        label="High Priority"
+        value={stats?.high}
+        icon={<AlertTriangle />}
+        tone="bg-red-50 text-red-600"
+        pressed={urgency === 'high'}
+        onClick={pick('high')}
+        testId="stat-high"
+      />
+      <Stat
+        label="Medium Priority"
+        value={stats?.medium}
+        icon={<Gauge />}
+        tone="bg-amber-50 text-amber-700"
+        pressed={urgency === 'medium'}
+        onClick={pick('medium')}
+        testId="stat-medium"
+      />
+      <Stat
+        label="Low Priority"
+        value={stats?.low}
+        icon={<ArrowDownCircle />}
+        tone="bg-emerald-50 text-emerald-600"
+        pressed={urgency === 'low'}
+        onClick={pick('low')}
+        testId="stat-low"
+      />
     </section>
   );
 };

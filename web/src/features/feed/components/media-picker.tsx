@@ -3,6 +3,7 @@
 // the list shows each with a remove button, and images get an aspect-ratio choice.
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { errorText } from '@/lib/http';
 import { toast } from '@/lib/toast-store';
 import { Button } from '@/ui/button';
 import { Select } from '@/ui/input';
@@ -32,7 +33,7 @@ export const MediaPicker = ({ media, onChange, onBusy }: MediaPickerProps) => {
     for (const file of files.slice(room)) toast.warning(`"${file.name}" was not added: a post has at most ${MAX_MEDIA_ATTACHMENTS} attachments.`);
     const accepted = files.slice(0, Math.max(0, room)).filter((file) => {
       const problem = fileProblem(file);
-      if (problem) toast.error(problem);
+      if (problem) toast.error(uploadFailedMessage(file.name, problem));
       return !problem;
     });
     if (accepted.length === 0) return;
@@ -44,7 +45,7 @@ export const MediaPicker = ({ media, onChange, onBusy }: MediaPickerProps) => {
           const attachment = await uploadMedia(file);
           onChange([...current.current, attachment]);
         } catch (error) {
-          toast.error(uploadFailedMessage(file.name, error instanceof Error ? error.message : null));
+          toast.error(uploadFailedMessage(file.name, errorText(error, error instanceof Error ? error.message : '')));
         } finally {
           setUploading((n) => {
             if (n - 1 === 0) onBusy(false);
@@ -80,7 +81,12 @@ export const MediaPicker = ({ media, onChange, onBusy }: MediaPickerProps) => {
                 </button>
               </div>
               {m.type === 'image' && (
-                <Select aria-label="Aspect ratio" value={m.aspectRatio ?? 'custom'} onChange={(e) => setRatio(m.id, e.target.value as MediaAttachment['aspectRatio'])} className="h-8 text-xs">
+                <Select
+                  aria-label="Aspect ratio"
+                  value={m.aspectRatio ?? 'custom'}
+                  onChange={(e) => setRatio(m.id, e.target.value as MediaAttachment['aspectRatio'])}
+                  className="h-8 text-xs"
+                >
                   {ASPECT_RATIOS.map((ratio) => (
                     <option key={ratio} value={ratio}>
                       {ratioLabel(ratio)}
@@ -108,7 +114,14 @@ export const MediaPicker = ({ media, onChange, onBusy }: MediaPickerProps) => {
           void upload(files);
         }}
       />
-      <Button variant="outline" size="sm" onClick={() => input.current?.click()} loading={uploading > 0} disabled={media.length >= MAX_MEDIA_ATTACHMENTS} data-testid="add-media">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => input.current?.click()}
+        loading={uploading > 0}
+        disabled={media.length >= MAX_MEDIA_ATTACHMENTS}
+        data-testid="add-media"
+      >
         {uploading === 0 && <ImagePlus className="h-4 w-4" />} Photo/Video
       </Button>
       <p className="text-xs text-slate-500">Images up to 2 MB, videos up to 10 MB.</p>

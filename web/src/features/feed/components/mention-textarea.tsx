@@ -2,7 +2,7 @@
 // word being typed after '@' or '#' is looked up, and choosing a suggestion writes the name in its
 // place. Arrow keys move through the list, Enter or Tab choose, Escape closes.
 import clsx from 'clsx';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentProps, KeyboardEvent } from 'react';
 import { Avatar } from '@/ui/avatar';
 import { Textarea } from '@/ui/input';
@@ -40,6 +40,13 @@ export const MentionTextarea = ({ value, onValueChange, onKeyDown, className, re
   const inner = useRef<HTMLTextAreaElement | null>(null);
   const [trigger, setTrigger] = useState<Trigger | null>(null);
   const [active, setActive] = useState(0);
+  // Where the caret goes once a chosen suggestion is written: set before the DOM holds the new text.
+  const caretAfter = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caretAfter.current === null || !inner.current) return;
+    inner.current.setSelectionRange(caretAfter.current, caretAfter.current);
+    caretAfter.current = null;
+  }, [value]);
   const suggestions = useSuggestions(trigger?.kind ?? null, trigger?.query.trim() ?? '');
   const options = trigger ? (suggestions.data ?? []) : [];
   const open = options.length > 0;
@@ -56,8 +63,7 @@ export const MentionTextarea = ({ value, onValueChange, onKeyDown, className, re
     const next = value.slice(0, trigger.start) + written + value.slice(caret);
     onValueChange(next);
     setTrigger(null);
-    const at = trigger.start + written.length;
-    requestAnimationFrame(() => inner.current?.setSelectionRange(at, at));
+    caretAfter.current = trigger.start + written.length;
   };
 
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

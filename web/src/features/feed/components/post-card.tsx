@@ -122,7 +122,10 @@ export const PostCard = ({ post, viewerId, now }: PostCardProps) => {
       data-post-id={post.id}
       aria-labelledby={`post-${post.id}-author`}
       data-highlighted={highlighted || undefined}
-      className={clsx('scroll-mt-24 rounded-2xl border bg-white shadow-sm transition-shadow', highlighted ? 'border-amber-300 ring-2 ring-amber-300' : 'border-slate-200')}
+      className={clsx(
+        'scroll-mt-24 rounded-2xl border bg-white shadow-sm transition-shadow',
+        highlighted ? 'border-amber-300 ring-2 ring-amber-300' : 'border-slate-200',
+      )}
     >
       <div className="space-y-3 p-4 sm:p-5">
         <header className="flex items-start gap-3">

@@ -59,7 +59,8 @@ export const PostList = ({ posts, pinned, viewerId, listKey, loading, failed, ha
   };
 
   if (loading) return <PostSkeletons />;
-  if (failed && posts.length === 0) return <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">Posts could not be loaded. Please try again later.</p>;
+  if (failed && posts.length === 0)
+    return <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">Posts could not be loaded. Please try again later.</p>;
   if (shown.length === 0 && waiting.length === 0 && !pinned)
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white" data-testid="feed-empty">

@@ -18,7 +18,14 @@ export const aspectStyle = (media: Pick<MediaAttachment, 'aspectRatio' | 'width'
 const MediaItem = ({ media }: { media: MediaAttachment }) => {
   if (media.type === 'video')
     return (
-      <video controls preload="metadata" src={media.url} poster={media.thumbnailUrl ?? undefined} className="w-full rounded-xl bg-black object-contain" style={aspectStyle(media)} />
+      <video
+        controls
+        preload="metadata"
+        src={media.url}
+        poster={media.thumbnailUrl ?? undefined}
+        className="w-full rounded-xl bg-black object-contain"
+        style={aspectStyle(media)}
+      />
     );
   if (media.type === 'link')
     return (

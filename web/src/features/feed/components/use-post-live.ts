@@ -13,10 +13,9 @@ import type { AiStatus } from '../feed-constants';
 import { useFeedUi } from '../feed-store';
 
 const statuses: readonly string[] = ['thinking', 'complete', 'error'];
-const textOf = (message: PostMessage): string | null => {
-  for (const key of ['message', 'text', 'partial']) if (typeof message[key] === 'string' && message[key]) return message[key];
-  return null;
-};
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+/** Thinking shows the answer so far (`partial`), an error its text (`message`): api/contracts/assistant.ts. */
+const textOf = (message: PostMessage): string | null => (message.status === 'error' ? text(message.message) : (text(message.partial) ?? text(message.message)));
 
 export const usePostLive = (postId: string, active: boolean) => {
   const queryClient = useQueryClient();

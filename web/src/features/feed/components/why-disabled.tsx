@@ -13,12 +13,21 @@ export const WhyDisabled = ({ reason, children }: { reason: string | null; child
     <Tooltip.Provider delayDuration={150}>
       <Tooltip.Root>
         <Tooltip.Trigger asChild>
-          <span tabIndex={0} className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" data-testid="why-disabled">
+          <span
+            tabIndex={0}
+            className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            data-testid="why-disabled"
+          >
             {children(id)}
           </span>
         </Tooltip.Trigger>
         <Tooltip.Portal>
-          <Tooltip.Content side="top" sideOffset={6} className="z-[70] max-w-xs rounded-lg bg-slate-900 px-3 py-1.5 text-xs text-white shadow-lg" data-testid="why-disabled-tooltip">
+          <Tooltip.Content
+            side="top"
+            sideOffset={6}
+            className="z-[70] max-w-xs rounded-lg bg-slate-900 px-3 py-1.5 text-xs text-white shadow-lg"
+            data-testid="why-disabled-tooltip"
+          >
             {reason}
             <Tooltip.Arrow className="fill-slate-900" />
           </Tooltip.Content>
