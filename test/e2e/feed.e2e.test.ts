@@ -47,8 +47,8 @@ describe('the community feed between two members', () => {
     return page;
   };
   const memberId = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
-  /** The comment whose own text (not a reply's) is `text`. */
-  const comment = (scope: Locator, text: string) => scope.locator('[data-testid=comment]', { has: scope.locator(`p:text-is("${text}")`) }).last();
+  /** The innermost comment holding `text`: the one that says it, not the comments it replies to. */
+  const comment = (scope: Locator, text: string) => scope.locator('[data-testid=comment]', { has: scope.page().getByText(text, { exact: true }) }).last();
   const card = (page: Page, postId: string) => page.locator(`[data-testid=post-card][data-post-id="${postId}"]`);
 
   it('posts, shows the post live, replies to depth 3, likes, links to a comment, edits and deletes', async () => {
@@ -59,6 +59,18 @@ describe('the community feed between two members', () => {
 
     const ada = await signUp('Ada Lovelace');
     await ada.getByRole('heading', { name: 'Community Feed', level: 1 }).waitFor();
+    // A first post reaches B's empty feed live and shows at once: there is no list to push down.
+    const first = await ada.evaluate(async () => {
+      const response = await fetch('/api/feed-posts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ content: 'Anyone up for a #Rust study group?', category: 'development', urgency: 'low' }),
+      });
+      return ((await response.json()) as { post: { id: string } }).post.id;
+    });
+    await card(grace, first).getByText('Anyone up for a #Rust study group?').waitFor();
+    await expect(grace.getByTestId('new-posts-pill').count()).resolves.toBe(0);
+
     await ada.getByTestId('create-post').click();
     const composer = ada.getByRole('dialog', { name: 'Share your learning need' });
     await composer.waitFor();
@@ -94,10 +106,12 @@ describe('the community feed between two members', () => {
     await expect(adaPost.getByTestId('mention').getAttribute('href')).resolves.toBe(`/profile/${graceId}`);
     await expect(adaPost.getByTestId('tag').textContent()).resolves.toBe('#TypeScript');
     await adaPost.getByTestId('post-image').waitFor();
-    await expect(ada.getByTestId('stat-high-value').textContent()).resolves.toBe('1');
+    await expect.poll(() => ada.getByTestId('stat-high-value').textContent()).toBe('1');
+    await expect.poll(() => ada.getByTestId('stat-total-value').textContent()).toBe('2');
 
-    // B's open feed is offered the post by the pill, without a reload.
+    // Above the post B has on screen, the new one waits behind the pill instead of pushing the list down.
     await grace.getByTestId('new-posts-pill').getByText('1 new post').waitFor();
+    await expect(card(grace, postId).count()).resolves.toBe(0);
     await grace.getByTestId('new-posts-pill').click();
     const gracePost = card(grace, postId);
     await expect(gracePost.getByTestId('mention').textContent()).resolves.toBe('@Grace Hopper');

@@ -2,9 +2,10 @@
 // through the app's stale-keys map at once, the same one the websocket applies for other members.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { sendJson } from '@/lib/http';
+import { errorText, sendJson } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
 import { useInvalidateChanges } from '@/lib/stale-keys';
-import { feedPaths } from '../feed-constants';
+import { feedPaths, feedTexts } from '../feed-constants';
 import type { MediaAttachment, PostCategory, PostUrgency } from '../feed-constants';
 import type { FeedPage, LikeResponse, PostCard } from './feed-view';
 import { feedKeys } from './keys';
@@ -60,7 +61,12 @@ export const useDeletePost = (postId: string) => {
   const invalidate = useInvalidateChanges();
   return useMutation({
     mutationFn: () => sendJson<unknown>(feedPaths.deletePost(postId), { method: 'DELETE' }),
-    onSuccess: () => invalidate([postChange(postId)]),
+    // Said here, not by the card: the refresh removes the card, and a removed card hears nothing.
+    onSuccess: () => {
+      toast.success(feedTexts.deleted);
+      return invalidate([postChange(postId)]);
+    },
+    onError: (error) => toast.error(errorText(error, feedTexts.deleteFailed)),
   });
 };
 

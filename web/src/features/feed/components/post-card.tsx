@@ -105,14 +105,7 @@ export const PostCard = ({ post, viewerId, now }: PostCardProps) => {
       { onSuccess: () => setExpanded(post.id, true), onError: (error) => toast.error(errorText(error, 'Could not send your offer. Please try again.')) },
     );
 
-  const confirmDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast.success(feedTexts.deleted);
-      },
-      onError: (error) => toast.error(errorText(error, feedTexts.deleteFailed)),
-    });
+  const confirmDelete = () => remove.mutate(undefined, { onSuccess: () => setConfirming(false) });
 
   return (
     <article
