@@ -35,6 +35,7 @@ describe('the community feed between two members', () => {
 
   const shot = async (page: Page, name: string) => {
     mkdirSync(screenshotDir, { recursive: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${screenshotDir}/feed-${name}.png`, fullPage: true });
   };
 

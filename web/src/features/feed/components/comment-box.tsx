@@ -64,7 +64,7 @@ export const CommentBox = ({ postId, parentCommentId = null, viewerName, viewerA
           rows={1}
           autoFocus={autoFocus}
           aria-invalid={!!problem || undefined}
-          className="min-h-10 resize-y"
+          className="min-h-10! resize-y"
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault();

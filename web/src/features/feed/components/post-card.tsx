@@ -172,7 +172,7 @@ export const PostCard = ({ post, viewerId, now }: PostCardProps) => {
 
       <div className="flex flex-wrap items-center gap-0.5 border-t border-slate-100 px-2 py-1.5 sm:px-3">
         <Action
-          label={liked ? 'Unlike' : 'Like'}
+          label="Like"
           count={post.likes_count}
           active={liked}
           onClick={() => like.mutate(!liked)}

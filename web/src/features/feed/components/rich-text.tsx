@@ -2,7 +2,7 @@
 // profile, #tags and links are elements, everything else is text. Never HTML.
 import { Link } from 'react-router';
 import { useMemo } from 'react';
-import { textSegments } from '../feed-constants';
+import { textSegments, THE_S_BRAIN_ID } from '../feed-constants';
 import type { ResolvedMentionView } from '../api/feed-view';
 
 const normalise = (name: string) => name.trim().replace(/\s+/gu, ' ').toLowerCase();
@@ -14,6 +14,13 @@ export const RichText = ({ text, mentions, className }: { text: string; mentions
       {segments.map((segment, i) => {
         switch (segment.kind) {
           case 'mention':
+            // The S brain has no profile to open.
+            if (segment.memberId === THE_S_BRAIN_ID)
+              return (
+                <span key={i} className="font-medium text-violet-700" data-testid="mention">
+                  {segment.text}
+                </span>
+              );
             return (
               <Link key={i} to={`/profile/${encodeURIComponent(segment.memberId)}`} className="font-medium text-brand-700 hover:underline" data-testid="mention">
                 {segment.text}
