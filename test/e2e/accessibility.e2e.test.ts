@@ -117,9 +117,10 @@ describe('accessibility', () => {
   });
 
   it('finds nothing serious on the feed, its comments, the composer with its suggestions and the edit dialog', async () => {
+    seeded ??= await seedSessions(e2e.server.url);
     const { mia, sam } = seeded;
     const created = await mia.post('/api/feed-posts', {
-      content: 'Who knows #Kubernetes well? @Sam I saw your talk. Notes: https://example.com/k8s',
+      content: 'Who knows #Kubernetes well? @Sam Patel I saw your talk. Notes: https://example.com/k8s',
       category: 'development',
       urgency: 'high',
     });

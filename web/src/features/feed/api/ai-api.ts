@@ -1,5 +1,6 @@
 // The S brain's comments (spec 001 §2.6, §7): helpful / unhelpful once, then locked; the stats.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssistantStatus } from '@contracts/assistant';
 import { getJson, sendJson } from '@/lib/http';
 import { feedKeys } from './keys';
 
@@ -26,3 +27,12 @@ export const useGiveAiFeedback = (commentId: string) => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedKeys.aiFeedback(commentId) }),
   });
 };
+
+/** Whether The S brain answers on this server, and the member's questions left today (issue 20 point 7). */
+export const useAssistantStatus = () =>
+  useQuery({
+    queryKey: feedKeys.assistant,
+    queryFn: ({ signal }) => getJson<AssistantStatus>('/api/the-s-brain/status', { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });

@@ -24,6 +24,7 @@ export const feedKeys = {
   userSearch: (q: string) => [...all, 'user-search', q] as const,
   skillSearch: (q: string) => [...all, 'skill-search', q] as const,
   preview: (url: string) => [...all, 'og', url] as const,
+  assistant: [...all, 'assistant-status'] as const,
 };
 
 /**

@@ -73,7 +73,8 @@ const Action = ({ label, count, active, expanded, onClick, icon, testId }: Actio
   >
     {icon}
     {count !== undefined && <span className="tabular-nums">{count}</span>}
-    <span className={count !== undefined ? 'sr-only sm:not-sr-only' : 'hidden sm:inline'}>{label}</span>
+    {/* Icons alone on a phone: the name stays for screen readers. */}
+    <span className="sr-only sm:not-sr-only">{label}</span>
   </button>
 );
 

@@ -1,6 +1,8 @@
 // The right column's widget: the skills people ask about most in the posts on screen, and how to ask well.
 import { Hash, Lightbulb } from 'lucide-react';
+import { useAssistantStatus } from '../api/ai-api';
 import type { PostCard } from '../api/feed-view';
+import { THE_S_BRAIN_NAME } from '../feed-constants';
 
 const topTags = (posts: readonly PostCard[], max = 8): [string, number][] => {
   const counts = new Map<string, [string, number]>();
@@ -16,6 +18,7 @@ const topTags = (posts: readonly PostCard[], max = 8): [string, number][] => {
 
 export const TrendingTags = ({ posts }: { posts: readonly PostCard[] }) => {
   const tags = topTags(posts);
+  const assistant = useAssistantStatus().data;
   return (
     <section aria-labelledby="trending-tags" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="feed-widget">
       <h2 id="trending-tags" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
@@ -36,7 +39,14 @@ export const TrendingTags = ({ posts }: { posts: readonly PostCard[] }) => {
         <p className="flex items-center gap-1.5 font-semibold text-slate-800">
           <Lightbulb className="h-3.5 w-3.5 text-amber-600" /> Ask well
         </p>
-        <p className="mt-1">Say what you tried, tag the skill with #, and mention @The S brain for a first answer.</p>
+        <p className="mt-1">
+          Say what you tried and tag the skill with #.{' '}
+          {assistant?.available === false ? (
+            <span data-testid="assistant-unavailable">{assistant.message}</span>
+          ) : (
+            <>Mention @{THE_S_BRAIN_NAME} in a comment for a first answer.</>
+          )}
+        </p>
       </div>
     </section>
   );
