@@ -133,7 +133,7 @@ describe('the community feed between two members', () => {
       await gracePost.getByTestId('reply-box').getByTestId('send-comment').click();
       parent = comment(gracePost, `Reply at depth ${depth}`);
       await parent.waitFor();
-      await expect(parent.getAttribute('data-depth')).resolves.toBe(String(depth));
+      await expect.poll(() => parent.getAttribute('data-depth')).toBe(String(depth));
     }
     await expect(parent.getByTestId('reply-to-comment').count()).resolves.toBe(0);
     const deepestId = (await parent.getAttribute('data-comment-id'))!;
