@@ -8,7 +8,7 @@ import { addComment, likeComment, unlikeComment } from '../../commands/feed/comm
 import type { PostCommandResult } from '../../commands/feed/post-stream.js';
 import { createPost, deletePost, editPost, likePost, setPostLike, unlikePost } from '../../commands/feed/posts.js';
 import { resolveMentions } from '../../domain/post/text.js';
-import { commentPostId, commentsPage, feedPage, getComment, getPostCard, type FeedViewer } from '../../projections/feed/queries.js';
+import { commentPostId, commentsPage, feedPage, getComment, getPostCard, postOwnership, type FeedViewer } from '../../projections/feed/queries.js';
 import { mentionDirectory } from '../../projections/feed/mentions.js';
 import type { z } from 'zod';
 import {
@@ -81,7 +81,8 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, {
     { schema: { tags, params: idParams, querystring: commentsQuerySchema, response: { 200: commentsPageSchema, ...errors } } },
     async (request) => {
       const viewer = viewerOf(request);
-      await postOr404(request.params.id, viewer);
+      const post = await postOwnership(db, request.params.id);
+      if (!post || (post.deleted && !viewer.isAdmin)) notFound(feedTexts.postNotFound);
       return commentsPage(db, request.params.id, request.query, viewer);
     },
   );

@@ -26,3 +26,13 @@ export const decodeCursor = (raw: string | undefined, sort: 'recent' | 'popular'
     throw new DomainError('VALIDATION', INVALID_CURSOR);
   }
 };
+
+/** A comment page's cursor: the stream position of the last top-level comment shown. */
+export const encodeSeqCursor = (seq: string | number | bigint): string => Buffer.from(`c${String(seq)}`).toString('base64url');
+
+export const decodeSeqCursor = (raw: string | undefined): string | null => {
+  if (raw === undefined || raw === '') return null;
+  const match = /^c(\d{1,18})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  if (!match) throw new DomainError('VALIDATION', INVALID_CURSOR);
+  return match[1]!;
+};

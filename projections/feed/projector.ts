@@ -159,6 +159,7 @@ export const feedProjector = defineCustomProjection({
             mentions: d.mentions,
             likes_count: 0,
             created_at: at,
+            seq: String(event.streamPosition),
           });
           changedComments.add(d.commentId);
           updatePost(d.postId, (row) => ({ comment_count: row.comment_count + 1, popularity: row.popularity + 1 }));
@@ -240,10 +241,8 @@ export const feedProjector = defineCustomProjection({
       'feed_comment_likes',
       commentLikes.current().map((l) => ({ comment_id: l.key[0], member_id: l.key[1], post_id: l.postId, liked_at: l.at })),
     );
-    await write(
-      'feed_counters',
-      [...counters.values()].filter((c) => c.posts !== 0),
-    );
+    // Every counter the batch touched is written, a zero change too: the rows then exist whatever the batches.
+    await write('feed_counters', [...counters.values()]);
     return notices;
   },
 });

@@ -16,7 +16,7 @@ import {
 } from '../../domain/post/rules.js';
 import { toIso } from '../shared/set-wise.js';
 import type { ReadModelsDb } from '../read-models.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, decodeSeqCursor, encodeCursor, encodeSeqCursor } from './cursor.js';
 import type { FeedCommentRow, FeedPostRow } from './tables.js';
 
 /** An error stays on the card this long, then the card reads idle again. */
@@ -70,7 +70,17 @@ const mentionsOf = (ids: readonly string[], authors: Map<string, FeedAuthor>): R
     return author ? [{ id, name: author.name }] : [];
   });
 
-type PostWithLike = FeedPostRow & { liked_by_me: boolean };
+type PostWithLike = FeedPostRow & {
+  liked_by_me: boolean;
+  author_name: string | null;
+  author_avatar: string | null;
+  /** The mentioned members still known, with their names (json from the database). */
+  mention_names: unknown;
+};
+
+/** json columns arrive parsed from one driver and as text from another. */
+const fromJson = <T>(value: unknown, empty: T): T =>
+  value === null || value === undefined ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 const toCard = (row: PostWithLike, authors: Map<string, FeedAuthor>, now: Date): PostCard => {
   const ai = aiStatusNow(row, now);
@@ -97,36 +107,56 @@ const toCard = (row: PostWithLike, authors: Map<string, FeedAuthor>, now: Date):
   };
 };
 
+// A probe of the like's key per row shown: as EXISTS the planner may hash every like of the member
+// instead (a scan of the likes table: 60 ms at 300,000 likes); a scalar subquery with LIMIT stays a probe.
 const likedByMe = (memberId: string | null) =>
-  sql<boolean>`exists (select 1 from feed_post_likes l where l.post_id = feed_posts.id and l.member_id = ${memberId ?? ''})`.as('liked_by_me');
+  sql<boolean>`coalesce((select true from feed_post_likes l where l.post_id = feed_posts.id and l.member_id = ${memberId ?? ''} limit 1), false)`.as('liked_by_me');
 
-const cards = async (db: Kysely<ReadModelsDb>, rows: readonly PostWithLike[], now: Date): Promise<PostCard[]> => {
-  const authors = await authorsOf(
-    db,
-    rows.flatMap((r) => [r.author_id, ...r.mentions]),
+// The author and the mentioned members' names come with the post (one read for the page); The S brain is no member row.
+const cards = (rows: readonly PostWithLike[], now: Date): PostCard[] =>
+  rows.map((row) => {
+    const authors = new Map<string, FeedAuthor>([[THE_S_BRAIN_ID, { id: THE_S_BRAIN_ID, name: THE_S_BRAIN_NAME, avatar: null }]]);
+    for (const m of fromJson<{ id: string; name: string }[]>(row.mention_names, [])) authors.set(m.id, { id: m.id, name: m.name, avatar: null });
+    if (row.author_name !== null) authors.set(row.author_id, { id: row.author_id, name: row.author_name, avatar: row.author_avatar });
+    return toCard(row, authors, now);
+  });
+
+const mentionNames =
+  sql<unknown>`(case when feed_posts.mentions = '[]'::jsonb then null else (select json_agg(json_build_object('id', m.id, 'name', m.name)) from members m where m.id = any(array(select jsonb_array_elements_text(feed_posts.mentions)))) end)`.as(
+    'mention_names',
   );
-  return rows.map((row) => toCard(row, authors, now));
-};
+
+/** Posts with the viewer's like, the author's name and avatar and the mentioned members' names, in one read. */
+const postsWithAuthors = (db: Kysely<ReadModelsDb>, memberId: string | null) =>
+  db
+    .selectFrom('feed_posts')
+    .leftJoin('members', 'members.id', 'feed_posts.author_id')
+    .selectAll('feed_posts')
+    .select(['members.name as author_name', 'members.profile_image_url as author_avatar', likedByMe(memberId), mentionNames]);
 
 /** One post, or null when unknown (or deleted, unless the viewer is an admin). */
 export const getPostCard = async (db: Kysely<ReadModelsDb>, postId: string, viewer: FeedViewer): Promise<PostCard | null> => {
-  const row = await db.selectFrom('feed_posts').selectAll().select(likedByMe(viewer.memberId)).where('id', '=', postId).executeTakeFirst();
+  const row = await postsWithAuthors(db, viewer.memberId).where('feed_posts.id', '=', postId).executeTakeFirst();
   if (!row || (row.deleted && !viewer.isAdmin)) return null;
-  return (await cards(db, [row], viewer.now))[0]!;
+  return cards([row], viewer.now)[0]!;
 };
 
 /** The post's author and whether it is deleted, for the routes' 403 and 404; null when unknown. */
 export const postOwnership = async (db: Kysely<ReadModelsDb>, postId: string) =>
   (await db.selectFrom('feed_posts').select(['author_id', 'deleted']).where('id', '=', postId).executeTakeFirst()) ?? null;
 
+const statsOf = (category: PostCategory | undefined) =>
+  sql<unknown>`(select json_object_agg(s.urgency, s.n) from (select urgency, sum(posts) as n from feed_counters where category = ${category ?? null} or ${category ?? null}::text is null group by urgency) s)`;
+
+const statsFrom = (counts: Partial<Record<PostUrgency, number>>): FeedStats => {
+  const by = Object.fromEntries(POST_URGENCIES.map((u) => [u, Number(counts[u] ?? 0)])) as Record<PostUrgency, number>;
+  return { total: by.high + by.medium + by.low, ...by };
+};
+
 /** The four stat cards: posts not deleted, in `category` when given. */
 export const feedStats = async (db: Kysely<ReadModelsDb>, category?: PostCategory): Promise<FeedStats> => {
-  let query = db.selectFrom('feed_counters').select(['urgency', sql<number>`sum(posts)`.as('n')]);
-  if (category) query = query.where('category', '=', category);
-  const rows = await query.groupBy('urgency').execute();
-  const by = Object.fromEntries(POST_URGENCIES.map((u) => [u, 0])) as Record<PostUrgency, number>;
-  for (const row of rows) by[row.urgency] = Number(row.n);
-  return { total: by.high + by.medium + by.low, ...by };
+  const row = await db.selectNoFrom(statsOf(category).as('stats')).executeTakeFirst();
+  return statsFrom(fromJson<Partial<Record<PostUrgency, number>>>(row?.stats, {}));
 };
 
 export interface FeedPageQuery {
@@ -139,30 +169,33 @@ export interface FeedPageQuery {
 
 /** A page of the feed, newest or most popular first, with the next page's cursor (null at the end). */
 export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: FeedViewer): Promise<FeedPage> => {
-  let select = db.selectFrom('feed_posts').selectAll().select(likedByMe(viewer.memberId));
+  let select = postsWithAuthors(db, viewer.memberId);
   // An admin reads deleted posts too; everyone else reads the partial order of deleted = false.
-  if (!viewer.isAdmin) select = select.where('deleted', '=', false);
-  if (query.urgency) select = select.where('urgency', '=', query.urgency);
-  if (query.category) select = select.where('category', '=', query.category);
+  if (!viewer.isAdmin) select = select.where('feed_posts.deleted', '=', false);
+  if (query.urgency) select = select.where('feed_posts.urgency', '=', query.urgency);
+  if (query.category) select = select.where('feed_posts.category', '=', query.category);
   const after = decodeCursor(query.cursor, query.sort);
   if (query.sort === 'popular') {
-    if (after) select = select.where(sql<boolean>`(popularity, created_at, id) < (${after.popularity}, ${after.createdAt}::timestamptz, ${after.id})`);
-    select = select.orderBy('popularity', 'desc');
+    if (after)
+      select = select.where(
+        sql<boolean>`(feed_posts.popularity, feed_posts.created_at, feed_posts.id) < (${after.popularity}, ${after.createdAt}::timestamptz, ${after.id})`,
+      );
+    select = select.orderBy('feed_posts.popularity', 'desc');
   } else if (after) {
-    select = select.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id})`);
+    select = select.where(sql<boolean>`(feed_posts.created_at, feed_posts.id) < (${after.createdAt}::timestamptz, ${after.id})`);
   }
-  const [rows, stats] = await Promise.all([
-    select
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit + 1)
-      .execute(),
-    feedStats(db, query.category),
-  ]);
+  // The stat cards ride along as an uncorrelated subquery (evaluated once): one round trip per page.
+  const rows = await select
+    .select(statsOf(query.category).as('stats'))
+    .orderBy('feed_posts.created_at', 'desc')
+    .orderBy('feed_posts.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const stats = rows[0] ? statsFrom(fromJson<Partial<Record<PostUrgency, number>>>(rows[0].stats, {})) : await feedStats(db, query.category);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const next = rows.length > query.limit && last ? encodeCursor({ popularity: last.popularity, createdAt: toIso(last.created_at), id: last.id }) : null;
-  return { posts: await cards(db, page, viewer.now), next_cursor: next, stats };
+  return { posts: cards(page, viewer.now), next_cursor: next, stats };
 };
 
 const toComment = (row: FeedCommentRow, authors: Map<string, FeedAuthor>, liked: ReadonlySet<string>): CommentView => ({
@@ -232,13 +265,12 @@ export const commentsPage = async (
   query: { cursor?: string | undefined; limit: number },
   viewer: FeedViewer,
 ): Promise<CommentsPage> => {
-  const after = decodeCursor(query.cursor, 'recent');
+  const after = decodeSeqCursor(query.cursor);
   let select = db.selectFrom('feed_comments').selectAll().where('post_id', '=', postId).where('depth', '=', 0);
-  if (after) select = select.where(sql<boolean>`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id})`);
+  if (after !== null) select = select.where('seq', '>', after);
   const [tops, post, topTotal] = await Promise.all([
     select
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('seq')
       .limit(query.limit + 1)
       .execute(),
     db.selectFrom('feed_posts').select('comment_count').where('id', '=', postId).executeTakeFirst(),
@@ -259,26 +291,26 @@ export const commentsPage = async (
           .selectAll()
           .where('root_id', '=', sql<string>`any(${page.map((c) => c.id)}::text[])`)
           .where('depth', '>', 0)
-          .orderBy('created_at')
-          .orderBy('id')
+          .orderBy('seq')
           .execute();
   const views = await commentTree(db, [...page, ...replies], viewer.memberId);
-  const shownBefore = after
-    ? Number(
-        (
-          await db
-            .selectFrom('feed_comments')
-            .select(sql<number>`count(*)`.as('n'))
-            .where('post_id', '=', postId)
-            .where('depth', '=', 0)
-            .where(sql<boolean>`(created_at, id) <= (${after.createdAt}::timestamptz, ${after.id})`)
-            .executeTakeFirst()
-        )?.n ?? 0,
-      )
-    : 0;
+  const shownBefore =
+    after !== null
+      ? Number(
+          (
+            await db
+              .selectFrom('feed_comments')
+              .select(sql<number>`count(*)`.as('n'))
+              .where('post_id', '=', postId)
+              .where('depth', '=', 0)
+              .where('seq', '<=', after)
+              .executeTakeFirst()
+          )?.n ?? 0,
+        )
+      : 0;
   return {
     comments: page.map((c) => views.get(c.id)!),
-    next_cursor: tops.length > query.limit && last ? encodeCursor({ popularity: 0, createdAt: toIso(last.created_at), id: last.id }) : null,
+    next_cursor: tops.length > query.limit && last ? encodeSeqCursor(last.seq) : null,
     total: post?.comment_count ?? 0,
     remaining: Math.max(0, Number(topTotal?.n ?? 0) - shownBefore - page.length),
   };

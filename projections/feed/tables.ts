@@ -4,7 +4,7 @@
 // and urgency (twelve rows, so the four cards never scan the posts).
 import type { MediaAttachment } from '../../domain/post/events.js';
 import type { PostCategory, PostUrgency } from '../../domain/post/rules.js';
-import { bool, defineTable, int4, jsonb, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
+import { bool, defineTable, int4, int8, jsonb, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
 export const feedPostsTable = defineTable({
   name: 'feed_posts',
@@ -66,10 +66,12 @@ export const feedCommentsTable = defineTable({
     mentions: jsonb<string[]>(),
     likes_count: int4(),
     created_at: timestamptz(),
+    /** Its place in the post's stream: the order comments were written in, even within one millisecond. */
+    seq: int8(),
   },
   indexes: {
-    feed_comments_post_idx: ['post_id', 'depth', 'created_at', 'id'],
-    feed_comments_root_idx: ['root_id', 'created_at', 'id'],
+    feed_comments_post_idx: ['post_id', 'depth', 'seq'],
+    feed_comments_root_idx: ['root_id', 'seq'],
   },
 });
 

@@ -1,0 +1,137 @@
+// The feed read model from a told history (decided by the post domain, recorded as the store would):
+// counts kept in the rows, stat counters per category and urgency, likes that end and start again,
+// threads with their roots, the AI status read against the clock, and the same rows whatever the
+// batches (what a rebuild or a catch-up gives).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostCommand } from '../../domain/post/commands.js';
+import { postDecider } from '../../domain/post/decide.js';
+import type { PostEvent } from '../../domain/post/events.js';
+import { AI_STATUS_CLEAR_MS, feedTexts } from '../../domain/post/rules.js';
+import { foldPost } from '../../domain/post/state.js';
+import { createCommentCommand, createPostCommand } from './testing.js';
+import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import type { RecordedEvent } from '../../eventstore/types.js';
+import { createEventLog } from '../../test/projections/support/recorded-events.js';
+import { dumpTables } from '../../test/projections/support/table-dump.js';
+import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
+import type { ReadModelsDb } from '../read-models.js';
+import { membersProjector } from '../members/projector.js';
+import { migrateProjector } from '../runtime/migrate.js';
+import { inBatches } from '../sessions/testing.js';
+import { feedProjector } from './projector.js';
+import { aiStatusNow, commentsPage, feedPage, feedStats, getPostCard } from './queries.js';
+
+const tell = (): RecordedEvent[] => {
+  const log = createEventLog();
+  const histories = new Map<string, PostEvent[]>();
+  const run = (command: PostCommand) => {
+    const history = histories.get(command.postId) ?? [];
+    for (const event of postDecider.decide(command, foldPost(history))) {
+      history.push(event);
+      log.record(`post-${command.postId}`, event, command.now);
+    }
+    histories.set(command.postId, history);
+  };
+  const at = (minute: number) => `2026-03-02T09:${String(minute).padStart(2, '0')}:00.000Z`;
+  run(createPostCommand({ postId: 'p1', now: at(0), actorId: 'ann', category: 'development', urgency: 'high' }));
+  run(createPostCommand({ postId: 'p2', now: at(1), actorId: 'bob', category: 'design', urgency: 'low', content: 'Figma help' }));
+  run(createPostCommand({ postId: 'p3', now: at(2), actorId: 'ann', category: 'design', urgency: 'medium', content: 'Soon deleted' }));
+  run({ type: 'LikePost', postId: 'p1', now: at(3), actorId: 'bob' });
+  run({ type: 'LikePost', postId: 'p1', now: at(4), actorId: 'cat' });
+  run({ type: 'UnlikePost', postId: 'p1', now: at(5), actorId: 'bob' });
+  run({ type: 'LikePost', postId: 'p1', now: at(6), actorId: 'bob' }); // liked again: the like starts anew
+  run(createCommentCommand({ postId: 'p1', now: at(7), actorId: 'bob', commentId: 'c1' }));
+  run(createCommentCommand({ postId: 'p1', now: at(8), actorId: 'ann', commentId: 'c2', parentCommentId: 'c1' }));
+  run(createCommentCommand({ postId: 'p1', now: at(9), actorId: 'cat', commentId: 'c3', parentCommentId: 'c2' }));
+  run(createCommentCommand({ postId: 'p1', now: at(9), actorId: 'bob', commentId: 'c4' }));
+  run({ type: 'LikeComment', postId: 'p1', now: at(10), actorId: 'ann', commentId: 'c3' });
+  run({ type: 'LikeComment', postId: 'p1', now: at(11), actorId: 'bob', commentId: 'c3' });
+  run({ type: 'UnlikeComment', postId: 'p1', now: at(12), actorId: 'ann', commentId: 'c3' });
+  run({
+    type: 'EditPost',
+    postId: 'p2',
+    now: at(13),
+    actorId: 'bob',
+    content: 'Figma and #Sketch help',
+    urgency: 'high',
+    skillNeeded: null,
+    category: undefined,
+    mentions: [],
+    aiRequestId: 'ai-edit',
+    assistantAvailable: false,
+  });
+  run({ type: 'DeletePost', postId: 'p3', now: at(14), actorId: 'ann' });
+  run({ type: 'RequestAiReply', postId: 'p2', now: at(15), actorId: 'ann', requestId: 'r1', commentId: null, question: 'What is Sketch?' });
+  run({ type: 'StartAiReply', postId: 'p2', now: at(16), requestId: 'r1', model: 'test-model' });
+  return log.events;
+};
+
+describe.each(testTargets())('feed read model on $kind', (target) => {
+  let database: TestDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
+  const events = tell();
+  const viewer = (memberId: string, now = '2026-03-02T10:00:00.000Z', isAdmin = false) => ({ memberId, now: new Date(now), isAdmin });
+  let notices: unknown[];
+
+  beforeAll(async () => {
+    database = await target.create();
+    sql = await database.open();
+    // The queries join the members read model for names (none here: authors read 'Former member').
+    await migrateProjector(sql.db, membersProjector, 'public');
+    await migrateProjector(sql.db, feedProjector, 'public');
+    notices = await feedProjector.apply(sql.db, events);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await database?.destroy();
+  });
+
+  it('keeps the like and comment counts in the row, and who likes what', async () => {
+    const p1 = await getPostCard(sql.db, 'p1', viewer('bob'));
+    expect(p1).toMatchObject({ likes_count: 2, liked_by_me: true, comment_count: 4, edited: false });
+    expect((await getPostCard(sql.db, 'p1', viewer('ann')))?.liked_by_me).toBe(false);
+    const comments = await commentsPage(sql.db, 'p1', { limit: 10 }, viewer('bob'));
+    expect(comments.comments.map((c) => c.id)).toEqual(['c1', 'c4']);
+    const c3 = comments.comments[0]!.replies[0]!.replies[0]!;
+    expect(c3).toMatchObject({ id: 'c3', depth: 2, likes_count: 1, liked_by_me: true });
+    expect(comments).toMatchObject({ total: 4, remaining: 0, next_cursor: null });
+  });
+
+  it('counts posts per urgency in the counters, moved by an edit and dropped by a delete', async () => {
+    expect(await feedStats(sql.db)).toEqual({ total: 2, high: 2, medium: 0, low: 0 });
+    expect(await feedStats(sql.db, 'design')).toEqual({ total: 1, high: 1, medium: 0, low: 0 });
+    const page = await feedPage(sql.db, { sort: 'recent', limit: 20 }, viewer('ann'));
+    expect(page.posts.map((p) => p.id)).toEqual(['p2', 'p1']);
+    expect(page.posts[0]).toMatchObject({ edited: true, urgency: 'high', skill_needed: 'Sketch', tags: ['Sketch'] });
+    expect((await feedPage(sql.db, { sort: 'recent', limit: 20 }, viewer('adam', undefined, true))).posts.map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
+    expect(await getPostCard(sql.db, 'p3', viewer('ann'))).toBeNull();
+  });
+
+  it('reads the AI status against the clock: thinking, then an error after the reply timeout', async () => {
+    expect((await getPostCard(sql.db, 'p2', viewer('ann', '2026-03-02T09:17:00.000Z')))?.ai_status).toBe('thinking');
+    expect(await getPostCard(sql.db, 'p2', viewer('ann', '2026-03-02T09:21:30.000Z'))).toMatchObject({ ai_status: 'error', ai_status_message: feedTexts.aiTrouble });
+    const completedAt = new Date('2026-03-02T09:30:00.000Z');
+    const complete = { ai_status: 'complete' as const, ai_status_at: completedAt, ai_status_message: feedTexts.aiResponded };
+    expect(aiStatusNow(complete, new Date(completedAt.getTime() + AI_STATUS_CLEAR_MS - 1)).status).toBe('complete');
+    expect(aiStatusNow(complete, new Date(completedAt.getTime() + AI_STATUS_CLEAR_MS)).status).toBeNull();
+  });
+
+  it('announces new posts feed-wide, comments to their post, other changes as the post', () => {
+    expect(notices).toContainEqual({ scope: 'feed', postId: 'p1', authorId: 'ann' });
+    expect(notices).toContainEqual(expect.objectContaining({ scope: 'comment', postId: 'p1', isAI: false, comment: expect.objectContaining({ id: 'c3', depth: 2 }) }));
+    expect(notices).toContainEqual({ scope: 'post', id: 'p3' });
+  });
+
+  it('gives the same rows whether events arrive in one batch or in many small ones', async () => {
+    for (const schema of ['feed_by_one', 'feed_by_three']) {
+      await sql.db.schema.createSchema(schema).execute();
+      await migrateProjector(sql.db, feedProjector, schema);
+    }
+    for (const event of events) await feedProjector.apply(sql.db.withSchema('feed_by_one'), [event]);
+    for (const batch of inBatches(events, 3)) await feedProjector.apply(sql.db.withSchema('feed_by_three'), batch);
+    const reference = await dumpTables(sql.db, [feedProjector]);
+    expect(reference.feed_post_likes).toHaveLength(2);
+    expect(await dumpTables(sql.db.withSchema('feed_by_one'), [feedProjector])).toEqual(reference);
+    expect(await dumpTables(sql.db.withSchema('feed_by_three'), [feedProjector])).toEqual(reference);
+  });
+});

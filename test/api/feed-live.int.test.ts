@@ -1,0 +1,125 @@
+// The feed live over a real websocket (spec 002; issue 20 point 8): a new post reaches every signed-in
+// socket as 'new_posts', a comment reaches the sockets subscribed to its post as 'new_comment'
+// (comment, isAI) and no other, a like reaches them as the post's 'changed'. Notices travel from the
+// feed projector through PostgreSQL NOTIFY, as in production.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { liveCommentSchema } from '../../api/contracts/feed-read.js';
+import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
+
+interface Socket {
+  ws: WebSocket;
+  messages: any[];
+  next(match: (m: any) => boolean, timeoutMs?: number): Promise<any>;
+}
+
+const connect = (url: string, member: ApiClient): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers: { cookie: member.cookie } });
+    const messages: any[] = [];
+    const waiters = new Set<{ match: (m: any) => boolean; resolve: (m: any) => void }>();
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      messages.push(message);
+      for (const w of waiters)
+        if (w.match(message)) {
+          waiters.delete(w);
+          w.resolve(message);
+        }
+    });
+    const socket: Socket = {
+      ws,
+      messages,
+      next: (match, timeoutMs = 5000) =>
+        new Promise((res, rej) => {
+          const seen = messages.find(match);
+          if (seen) return res(seen);
+          const timer = setTimeout(() => rej(new Error(`no matching message; got ${JSON.stringify(messages)}`)), timeoutMs);
+          waiters.add({ match, resolve: (m) => (clearTimeout(timer), res(m)) });
+        }),
+    };
+    ws.once('error', reject);
+    void socket.next((m) => m.type === 'connected').then(() => resolve(socket), reject);
+  });
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('feed live updates', () => {
+  let server: TestServer;
+  let ann: ApiClient;
+  let bob: ApiClient;
+  let cat: ApiClient;
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [ann, bob, cat] = await Promise.all([
+      signIn(server.url, 'ann-live@example.com', 'Ann'),
+      signIn(server.url, 'bob-live@example.com', 'Bob'),
+      signIn(server.url, 'cat-live@example.com', 'Cat'),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    for (const ws of sockets) ws.terminate();
+    await server?.close();
+  });
+
+  it('announces a new post to every socket, a comment to the post’s subscribers only, a like as the post’s change', async () => {
+    const bobSocket = await connect(server.url, bob);
+    const catSocket = await connect(server.url, cat);
+    sockets.push(bobSocket.ws, catSocket.ws);
+
+    const created = await ann.post('/api/feed-posts', { content: 'Live post', category: 'design', urgency: 'high' });
+    const postId = created.body.post.id as string;
+    expect(await bobSocket.next((m) => m.type === 'new_posts')).toEqual({ type: 'new_posts', postId, authorId: ann.memberId });
+    expect(await catSocket.next((m) => m.type === 'new_posts')).toEqual({ type: 'new_posts', postId, authorId: ann.memberId });
+
+    bobSocket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
+    await settle();
+    const written = await ann.post('/api/comments', { post_id: postId, content: 'First comment' });
+    const message = await bobSocket.next((m) => m.type === 'new_comment');
+    expect(message).toMatchObject({ type: 'new_comment', postId, isAI: false });
+    expect(liveCommentSchema.parse(message.comment)).toMatchObject({
+      id: written.body.comment.id,
+      post_id: postId,
+      user_id: ann.memberId,
+      content: 'First comment',
+      depth: 0,
+    });
+
+    await cat.put(`/api/posts/${postId}/like`, {});
+    expect(await bobSocket.next((m) => m.type === 'changed' && m.scope === 'post')).toEqual({ type: 'changed', scope: 'post', id: postId, postId });
+    await settle();
+    expect(catSocket.messages.filter((m) => m.type === 'new_comment' || (m.type === 'changed' && m.scope === 'post'))).toEqual([]);
+
+    // Unsubscribed: nothing more about the post.
+    bobSocket.ws.send(JSON.stringify({ type: 'unsubscribe_post', postId }));
+    await settle();
+    await ann.post('/api/comments', { post_id: postId, content: 'Second comment' });
+    await settle();
+    expect(bobSocket.messages.filter((m) => m.type === 'new_comment')).toHaveLength(1);
+  });
+
+  it('delivers a comment to exactly the subscribed sockets among many, and forgets sockets that closed', async () => {
+    const created = await ann.post('/api/feed-posts', { content: 'Crowded post', category: 'business', urgency: 'low' });
+    const postId = created.body.post.id as string;
+    const crowd = await Promise.all(Array.from({ length: 40 }, () => connect(server.url, bob)));
+    sockets.push(...crowd.map((s) => s.ws));
+    const subscribed = crowd.slice(0, 20);
+    for (const socket of subscribed) socket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
+    await settle();
+    const first = await ann.post('/api/comments', { post_id: postId, content: 'To the crowd' });
+    await Promise.all(subscribed.map((s) => s.next((m) => m.type === 'new_comment' && m.comment.id === first.body.comment.id)));
+    await settle();
+    const receivers = (id: string) => crowd.filter((s) => s.messages.some((m) => m.type === 'new_comment' && m.comment.id === id)).length;
+    expect(receivers(first.body.comment.id)).toBe(20);
+
+    const leaving = subscribed.slice(0, 5);
+    await Promise.all(leaving.map((s) => new Promise((resolve) => (s.ws.once('close', resolve), s.ws.close()))));
+    await settle();
+    const second = await ann.post('/api/comments', { post_id: postId, content: 'Fewer now' });
+    await Promise.all(subscribed.slice(5).map((s) => s.next((m) => m.type === 'new_comment' && m.comment.id === second.body.comment.id)));
+    await settle();
+    expect(receivers(second.body.comment.id)).toBe(15);
+  });
+});
