@@ -15,45 +15,41 @@ export const getCatalogueSkill = async (db: Kysely<ReadModelsDb>, id: string): P
   return row ? { ...row, source: row.source === 'tag' ? 'tag' : 'member' } : null;
 };
 
+type Found = { id: string; name: string; category: string };
+
 export const searchSkills = async (db: Kysely<ReadModelsDb>, query: string, limit: number): Promise<SkillSuggestion[]> => {
   const key = skillNameKey(query);
   if (key === '') return [];
   const found = new Map<string, SkillSuggestion>();
-  const add = (rows: readonly { id: string; name: string; category: string }[]) => {
-    for (const row of rows) if (found.size < limit && !found.has(skillNameKey(row.name))) found.set(skillNameKey(row.name), row);
+  const add = (rows: readonly Found[]) => {
+    for (const { id, name, category } of rows) if (found.size < limit && !found.has(skillNameKey(name))) found.set(skillNameKey(name), { id, name, category });
   };
+  const catalogue = db
+    .selectFrom('skill_catalogue')
+    .select(['id', 'name', 'category'])
+    .orderBy(sql`length(name_key)`)
+    .orderBy('name_key')
+    .limit(limit);
   // The range serves the btree index on any collation; starts_with keeps only true prefixes.
   add(
-    await db
-      .selectFrom('skill_catalogue')
-      .select(['id', 'name', 'category'])
+    await catalogue
       .where('name_key', '>=', key)
       .where('name_key', '<', key + LAST)
       .where(sql<boolean>`starts_with(name_key, ${key})`)
-      .orderBy(sql`length(name_key)`)
-      .orderBy('name_key')
-      .limit(limit)
       .execute(),
   );
   if (found.size >= limit) return [...found.values()];
-  add(
-    await db
-      .selectFrom('skill_catalogue')
-      .select(['id', 'name', 'category'])
-      .where(sql<boolean>`strpos(name_key, ${key}) > 1`)
-      .orderBy(sql`length(name_key)`)
-      .orderBy('name_key')
-      .limit(limit)
-      .execute(),
-  );
-  if (found.size >= limit) return [...found.values()];
-  // Skills members teach and nobody catalogued: read from the members' profiles.
-  const taught = await sql<{ id: string; name: string; category: string }>`
-    select s->>'id' as id, s->>'name' as name, s->>'category' as category
+  // Skills members teach and nobody catalogued, read from the members' profiles.
+  const taught = await sql<Found & { prefix: boolean }>`
+    select s->>'id' as id, s->>'name' as name, s->>'category' as category, strpos(lower(s->>'name'), ${key}) = 1 as prefix
     from members m cross join lateral jsonb_array_elements(m.skills_to_teach) s
     where strpos(lower(s->>'name'), ${key}) > 0
     order by strpos(lower(s->>'name'), ${key}) = 1 desc, length(s->>'name'), lower(s->>'name'), s->>'id'
     limit ${limit * 4}`.execute(db);
-  add(taught.rows);
+  // Every name that starts with the query before any that only contains it.
+  add(taught.rows.filter((r) => r.prefix));
+  if (found.size >= limit) return [...found.values()];
+  add(await catalogue.where(sql<boolean>`strpos(name_key, ${key}) > 1`).execute());
+  add(taught.rows.filter((r) => !r.prefix));
   return [...found.values()];
 };

@@ -4,7 +4,7 @@
 // member make one. Also the onboarding steps the feed ticks (shared_post, asked_ai). Posts and
 // comments are written through the feed's commands (the feed's routes are another change's).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addComment } from '../../commands/feed/comments.js';
 import { completeAiReply } from '../../commands/feed/assistant.js';
 import { createPost, editPost, likePost, unlikePost } from '../../commands/feed/posts.js';
@@ -190,6 +190,25 @@ describe('feed notifications', () => {
       from_user_name: 'The S brain',
       message: 'The S brain commented on your post: "A monoid in the category of endofunctors."',
     });
+  });
+
+  it("works through the feed's own calls: a post mentioning and tagging, a comment, a like", async () => {
+    const created = await ada.post('/api/feed-posts', { content: 'Pairing on #Elm today, @Cy Twombly?', category: 'development', urgency: 'medium' });
+    expect(created.status).toBe(201);
+    const postId = created.body.post.id as string;
+    await vi.waitFor(async () => expect(await newest(cy)).toMatchObject({ type: 'mention', post_id: postId, from_user_id: ada.memberId }), { timeout: 5000 });
+    const commented = await bob.post('/api/comments', { post_id: postId, content: 'Count me in' });
+    expect(commented.status).toBe(201);
+    expect(await newest(ada)).toMatchObject({
+      type: 'comment',
+      post_id: postId,
+      comment_id: commented.body.comment.id,
+      message: 'Bob Builder commented on your post: "Count me in"',
+    });
+    expect((await cy.put(`/api/posts/${postId}/like`)).status).toBe(200);
+    expect(await newest(ada)).toMatchObject({ type: 'post_like', post_id: postId, message: 'Cy Twombly liked your post: "Pairing on #Elm today, @Cy Twombly?"' });
+    // The tag reached the catalogue, through the reactor.
+    await vi.waitFor(async () => expect((await bob.get('/api/skills/search?q=elm')).body).toMatchObject([{ name: 'Elm', category: 'Development' }]), { timeout: 5000 });
   });
 
   it('lets no member create a notification, for anyone', async () => {
