@@ -105,7 +105,10 @@ const envSchema = z.object({
     if (v === undefined) return {};
     const parsed = aiPricesSchema.safeParse(safeJson(v));
     if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: 'must be JSON like {"gpt-4o-mini":{"input":0.15,"output":0.6}}: US dollars per million tokens in and out, per model ("*" for any other)' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be JSON like {"gpt-4o-mini":{"input":0.15,"output":0.6}}: US dollars per million tokens in and out, per model ("*" for any other)',
+    });
     return z.NEVER;
   }),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),

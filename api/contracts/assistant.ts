@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import { AI_STATUSES } from './feed.js';
 
-export { aiAskBodySchema, aiFeedbackBodySchema, aiFeedbackStatsSchema, AI_STATUSES, type AiAskBody, type AiFeedbackBody, type AiFeedbackStats, type AiStatus } from './feed.js';
+export {
+  aiAskBodySchema,
+  aiFeedbackBodySchema,
+  aiFeedbackStatsSchema,
+  AI_STATUSES,
+  type AiAskBody,
+  type AiFeedbackBody,
+  type AiFeedbackStats,
+  type AiStatus,
+} from './feed.js';
 
 export const assistantTexts = {
   unavailable: 'The S brain is not available on this server.',

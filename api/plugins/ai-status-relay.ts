@@ -11,16 +11,21 @@ export const AI_STATUS_CHANNEL = 'skillswap_ai_status';
 type Notify = (channel: string, payload: string) => Promise<void>;
 type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 
-/** The reactor's publish: NOTIFY, and a failed NOTIFY only logged (the answer must not fail for it). */
-export const aiStatusPublisher =
-  (notify: Notify, log: { warn(obj: object, message: string): void }) =>
-  async (message: AiStatusMessage): Promise<void> => {
-    try {
-      await notify(AI_STATUS_CHANNEL, JSON.stringify(message));
-    } catch (error) {
-      log.warn({ err: error, postId: message.postId }, 'ai_status could not be sent');
-    }
-  };
+/**
+ * The reactor's publish: NOTIFY, one at a time and in order (a partial sent without waiting must not
+ * overtake the 'complete' after it), and a failed NOTIFY only logged (the answer must not fail for it).
+ */
+export const aiStatusPublisher = (notify: Notify, log: { warn(obj: object, message: string): void }) => {
+  let queue: Promise<void> = Promise.resolve();
+  return (message: AiStatusMessage): Promise<void> =>
+    (queue = queue.then(async () => {
+      try {
+        await notify(AI_STATUS_CHANNEL, JSON.stringify(message));
+      } catch (error) {
+        log.warn({ err: error, postId: message.postId }, 'ai_status could not be sent');
+      }
+    }));
+};
 
 const isAiStatus = (value: unknown): value is AiStatusMessage => {
   const m = value as Partial<AiStatusMessage> | null;

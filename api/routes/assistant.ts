@@ -77,7 +77,14 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       const { commentId, feedbackType } = request.body;
       const postId = await postOfComment(db, commentId);
       if (postId === null) throw new HttpError(404, feedTexts.commentNotFound);
-      const result = await giveAiFeedback(deps.commands, { postId, commentId, actorId: memberId, feedback: feedbackType, now: deps.clock().toISOString(), correlationId: request.id });
+      const result = await giveAiFeedback(deps.commands, {
+        postId,
+        commentId,
+        actorId: memberId,
+        feedback: feedbackType,
+        now: deps.clock().toISOString(),
+        correlationId: request.id,
+      });
       void reply.afterWrite(result.checkpoint, [memberId]);
       return { success: true as const, message: feedTexts.aiFeedbackThanks };
     },

@@ -34,7 +34,10 @@ export type AnswerOutcome = 'skipped' | 'refused' | 'completed' | 'failed';
 const PARTIAL_MAX_BYTES = 6000;
 const fitPartial = (text: string) => {
   if (Buffer.byteLength(text) <= PARTIAL_MAX_BYTES) return text;
-  return Buffer.from(text).subarray(0, PARTIAL_MAX_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+  return Buffer.from(text)
+    .subarray(0, PARTIAL_MAX_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
 };
 
 const memberNames = async (deps: FeedDeps, ids: readonly string[]): Promise<Map<string, string>> => {

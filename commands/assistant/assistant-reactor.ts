@@ -16,7 +16,8 @@ export const assistantReactor = (deps: AssistantDeps): Reactor => ({
       const { postId } = event.data as AiReplyRequested['data'];
       byPost.set(postId, [...(byPost.get(postId) ?? []), event]);
     }
-    await Promise.all(
+    // Every answer settles before the batch fails: a retry must not call the model beside a call still running.
+    const outcomes = await Promise.allSettled(
       [...byPost.values()].map(async (requests) => {
         for (const event of requests) {
           const cause = { correlationId: event.metadata.correlationId, causationId: event.metadata.eventId };
@@ -24,5 +25,7 @@ export const assistantReactor = (deps: AssistantDeps): Reactor => ({
         }
       }),
     );
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
   },
 });

@@ -9,11 +9,7 @@ export const postOfComment = async (db: Kysely<ReadModelsDb>, commentId: string)
 
 /** Votes on one of The S brain's comments; null when the comment is unknown or not the assistant's. */
 export const aiFeedbackStats = async (db: Kysely<ReadModelsDb>, commentId: string): Promise<AiFeedbackStats['data'] | null> => {
-  const row = await db
-    .selectFrom('assistant_comments')
-    .select(['helpful', 'unhelpful', 'is_ai_generated'])
-    .where('comment_id', '=', commentId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('assistant_comments').select(['helpful', 'unhelpful', 'is_ai_generated']).where('comment_id', '=', commentId).executeTakeFirst();
   if (!row?.is_ai_generated) return null;
   return { helpful: row.helpful, unhelpful: row.unhelpful, total: row.helpful + row.unhelpful };
 };

@@ -11,7 +11,8 @@ import { anImage, eventually, openLiveSocket, postEvents, postMentioningTheSBrai
 import { startOpenAiCompatibleServer, type FakeBehaviour, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
-const ANSWER = ['Use ', 'display: flex ', 'on the parent, ', 'then justify-content ', 'and align-items: center. ', 'Ask @The S brain again if stuck.'];
+const ANSWER = ['Use ', 'display: flex ', 'on the parent, ', 'then ', 'justify-content ', 'and ', 'align-items: ', 'center. ', 'Ask @The S brain ', 'again if stuck.'];
+const CHUNK_MS = 150;
 
 describe('The S brain', () => {
   let fake: OpenAiCompatibleServer;
@@ -44,11 +45,15 @@ describe('The S brain', () => {
   });
 
   it('answers a mention live: thinking, the growing text every 0.5 s at most, the AI comment, complete, and records the call', async () => {
-    fake.behave({ kind: 'answer', chunks: ANSWER, chunkDelayMs: 250, usage: { prompt_tokens: 1200, completion_tokens: 300 } });
+    fake.behave({ kind: 'answer', chunks: ANSWER, chunkDelayMs: CHUNK_MS, usage: { prompt_tokens: 1200, completion_tokens: 300 } });
     const callsBefore = fake.calls.length;
     const postId = crypto.randomUUID();
     const socket = await watch(bob, postId);
-    const { aiRequestId } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, postId, images: [anImage('https://media.example.com/diagram.png')] });
+    const { aiRequestId } = await postMentioningTheSBrain(server.commands, {
+      authorId: ann.memberId,
+      postId,
+      images: [anImage('https://media.example.com/diagram.png')],
+    });
     expect(aiRequestId).not.toBeNull();
 
     const complete = await socket.next((m) => m.type === 'ai_status' && m.status === 'complete');
@@ -61,8 +66,8 @@ describe('The S brain', () => {
       expect(answer.startsWith(p.message.partial)).toBe(true);
       if (i > 0) {
         expect(p.message.partial.length).toBeGreaterThan(partials[i - 1]!.message.partial.length);
-        // NOTIFY and the socket add a little jitter to the reactor's 500 ms spacing.
-        expect(p.at - partials[i - 1]!.at).toBeGreaterThan(400);
+        // NOTIFY and the socket add some jitter to the reactor's 500 ms spacing; chunks come every 150 ms.
+        expect(p.at - partials[i - 1]!.at).toBeGreaterThan(350);
       }
     }
     expect(complete).toMatchObject({ postId, requestId: aiRequestId, message: feedTexts.aiResponded });
@@ -84,8 +89,16 @@ describe('The S brain', () => {
     expect(user.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url)).toEqual(['https://media.example.com/diagram.png']);
 
     const record = await invocation(postId, 'completed');
-    expect(record).toMatchObject({ trigger: 'post_mention', requestedBy: ann.memberId, model: 'gpt-4o-mini', tokensIn: 1200, tokensOut: 300, imageCount: 1, commentId: complete.commentId });
-    expect(record.latencyMs).toBeGreaterThanOrEqual(ANSWER.length * 250 - 100);
+    expect(record).toMatchObject({
+      trigger: 'post_mention',
+      requestedBy: ann.memberId,
+      model: 'gpt-4o-mini',
+      tokensIn: 1200,
+      tokensOut: 300,
+      imageCount: 1,
+      commentId: complete.commentId,
+    });
+    expect(record.latencyMs).toBeGreaterThanOrEqual(ANSWER.length * CHUNK_MS - 100);
     // gpt-4o-mini at $0.15 in and $0.60 out per million tokens.
     expect(record.cost).toBeCloseTo((1200 * 0.15 + 300 * 0.6) / 1_000_000, 9);
   });
@@ -126,8 +139,15 @@ describe('The S brain', () => {
     expect((await invocation(postId, 'completed')).trigger).toBe('ask');
 
     const aiCommentId = complete.commentId as string;
-    await eventually(async () => ((await ann.get(`/api/ai/feedback/stats/${aiCommentId}`)).status === 200 ? true : undefined), 10_000, 'the AI comment in the read model');
-    expect((await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'helpful' })).body).toEqual({ success: true, message: feedTexts.aiFeedbackThanks });
+    await eventually(
+      async () => ((await ann.get(`/api/ai/feedback/stats/${aiCommentId}`)).status === 200 ? true : undefined),
+      10_000,
+      'the AI comment in the read model',
+    );
+    expect((await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'helpful' })).body).toEqual({
+      success: true,
+      message: feedTexts.aiFeedbackThanks,
+    });
     const again = await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'unhelpful' });
     expect(again).toMatchObject({ status: 409, body: { error: 'Already submitted' } });
     expect((await bob.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'unhelpful' })).status).toBe(200);
@@ -142,14 +162,47 @@ describe('The S brain', () => {
     expect((await ann.get('/api/ai/feedback/stats/nope')).status).toBe(404);
   });
 
+  it('answers one request at a time per post: an ask while it answers is refused (409), a mention meanwhile is posted and asks nothing', async () => {
+    fake.behave({ kind: 'answer', chunks: ['Slow ', 'and ', 'steady.'], chunkDelayMs: 300 });
+    const postId = crypto.randomUUID();
+    const socket = await watch(ann, postId);
+    const { aiRequestId } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, postId });
+    await socket.next((m) => m.type === 'ai_status' && m.status === 'thinking');
+    const busy = await bob.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'post', text: 'Me too?' });
+    expect(busy).toMatchObject({ status: 409, body: { error: feedTexts.aiBusy } });
+    await addComment(server.commands, {
+      postId,
+      commentId: crypto.randomUUID(),
+      actorId: bob.memberId,
+      content: '@The S brain and me?',
+      mentions: [THE_S_BRAIN_ID],
+      assistantAvailable: true,
+      now: new Date().toISOString(),
+    });
+    await socket.next((m) => m.type === 'ai_status' && m.status === 'complete');
+    const events = await postEvents(server.store, postId);
+    expect(events.filter((e) => e.type === 'AiReplyRequested').map((e) => e.data.requestId)).toEqual([aiRequestId]);
+    expect(events.filter((e) => e.type === 'CommentAdded').map((e) => e.data.isAiGenerated)).toEqual([false, true]);
+  });
+
   it('refuses bad asks with a readable 4xx and records nothing', async () => {
     const { postId } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, mention: false });
     const before = (await postEvents(server.store, postId)).length;
     expect((await ann.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'post', text: '   ' })).status).toBe(400);
     expect((await ann.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'page', text: 'Hi' })).status).toBe(400);
-    expect(await ann.post('/api/the-s-brain/ask', { contentId: 'no-such-comment', contentType: 'comment', text: 'Hi' })).toMatchObject({ status: 404, body: { error: feedTexts.commentNotFound } });
-    expect(await ann.post('/api/the-s-brain/ask', { contentId: crypto.randomUUID(), contentType: 'post', text: 'Hi' })).toMatchObject({ status: 404, body: { error: feedTexts.postNotFound } });
-    const signedOut = await fetch(`${server.url}/api/the-s-brain/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contentId: postId, contentType: 'post', text: 'Hi' }) });
+    expect(await ann.post('/api/the-s-brain/ask', { contentId: 'no-such-comment', contentType: 'comment', text: 'Hi' })).toMatchObject({
+      status: 404,
+      body: { error: feedTexts.commentNotFound },
+    });
+    expect(await ann.post('/api/the-s-brain/ask', { contentId: crypto.randomUUID(), contentType: 'post', text: 'Hi' })).toMatchObject({
+      status: 404,
+      body: { error: feedTexts.postNotFound },
+    });
+    const signedOut = await fetch(`${server.url}/api/the-s-brain/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contentId: postId, contentType: 'post', text: 'Hi' }),
+    });
     expect(signedOut.status).toBe(401);
     expect(await postEvents(server.store, postId)).toHaveLength(before);
   });
@@ -178,8 +231,12 @@ describe('The S brain', () => {
     const socket = await watch(cat, mentioned);
     await postMentioningTheSBrain(server.commands, { authorId: cat.memberId, postId: mentioned });
     expect(await socket.next((m) => m.type === 'ai_status' && m.status === 'error')).toMatchObject({ message: AI_QUOTA_EXCEEDED_MESSAGE });
-    expect((await postEvents(server.store, mentioned)).filter((e) => e.type === 'AiReplyFailed').map((e) => e.data)).toMatchObject([{ reason: 'quota_exceeded', invocation: null }]);
-    expect(aiStatuses(socket, (await postEvents(server.store, mentioned)).find((e) => e.type === 'AiReplyRequested')!.data.requestId).map((m) => m.message.status)).toEqual(['error']);
+    expect((await postEvents(server.store, mentioned)).filter((e) => e.type === 'AiReplyFailed').map((e) => e.data)).toMatchObject([
+      { reason: 'quota_exceeded', invocation: null },
+    ]);
+    expect(
+      aiStatuses(socket, (await postEvents(server.store, mentioned)).find((e) => e.type === 'AiReplyRequested')!.data.requestId).map((m) => m.message.status),
+    ).toEqual(['error']);
     expect(fake.calls.length).toBe(calls);
   });
 });
@@ -197,7 +254,13 @@ describe('The S brain with no endpoint configured', () => {
   });
 
   it('says it is unavailable, records nothing for a mention, and refuses an ask without recording a failure', async () => {
-    expect((await ann.get('/api/the-s-brain/status')).body).toEqual({ available: false, model: null, dailyQuota: 20, questionsLeft: 0, message: assistantTexts.unavailable });
+    expect((await ann.get('/api/the-s-brain/status')).body).toEqual({
+      available: false,
+      model: null,
+      dailyQuota: 20,
+      questionsLeft: 0,
+      message: assistantTexts.unavailable,
+    });
     // What the feed's routes pass: the assistant is available only with an endpoint.
     const { postId, checkpoint } = await postMentioningTheSBrain(server.commands, { authorId: ann.memberId, assistantAvailable: false });
     const asked = await ann.post('/api/the-s-brain/ask', { contentId: postId, contentType: 'post', text: 'Anyone there?' });

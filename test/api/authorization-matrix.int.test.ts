@@ -9,6 +9,7 @@
 //   'none'   200 with an empty list (a list narrowed to what the caller may see)
 // A body may be a function of the path's parameters (and the mentor's id).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
 import { startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 import { ACTORS, ADMIN_EMAIL, callAs, castOf, createFixture, type Actor, type Fixture, type Right, type Target } from './support/authorization-fixture.js';
 import { apiRoutes } from './support/route-table.js';
@@ -110,6 +111,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/comments': { on: 'post', right: 'any', body: (p) => ({ post_id: p.id, content: 'Happy to help' }), expect: [401, OK, OK, OK, OK] },
   'PUT /api/comments/{id}/like': { on: 'comment', right: 'any', expect: [401, OK, OK, OK, OK] },
   'DELETE /api/comments/{id}/like': { on: 'comment', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/the-s-brain/status': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
+  // The first ask is recorded; the next ones may meet the post's request still being answered (409).
+  'POST /api/the-s-brain/ask': {
+    on: 'ai-comment',
+    right: 'any',
+    body: (p) => ({ contentId: p.postId, contentType: 'post', text: 'And then?' }),
+    expect: [401, OK, P, P, P],
+  },
+  'POST /api/ai/feedback': { on: 'ai-comment', right: 'any', body: (p) => ({ commentId: p.commentId, feedbackType: 'helpful' }), expect: [401, OK, OK, OK, OK] },
+  'GET /api/ai/feedback/stats/{commentId}': { on: 'ai-comment', right: 'any', expect: [401, OK, OK, OK, OK] },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
   'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };
@@ -127,12 +138,15 @@ const column: Record<Actor, number> = { anonymous: 0, stranger: 1, right: 2, wro
 describe('authorization matrix', () => {
   let server: TestServer;
   let fixture: Fixture;
+  let model: OpenAiCompatibleServer;
   beforeAll(async () => {
-    server = await startTestServer({ now: '2026-12-07T08:00:00.000Z', env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+    model = await startOpenAiCompatibleServer();
+    server = await startTestServer({ now: '2026-12-07T08:00:00.000Z', env: { ADMIN_EMAILS: ADMIN_EMAIL, OPENAI_BASE_URL: model.baseUrl } });
     fixture = await createFixture(server);
   }, 120_000);
   afterAll(async () => {
     await server?.close();
+    await model?.close();
   });
 
   it('has a row for every route the app serves, and none for a route it does not', () => {

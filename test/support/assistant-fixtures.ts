@@ -114,3 +114,26 @@ export const eventually = async <T>(check: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
+
+/**
+ * A post by `authorId` that The S brain has answered (the server's reactor against a chat-completions
+ * server), once its comment is in the read models: `{ postId, commentId }`.
+ */
+export const answeredPost = async (
+  server: { commands: CommandDeps; store: EventStore; runtime: { waitFor(checkpoint: string): Promise<unknown> }; clock: () => Date },
+  authorId: string,
+) => {
+  // Asked at the server's time: the assistant does not answer a request older than its timeout.
+  const { postId } = await postMentioningTheSBrain(server.commands, { authorId, now: server.clock().toISOString() });
+  const completed = await eventually(
+    async () => {
+      const recorded = await server.store.readStream(`post-${postId}`);
+      return recorded.find((e) => e.type === 'AiReplyCompleted' || e.type === 'AiReplyFailed');
+    },
+    30_000,
+    'the answer of The S brain',
+  );
+  if (completed.type !== 'AiReplyCompleted') throw new Error(`The S brain did not answer: ${JSON.stringify(completed.data)}`);
+  await server.runtime.waitFor(completed.checkpoint);
+  return { postId, commentId: (completed.data as { commentId: string }).commentId };
+};

@@ -100,7 +100,14 @@ export const startOpenAiCompatibleServer = async (initial: FakeBehaviour = { kin
     }
     response.write(chunk(body.model, id, {}, 'stop'));
     if (body.stream_options?.include_usage && usage) {
-      const last = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } };
+      const last = {
+        id,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      };
       response.write(`data: ${JSON.stringify(last)}\n\n`);
     }
     response.end('data: [DONE]\n\n');

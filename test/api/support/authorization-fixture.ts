@@ -1,5 +1,6 @@
 // The people and things of the authorization matrix: a mentor (Mia) and a student (Ann) sharing sessions,
 // a stranger (Oscar) and an admin (Adam, in ADMIN_EMAILS); fresh sessions for rows that change them.
+import { answeredPost } from '../../support/assistant-fixtures.js';
 import { becomeMentor, bookingBody } from '../../support/session-fixtures.js';
 import { signIn, type ApiClient, type TestServer } from '../../support/test-server.js';
 
@@ -13,7 +14,7 @@ export const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'wrong', 'admi
  * What a row's path parameters name. Rows that change a session get one of their own; 'own-sign-ins'
  * gives every actor a sign-in of their own (for routes that end the caller's session).
  */
-export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment';
+export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment' | 'ai-comment';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
@@ -112,6 +113,9 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
           const scene = await post();
           return { ...scene, params: { id: scene.params.commentId! } };
         }
+        case 'ai-comment':
+          // A post of Mia's answered by The S brain (the matrix's server talks to a chat-completions server).
+          return { ...people, params: await answeredPost(server, mia.memberId) };
         default:
           return session(target);
       }
