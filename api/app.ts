@@ -159,7 +159,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(feedbackRoutes, { deps });
   await app.register(feedRoutes, { deps, isAdmin });
   await app.register(assistantRoutes, { deps });
-  const media = createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
+  const media = await createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
   await media.start();
   await app.register(mediaRoutes, { media });
   await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });

@@ -93,9 +93,12 @@ const envSchema = z.object({
   LINK_PREVIEW_ALLOW_HOSTS: optionalString.refine((v) => v === undefined || /^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/.test(v), {
     message: 'must be host names or addresses separated by commas (e.g. 127.0.0.1,intranet.example.com)',
   }),
-  LINK_PREVIEW_PORTS: optionalString.refine((v) => v === undefined || v === 'any' || (/^\d{1,5}(\s*,\s*\d{1,5})*$/.test(v) && v.split(',').every((p) => Number(p) >= 1 && Number(p) <= 65535)), {
-    message: 'must be any, or port numbers separated by commas (e.g. 80,443)',
-  }),
+  LINK_PREVIEW_PORTS: optionalString.refine(
+    (v) => v === undefined || v === 'any' || (/^\d{1,5}(\s*,\s*\d{1,5})*$/.test(v) && v.split(',').every((p) => Number(p) >= 1 && Number(p) <= 65535)),
+    {
+      message: 'must be any, or port numbers separated by commas (e.g. 80,443)',
+    },
+  ),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: url(['http:', 'https:'], 'https://api.openai.com/v1'),
   OPENAI_MODEL: optionalString,
@@ -272,7 +275,12 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     linkPreview: {
       allowHosts: (e.LINK_PREVIEW_ALLOW_HOSTS ?? '')
         .split(',')
-        .map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, '$1'),
+        )
         .filter(Boolean),
       ports: e.LINK_PREVIEW_PORTS === 'any' ? 'any' : (e.LINK_PREVIEW_PORTS ?? '80,443').split(',').map((p) => Number(p.trim())),
     },

@@ -86,6 +86,8 @@ export const mediaTexts = {
   unreadableImage: 'The image could not be read: its dimensions are missing or too large',
   notUploaded: 'The file has not been uploaded yet: send it to the upload address first',
   uploadNotFound: 'Upload not found',
+  fileNotFound: 'File not found',
+  rangeUnsatisfiable: 'The range asked for is not within the file',
   uploadExpired: 'This upload has expired. Please upload the file again',
   uploadRefused: 'This upload was refused. Please upload the file again',
   alreadyUploaded: 'This upload already holds its file',
@@ -94,6 +96,7 @@ export const mediaTexts = {
   notChecked: 'This attachment has not been checked yet: complete its upload first',
   attachmentChanged: 'This attachment does not match its upload',
   linkInvalid: 'A link attachment needs an http or https address',
+  attachmentRepeated: 'The same attachment is in the post twice',
 } as const;
 
 export const tooLargeText = (type: MediaContentType) => (mediaKindOf(type) === 'image' ? mediaTexts.imageTooLarge : mediaTexts.videoTooLarge);

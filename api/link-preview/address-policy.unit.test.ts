@@ -49,9 +49,12 @@ describe('the link previewer refuses every address that is not public unicast', 
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '[2001:4860:4860::8888]'])('allows the public address %s', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '[2001:4860:4860::8888]'])(
+    'allows the public address %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 
   it('refuses every address of the loopback, private, link-local and CGNAT ranges', () => {
     const refused = fc.oneof(

@@ -19,8 +19,11 @@ export const decodeEntities = (text: string): string =>
 /** Collapsed whitespace, no control characters or NULs, cut to `max` characters. */
 const clean = (value: string | undefined, max: number): string | null => {
   if (value === undefined) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const text = decodeEntities(value).replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = decodeEntities(value)
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text === '' ? null : text.slice(0, max);
 };
 

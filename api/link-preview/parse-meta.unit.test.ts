@@ -22,7 +22,8 @@ describe('reading a link preview from a page', () => {
   });
 
   it('falls back to Twitter cards, then the title and description, and to the host as provider', () => {
-    const html = '<head><TITLE>  A   page\n title </TITLE><meta name="description" content="About it"><meta name="twitter:image" content="https://cdn.example.com/a.jpg"></head>';
+    const html =
+      '<head><TITLE>  A   page\n title </TITLE><meta name="description" content="About it"><meta name="twitter:image" content="https://cdn.example.com/a.jpg"></head>';
     expect(parseMeta(html, page)).toEqual({ url: page, title: 'A page title', description: 'About it', image: 'https://cdn.example.com/a.jpg', provider: 'example.com' });
   });
 

@@ -37,6 +37,12 @@ class Refused extends Error {
   readonly code = 'ELINKPREVIEWREFUSED';
 }
 
+/** Drops a response body unread. undici reports the drop as an 'error' on the body, heard here rather than crashing the process. */
+const discard = (body: NodeJS.ReadableStream & { destroy(): void }) => {
+  body.on('error', () => {});
+  body.destroy();
+};
+
 const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);
 
 export interface SafeFetcher {
@@ -56,7 +62,8 @@ export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
   const checkedLookup = (hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     resolve(hostname).then(
       (addresses) => {
-        if (addresses.length === 0 || !(allowedHost(hostname) || addresses.every((a) => allowed(a.address)))) return callback(new Refused(`${hostname} resolves to an address that is not public`));
+        if (addresses.length === 0 || !(allowedHost(hostname) || addresses.every((a) => allowed(a.address))))
+          return callback(new Refused(`${hostname} resolves to an address that is not public`));
         if (lookupOptions.all) return callback(null, addresses);
         return callback(null, addresses[0]!.address, addresses[0]!.family);
       },
@@ -95,15 +102,16 @@ export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
           });
           const location = response.headers.location;
           if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
-            response.body.destroy();
+            discard(response.body);
             url = permitted(new URL(location, url).href);
             continue;
           }
           const contentType = String(response.headers['content-type'] ?? '');
           if (response.statusCode !== 200 || !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
-            response.body.destroy();
+            discard(response.body);
             return null;
           }
+          response.body.on('error', () => {}); // the iteration below sees errors; an early stop is no error
           const chunks: Buffer[] = [];
           let size = 0;
           for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -118,6 +126,7 @@ export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
       }
       return null;
     },
-    close: () => agent.close(),
+    // destroy, not close: close would wait for requests a slow server still holds open.
+    close: () => agent.destroy(),
   };
 };

@@ -42,12 +42,10 @@ const isHttp = (value: string | null | undefined) => {
  */
 export const checkAttachments = async (db: Kysely<unknown>, memberId: string, attachments: readonly AttachmentInput[], now: Date): Promise<AttachmentCheck> => {
   const uploadIds = attachments.filter((a) => a.type !== 'link').map((a) => a.id);
-  const rows =
-    uploadIds.length === 0
-      ? []
-      : await (db as Kysely<MediaTables>).selectFrom(MEDIA_UPLOADS_TABLE).selectAll().where('id', 'in', uploadIds).execute();
+  const rows = uploadIds.length === 0 ? [] : await (db as Kysely<MediaTables>).selectFrom(MEDIA_UPLOADS_TABLE).selectAll().where('id', 'in', uploadIds).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const checked: MediaAttachment[] = [];
+  if (new Set(attachments.map((a) => a.id)).size !== attachments.length) return { ok: false, error: mediaTexts.attachmentRepeated };
   for (const attachment of attachments) {
     if (attachment.type === 'link') {
       if (!isHttp(attachment.url) || (attachment.thumbnailUrl && !isHttp(attachment.thumbnailUrl))) return { ok: false, error: mediaTexts.linkInvalid };

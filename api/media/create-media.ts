@@ -2,11 +2,11 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { createLocalStorage } from './local-storage.js';
-import { createS3Storage } from './s3-storage.js';
 import { createMediaUploads, type MediaUploads } from './uploads.js';
 
-export const createMedia = (deps: { config: AppConfig; db: Kysely<unknown>; clock: () => Date; publicUrl: () => string }): MediaUploads => {
+export const createMedia = async (deps: { config: AppConfig; db: Kysely<unknown>; clock: () => Date; publicUrl: () => string }): Promise<MediaUploads> => {
   const { config } = deps;
-  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir, deps.publicUrl);
+  // The AWS SDK is loaded only when S3 is configured: it is a large import for every start otherwise.
+  const storage = config.s3 ? (await import('./s3-storage.js')).createS3Storage(config.s3) : createLocalStorage(config.mediaDir, deps.publicUrl);
   return createMediaUploads({ db: deps.db, storage, clock: deps.clock });
 };

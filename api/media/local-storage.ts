@@ -14,7 +14,8 @@ export interface LocalMediaStorage extends MediaStorage {
   kind: 'local';
   /** Streams a body into the object, refusing it (and keeping nothing) as soon as it passes `maxBytes`. */
   receive(key: string, body: Readable, maxBytes: number): Promise<ReceiveResult>;
-  open(key: string): Readable;
+  /** The object's bytes, or those from `start` to `end` inclusive. */
+  open(key: string, range?: { start: number; end: number }): Readable;
   start(): Promise<void>;
 }
 
@@ -53,7 +54,7 @@ export const createLocalStorage = (dir: string, publicUrl: () => string): LocalM
       }
     },
     remove: async (key) => unlink(pathOf(key)).catch(() => {}),
-    open: (key) => createReadStream(pathOf(key)),
+    open: (key, range) => createReadStream(pathOf(key), range),
     async receive(key, body, maxBytes) {
       const final = pathOf(key);
       const partial = `${final}.${process.pid}.${Date.now()}.part`;

@@ -5,15 +5,10 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config.js';
+import { s3PublicUrlOf } from './s3-addresses.js';
 import { extensionOf, type MediaStorage } from './storage.js';
 
 type S3Config = NonNullable<AppConfig['s3']>;
-
-export const s3PublicUrlOf = (s3: S3Config): string => {
-  if (s3.publicUrl) return s3.publicUrl.replace(/\/+$/, '');
-  if (s3.endpoint) return `${s3.endpoint.replace(/\/+$/, '')}/${s3.bucket}`;
-  return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
-};
 
 const notFound = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -66,7 +61,13 @@ export const createS3Storage = (s3: S3Config): MediaStorage => {
     async publish(uploadKey, objectKey, version) {
       // Copied only if still the version that was checked; the upload key is then emptied.
       await client.send(
-        new CopyObjectCommand({ Bucket: s3.bucket, Key: objectKey, CopySource: `${s3.bucket}/${uploadKey}`, CopySourceIfMatch: version || undefined, MetadataDirective: 'COPY' }),
+        new CopyObjectCommand({
+          Bucket: s3.bucket,
+          Key: objectKey,
+          CopySource: `${s3.bucket}/${uploadKey}`,
+          CopySourceIfMatch: version || undefined,
+          MetadataDirective: 'COPY',
+        }),
       );
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: uploadKey }));
     },

@@ -5,7 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { MediaAttachment } from '../contracts/feed.js';
-import { maxBytesOf, mediaContentTypeOf, mediaKindOf, mediaTexts, tooLargeText, UPLOAD_WINDOW_SECONDS, type MediaContentType, type MediaUpload } from '../contracts/media.js';
+import {
+  maxBytesOf,
+  mediaContentTypeOf,
+  mediaKindOf,
+  mediaTexts,
+  tooLargeText,
+  UPLOAD_WINDOW_SECONDS,
+  type MediaContentType,
+  type MediaUpload,
+} from '../contracts/media.js';
 import { inspectMedia, type AspectRatio } from './inspect.js';
 import type { LocalMediaStorage } from './local-storage.js';
 import { MEDIA_UPLOADS_TABLE, migrateMediaTable, type MediaTables, type MediaUploadRow } from './media-table.js';
@@ -33,6 +42,9 @@ export interface MediaUploads {
   /** A checked upload, for serving; null when absent or not checked. */
   ready(id: string): Promise<MediaUploadRow | null>;
 }
+
+const SWEEP_EVERY_MS = 60 * 60_000;
+const SWEEP_BATCH = 100;
 
 export const attachmentOf = (row: MediaUploadRow, aspectRatio?: AspectRatio | null): MediaAttachment => {
   const type = mediaContentTypeOf(row.content_type)!;
@@ -71,6 +83,31 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
     throw new MediaError(status, error);
   };
 
+  // Uploads asked for and never completed leave an object behind: swept, at most once an hour, an hour
+  // after they expired (never while a member may still be sending or checking one).
+  let lastSweep = 0;
+  const sweep = async () => {
+    const now = clock();
+    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now.getTime();
+    const stale = await db
+      .selectFrom(MEDIA_UPLOADS_TABLE)
+      .select(['id', 'storage_key'])
+      .where('status', '=', 'pending')
+      .where('expires_at', '<', new Date(now.getTime() - SWEEP_EVERY_MS))
+      .limit(SWEEP_BATCH)
+      .execute();
+    for (const row of stale) {
+      await storage.remove(row.storage_key).catch(() => {});
+      await db
+        .updateTable(MEDIA_UPLOADS_TABLE)
+        .set({ status: 'refused', error: mediaTexts.uploadExpired, checked_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .execute();
+    }
+  };
+
   return {
     storage,
     start: async () => {
@@ -82,6 +119,7 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
       const type = mediaContentTypeOf(body.contentType);
       if (!type) throw new MediaError(400, mediaTexts.unsupportedType);
       if (body.size !== undefined && body.size > maxBytesOf(type)) throw new MediaError(400, tooLargeText(type));
+      await sweep();
       const id = randomUUID();
       const { uploadKey: key, objectKey } = storage.keysOf(id, type);
       const now = clock();
@@ -130,7 +168,7 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
 
     async complete(memberId, id, aspectRatio) {
       const row = await own(memberId, id);
-      if (row.status === 'refused') throw new MediaError(409, mediaTexts.uploadRefused);
+      if (row.status === 'refused') throw new MediaError(409, row.error === mediaTexts.uploadExpired ? mediaTexts.uploadExpired : mediaTexts.uploadRefused);
       if (row.status === 'ready') return attachmentOf(row, aspectRatio);
       const type: MediaContentType = mediaContentTypeOf(row.content_type)!;
       const object = await storage.stat(row.storage_key);
@@ -142,7 +180,14 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
       const inspection = await inspectMedia(type, size, bytes);
       if (!inspection.ok) return refuse(row, inspection.error);
       await storage.publish(row.storage_key, storage.keysOf(row.id, type).objectKey, version);
-      const checked = { status: 'ready' as const, size_bytes: size, width: inspection.width, height: inspection.height, aspect_ratio: inspection.aspectRatio, checked_at: clock() };
+      const checked = {
+        status: 'ready' as const,
+        size_bytes: size,
+        width: inspection.width,
+        height: inspection.height,
+        aspect_ratio: inspection.aspectRatio,
+        checked_at: clock(),
+      };
       await db.updateTable(MEDIA_UPLOADS_TABLE).set(checked).where('id', '=', id).where('status', '=', 'pending').execute();
       return attachmentOf({ ...row, ...checked }, aspectRatio);
     },

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { HttpError } from '../http-error.js';
+import { s3UploadOriginOf } from '../media/s3-addresses.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const authPaths = new Set(['/api/login', '/api/callback', '/api/logout']);
@@ -84,7 +85,7 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig, 
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...wsOrigins, ...(config.s3?.endpoint ? [new URL(config.s3.endpoint).origin] : [])],
+        connectSrc: ["'self'", ...wsOrigins, ...(config.s3 ? [s3UploadOriginOf(config.s3)] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mediaAttachmentSchema, mediaCompleteBodySchema, mediaIdParams, mediaUploadBodySchema, mediaUploadSchema } from '../contracts/media.js';
+import { mediaAttachmentSchema, mediaCompleteBodySchema, mediaIdParams, mediaTexts, mediaUploadBodySchema, mediaUploadSchema } from '../contracts/media.js';
 import type { LocalMediaStorage } from '../media/local-storage.js';
 import type { MediaUploads } from '../media/uploads.js';
 import { currentMember } from '../plugins/session.js';
@@ -17,14 +17,23 @@ const tags = ['media'];
  * An SVG can hold script: it is sandboxed by its own CSP (no script, no same-origin rights even when
  * opened directly) and sent as a download, so only an <img> shows it (where SVG never runs script).
  */
-const serveHeaders = (reply: FastifyReply, contentType: string, size: number | null, id: string) => {
+const serveHeaders = (reply: FastifyReply, contentType: string, size: number, id: string) => {
   reply.header('content-type', contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable');
-  if (size !== null) reply.header('content-length', size);
+  reply.header('content-length', size).header('accept-ranges', 'bytes');
   if (contentType === 'image/svg+xml') {
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").header('content-disposition', `attachment; filename="${id}.svg"`);
   } else {
     reply.header('content-disposition', 'inline');
   }
+};
+
+/** One byte range of a `Range: bytes=a-b` header (video players seek with them; Safari plays no video without), else null. */
+export const byteRangeOf = (header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null => {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
 };
 
 const localFileRoutes = async (app: FastifyInstance, { media }: { media: MediaUploads }) => {
@@ -55,11 +64,15 @@ const localFileRoutes = async (app: FastifyInstance, { media }: { media: MediaUp
     },
   );
 
-  typed.get('/api/media/:id/file', { schema: { tags, params: mediaIdParams, hide: true }, config: { public: true } }, async (request, reply) => {
+  typed.get('/api/media/:id/file', { schema: { tags, params: mediaIdParams }, config: { public: true } }, async (request, reply) => {
     const row = await media.ready(request.params.id);
-    if (!row) return reply.code(404).send({ error: 'File not found' });
-    serveHeaders(reply, row.content_type, row.size_bytes, row.id);
-    return reply.send(storage.open(row.storage_key));
+    if (!row) return reply.code(404).send({ error: mediaTexts.fileNotFound });
+    const size = row.size_bytes ?? 0;
+    const range = byteRangeOf(request.headers.range, size);
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send({ error: mediaTexts.rangeUnsatisfiable });
+    serveHeaders(reply, row.content_type, range ? range.end - range.start + 1 : size, row.id);
+    if (range === null) return reply.send(storage.open(row.storage_key));
+    return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).send(storage.open(row.storage_key, range));
   });
 };
 

@@ -121,6 +121,13 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/ai/feedback': { on: 'ai-comment', right: 'any', body: (p) => ({ commentId: p.commentId, feedbackType: 'helpful' }), expect: [401, OK, OK, OK, OK] },
   'GET /api/ai/feedback/stats/{commentId}': { on: 'ai-comment', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'POST /api/media/upload': { on: 'none', right: 'any', body: { visibility: 'public', contentType: 'image/png' }, expect: [401, OK, OK, OK, OK] },
+  // Ann's checked upload: only she completes it (again) or sends its file (409 now: it holds one); anyone fetches the checked file.
+  'POST /api/media/{id}/complete': { on: 'upload', right: 'student', expect: [401, D, OK, D, D] },
+  'PUT /api/media/{id}/file': { on: 'upload', right: 'student', expect: [401, D, P, D, D] },
+  'GET /api/media/{id}/file': { on: 'upload', right: 'any', expect: [OK, OK, OK, OK, OK] },
+  // Without ?url= every member gets the 400; signed out, the 401.
+  'GET /api/og': { on: 'none', right: 'any', expect: [401, P, P, P, P] },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
   'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };

@@ -18,7 +18,7 @@ describe('media uploads on local disk', () => {
 
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'skillswap-media-'));
-    server = await startTestServer({ env: { MEDIA_DIR: mediaDir } });
+    server = await startTestServer({ env: { MEDIA_DIR: mediaDir }, now: '2026-12-07T08:00:00.000Z' });
     [ann, oscar] = await Promise.all([signIn(server.url, 'ann-media@example.com', 'Ann'), signIn(server.url, 'oscar-media@example.com', 'Oscar')]);
   }, 60_000);
   afterAll(async () => {
@@ -26,7 +26,8 @@ describe('media uploads on local disk', () => {
     await rm(mediaDir, { recursive: true, force: true });
   });
 
-  const ask = (client: ApiClient, contentType: string, size?: number) => client.post('/api/media/upload', { visibility: 'public', contentType, ...(size === undefined ? {} : { size }) });
+  const ask = (client: ApiClient, contentType: string, size?: number) =>
+    client.post('/api/media/upload', { visibility: 'public', contentType, ...(size === undefined ? {} : { size }) });
   const put = (client: ApiClient, upload: { uploadURL: string; headers: Record<string, string> }, bytes: Buffer) =>
     fetch(upload.uploadURL, { method: 'PUT', headers: { ...upload.headers, cookie: client.cookie }, body: new Uint8Array(bytes) });
   const uploadAndCheck = async (client: ApiClient, bytes: Buffer, contentType: string) => {
@@ -90,6 +91,17 @@ describe('media uploads on local disk', () => {
     const { completed } = await uploadAndCheck(ann, video, 'video/mp4');
     expect(completed.status).toBe(200);
     expect(completed.body).toMatchObject({ type: 'video', sizeBytes: video.length, width: null, height: null, thumbnailUrl: null });
+
+    // Players seek with byte ranges.
+    const first = await fetch(completed.body.url, { headers: { range: 'bytes=0-99' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-99/${video.length}`);
+    expect(Buffer.from(await first.arrayBuffer()).equals(video.subarray(0, 100))).toBe(true);
+    const last = await fetch(completed.body.url, { headers: { range: 'bytes=-10' } });
+    expect(Buffer.from(await last.arrayBuffer()).equals(video.subarray(video.length - 10))).toBe(true);
+    const beyond = await fetch(completed.body.url, { headers: { range: `bytes=${video.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${video.length}`);
   });
 
   it('refuses an executable renamed .png by its content, and never serves it', async () => {
@@ -137,6 +149,10 @@ describe('media uploads on local disk', () => {
     // The server's facts win over the client's: a changed url is refused.
     const moved = { ...completed.body, url: 'https://elsewhere.example.com/x.png' };
     expect(await checkAttachments(server.sql.handle, ann.memberId, [moved], new Date())).toEqual({ ok: false, error: mediaTexts.attachmentChanged });
+    expect(await checkAttachments(server.sql.handle, ann.memberId, [completed.body, completed.body], new Date())).toEqual({
+      ok: false,
+      error: mediaTexts.attachmentRepeated,
+    });
     // A second PUT cannot replace a file once sent.
     expect((await put(ann, asked.body, elfExecutable())).status).toBe(409);
   });
@@ -155,5 +171,17 @@ describe('media uploads on local disk', () => {
     expect(ok).toMatchObject({ ok: true, attachments: [{ ...link, createdAt: '2026-12-01T10:00:00.000Z', width: null }] });
     const script = await checkAttachments(server.sql.handle, ann.memberId, [{ ...link, url: 'javascript:alert(1)' }], new Date());
     expect(script).toEqual({ ok: false, error: mediaTexts.linkInvalid });
+  });
+
+  // Last: it moves the server's clock.
+  it('sweeps an upload never completed, with its file, an hour after it expired', async () => {
+    const png = await smallPng();
+    const asked = await ask(ann, 'image/png', png.length);
+    expect((await put(ann, asked.body, png)).status).toBe(204);
+    expect(await readdir(mediaDir)).toContain(asked.body.id);
+    server.clock.advance(2 * 60 * 60_000);
+    expect((await ask(ann, 'image/png')).status).toBe(201);
+    expect(await readdir(mediaDir)).not.toContain(asked.body.id);
+    expect(await ann.post(`/api/media/${asked.body.id}/complete`, {})).toMatchObject({ status: 409, body: { error: mediaTexts.uploadExpired } });
   });
 });

@@ -39,7 +39,8 @@ describe('media uploads to S3', () => {
 
   const ask = (contentType: string, size?: number) => ann.post('/api/media/upload', { visibility: 'public', contentType, ...(size === undefined ? {} : { size }) });
   // No cookie: the bucket is another server, and the presigned URL is all it needs.
-  const put = (upload: { uploadURL: string; headers: Record<string, string> }, bytes: Buffer) => fetch(upload.uploadURL, { method: 'PUT', headers: upload.headers, body: new Uint8Array(bytes) });
+  const put = (upload: { uploadURL: string; headers: Record<string, string> }, bytes: Buffer) =>
+    fetch(upload.uploadURL, { method: 'PUT', headers: upload.headers, body: new Uint8Array(bytes) });
   const objectExists = async (key: string) => (await fetch(`${endpoint}/${BUCKET}/${key}`, { method: 'HEAD' })).status === 200;
 
   it('attaches a 1.9 MB JPEG sent with a presigned PUT that binds its type and length', async () => {

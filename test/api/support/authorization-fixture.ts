@@ -3,6 +3,7 @@
 import { answeredPost } from '../../support/assistant-fixtures.js';
 import { becomeMentor, bookingBody } from '../../support/session-fixtures.js';
 import { signIn, type ApiClient, type TestServer } from '../../support/test-server.js';
+import { smallPng } from './media-files.js';
 
 export const ADMIN_EMAIL = 'adam-matrix@example.com';
 
@@ -14,7 +15,7 @@ export const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'wrong', 'admi
  * What a row's path parameters name. Rows that change a session get one of their own; 'own-sign-ins'
  * gives every actor a sign-in of their own (for routes that end the caller's session).
  */
-export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment' | 'ai-comment';
+export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment' | 'ai-comment' | 'upload';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
@@ -71,6 +72,20 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
     return { student, mentor: mia, params: { id, modId: await propose(id) } };
   };
 
+  /** A checked media upload of Ann's (the app's own disk). */
+  const upload = async (): Promise<string> => {
+    const png = await smallPng();
+    const asked = expectOk(await ann.post('/api/media/upload', { contentType: 'image/png', size: png.length }), 'upload').body as {
+      id: string;
+      uploadURL: string;
+      headers: Record<string, string>;
+    };
+    const sent = await fetch(asked.uploadURL, { method: 'PUT', headers: { ...asked.headers, cookie: ann.cookie }, body: new Uint8Array(png) });
+    if (sent.status !== 204) throw new Error(`Upload for the matrix failed: ${sent.status}`);
+    expectOk(await ann.post(`/api/media/${asked.id}/complete`, {}), 'upload check');
+    return asked.id;
+  };
+
   const sharedId = await book(ann);
   await approve(sharedId);
   const shared = { student: ann, mentor: mia, params: { id: sharedId, modId: await propose(sharedId) } };
@@ -116,6 +131,8 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
         case 'ai-comment':
           // A post of Mia's answered by The S brain (the matrix's server talks to a chat-completions server).
           return { ...people, params: await answeredPost(server, mia.memberId) };
+        case 'upload':
+          return { ...people, params: { id: await upload() } };
         default:
           return session(target);
       }

@@ -24,7 +24,10 @@ export const jpegOfSize = async (width: number, height: number, min: number, max
   throw new Error(`No JPEG of ${width}x${height} under ${max} bytes`);
 };
 
-export const smallPng = (width = 30, height = 40) => sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png().toBuffer();
+export const smallPng = (width = 30, height = 40) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
 
 export const scriptedSvg = Buffer.from(
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><script>alert(document.cookie)</script><rect width="120" height="90" fill="red"/></svg>',
