@@ -1,9 +1,11 @@
 // The community feed in two browsers (issue 20 point 8 and its acceptance): A posts with an image, a
 // #tag and @B (suggested from one character); B, with the feed already open, is offered the post by
-// the "new posts" pill, likes it and replies down to depth 3, where no deeper reply is offered; A sees
-// the like and the comments without a reload, follows a ?comment= link to the deepest reply, edits the
-// post (B sees the edit) and deletes it after the confirmation (it leaves both screens). B then asks
-// The S brain in a comment, and its answer streams in against a real chat-completions server.
+// the "new posts" pill, follows the mention notification to it (?post=), likes it and replies down to
+// depth 3, where no deeper reply is offered; A sees the like and the comments without a reload; 3
+// comments show first and 5 more load from the server; A follows a ?comment= link to the deepest reply,
+// edits the post (B sees the edit), filters by category and deletes the post after the confirmation (it
+// leaves both screens). Then The S brain, mentioned in a comment, streams its answer in against a real
+// chat-completions server, and its answer is rated once.
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +54,7 @@ describe('the community feed between two members', () => {
   const comment = (scope: Locator, text: string) => scope.locator('[data-testid=comment]', { has: scope.page().getByText(text, { exact: true }) }).last();
   const card = (page: Page, postId: string) => page.locator(`[data-testid=post-card][data-post-id="${postId}"]`);
 
-  it('posts, shows the post live, replies to depth 3, likes, links to a comment, edits and deletes', async () => {
+  it('posts, shows the post live, notifies, replies to depth 3, likes, pages comments, links to a comment, edits, filters and deletes', async () => {
     const grace = await signUp('Grace Hopper');
     const graceId = await memberId(grace);
     await grace.getByTestId('feed-empty').getByText('No posts yet').waitFor();
@@ -119,6 +121,12 @@ describe('the community feed between two members', () => {
     await gracePost.getByTestId('post-image').waitFor();
     await shot(grace, 'post-1280');
 
+    // B's mention notification leads to the post (?post=), which is ringed, then the address is cleaned.
+    await grace.getByTestId('notification-bell').click();
+    await grace.getByTestId('notification-item').filter({ hasText: 'Ada Lovelace' }).first().click();
+    await expect.poll(() => gracePost.getAttribute('data-highlighted')).toBe('true');
+    await expect.poll(() => new URL(grace.url()).search).toBe('');
+
     // B likes it and replies down to depth 3.
     await gracePost.getByTestId('like-post').click();
     await expect.poll(() => gracePost.getByTestId('like-post').getAttribute('aria-pressed')).toBe('true');
@@ -143,6 +151,22 @@ describe('the community feed between two members', () => {
     await expect.poll(() => adaPost.getByTestId('like-post').textContent(), { timeout: 10_000 }).toContain('1');
     await expect.poll(() => adaPost.getByTestId('toggle-comments').textContent(), { timeout: 10_000 }).toContain('4');
 
+    // The post shows 3 comments first and loads 5 more from the server (spec 001 §2.3).
+    await grace.evaluate(async (id) => {
+      for (const n of [1, 2, 3, 4])
+        await fetch('/api/comments', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ post_id: id, content: `Extra comment ${n}` }),
+        });
+    }, postId);
+    await gracePost.getByTestId('load-more-comments').getByText('Load 5 more comments').waitFor();
+    await expect(gracePost.locator('[data-testid=comment][data-depth="0"]').count()).resolves.toBe(3);
+    await gracePost.getByTestId('load-more-comments').click();
+    await gracePost.getByText('Extra comment 4', { exact: true }).waitFor();
+    await expect(gracePost.locator('[data-testid=comment][data-depth="0"]').count()).resolves.toBe(5);
+    await expect(gracePost.getByTestId('load-more-comments').count()).resolves.toBe(0);
+
     // A ?comment= link opens the post's comments and rings the deepest reply.
     await ada.goto(`${e2e.server.url}/feed?post=${postId}&comment=${deepestId}`);
     const linked = ada.locator(`#comment-${deepestId}`);
@@ -164,6 +188,12 @@ describe('the community feed between two members', () => {
     await card(ada, postId).getByText('conditional types', { exact: false }).waitFor();
     await card(grace, postId).getByText('conditional types', { exact: false }).waitFor({ timeout: 10_000 });
     await expect(card(grace, postId).getByTestId('post-skill').textContent()).resolves.toBe('TypeScript generics');
+
+    // The category dropdown filters on the server: neither of A's development posts is design.
+    await ada.getByTestId('filter-category').selectOption('design');
+    await ada.getByTestId('feed-empty').waitFor();
+    await ada.getByTestId('filter-category').selectOption('');
+    await card(ada, postId).waitFor();
 
     await card(ada, postId).getByTestId('post-menu').click();
     await ada.getByRole('menuitem', { name: 'Delete post' }).click();
