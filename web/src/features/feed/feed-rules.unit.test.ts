@@ -1,6 +1,6 @@
 // The spec's numbers and texts are written out here on purpose: changing a constant must fail this test.
 import { describe, expect, it } from 'vitest';
-import { canReplyTo, postAge, postLink, shareText, splitNewPosts } from './feed-rules';
+import { canReplyTo, postAge, postLink, shareText, splitNewPosts, triggerAt } from './feed-rules';
 
 const now = Date.parse('2026-11-25T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -58,5 +58,23 @@ describe('the "new posts" pill', () => {
   it('shows everything of a list seen for the first time, and posts added below (the next page)', () => {
     expect(splitNewPosts([post('a'), post('b')], new Set(), 'me').waiting).toEqual([]);
     expect(splitNewPosts([post('a'), post('c')], new Set(['a']), 'me').shown.map((p) => p.id)).toEqual(['a', 'c']);
+  });
+});
+
+describe('suggestion triggers (spec 001 §5: from one character)', () => {
+  it("finds the '@' name being typed, spaces included, and where it starts", () => {
+    const text = 'Ask @Grace Ho';
+    expect(triggerAt(text, text.length)).toEqual({ kind: '@', query: 'Grace Ho', start: 4 });
+  });
+
+  it("finds the '#' tag being typed with a tag's characters", () => {
+    const text = 'Learning #C+';
+    expect(triggerAt(text, text.length)).toEqual({ kind: '#', query: 'C+', start: 9 });
+  });
+
+  it('suggests nothing before the first character, inside a word or an e-mail address', () => {
+    expect(triggerAt('Ask @', 5)).toBeNull();
+    expect(triggerAt('mail ada@example', 16)).toBeNull();
+    expect(triggerAt('page#anchor', 11)).toBeNull();
   });
 });
