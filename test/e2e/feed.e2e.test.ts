@@ -5,7 +5,7 @@
 // comments show first and 5 more load from the server; A follows a ?comment= link to the deepest reply,
 // edits the post (B sees the edit), filters by category and deletes the post after the confirmation (it
 // leaves both screens). Then The S brain, mentioned in a comment, streams its answer in against a real
-// chat-completions server, and its answer is rated once.
+// chat-completions server, its answer is rated once, and the post's share link opens it ringed.
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,13 @@ describe('the community feed between two members', () => {
     await expect(gracePost.locator('[data-testid=comment][data-depth="0"]').count()).resolves.toBe(5);
     await expect(gracePost.getByTestId('load-more-comments').count()).resolves.toBe(0);
 
+    // Offering help posts the spec's text as an offer; booking from a post is announced as coming soon.
+    await gracePost.getByTestId('offer-help').click();
+    const offer = comment(gracePost, "I can help u here! Let's SWAP in a call");
+    await offer.getByText('Offer to help').waitFor();
+    await gracePost.getByTestId('book-from-post').click();
+    await grace.getByText('Feature coming soon: Book "TypeScript" session with this user!').waitFor();
+
     // A ?comment= link opens the post's comments and rings the deepest reply.
     await ada.goto(`${e2e.server.url}/feed?post=${postId}&comment=${deepestId}`);
     const linked = ada.locator(`#comment-${deepestId}`);
@@ -204,7 +211,7 @@ describe('the community feed between two members', () => {
     await card(grace, postId).waitFor({ state: 'detached', timeout: 10_000 });
   });
 
-  it('streams The S brain’s answer into a post when a comment mentions it', async () => {
+  it('streams The S brain’s answer into a post when a comment mentions it, and shares the post by its link', async () => {
     const ada = await signUp('Ada Byron');
     await ada.getByTestId('create-post').click();
     const composer = ada.getByRole('dialog', { name: 'Share your learning need' });
@@ -230,5 +237,15 @@ describe('the community feed between two members', () => {
     // 'complete' clears after 3 s.
     await post.getByTestId('ai-status').waitFor({ state: 'detached', timeout: 8_000 });
     await shot(ada, 'ai-1280');
+
+    // Share without a share sheet copies the text and the post's link; the link opens the post, ringed.
+    await ada.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await post.getByTestId('share-post').click();
+    await ada.getByText('Post link copied to clipboard!').waitFor();
+    const copied = await ada.evaluate(() => navigator.clipboard.readText());
+    const postId = (await post.getAttribute('data-post-id'))!;
+    expect(copied).toBe(`How do #CSS grid areas work?\n${e2e.server.url}/feed#post-${postId}`);
+    await ada.goto(`${e2e.server.url}/feed#post-${postId}`);
+    await expect.poll(() => card(ada, postId).getAttribute('data-highlighted')).toBe('true');
   });
 });
