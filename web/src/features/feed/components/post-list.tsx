@@ -20,7 +20,6 @@ export interface PostListProps {
   /** A new filter starts a new list: everything in it is shown. */
   listKey: string;
   loading: boolean;
-  failed: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
@@ -41,7 +40,7 @@ const useNearEnd = (active: boolean, onNear: () => void) => {
   return ref;
 };
 
-export const PostList = ({ posts, pinned, viewerId, listKey, loading, failed, hasMore, loadingMore, loadMore, onCreate }: PostListProps) => {
+export const PostList = ({ posts, pinned, viewerId, listKey, loading, hasMore, loadingMore, loadMore, onCreate }: PostListProps) => {
   const now = useNow(60_000);
   const known = useRef({ key: listKey, ids: new Set<string>() });
   if (known.current.key !== listKey) known.current = { key: listKey, ids: new Set() };
@@ -59,8 +58,6 @@ export const PostList = ({ posts, pinned, viewerId, listKey, loading, failed, ha
   };
 
   if (loading) return <PostSkeletons />;
-  if (failed && posts.length === 0)
-    return <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">Posts could not be loaded. Please try again later.</p>;
   if (shown.length === 0 && waiting.length === 0 && !pinned)
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white" data-testid="feed-empty">

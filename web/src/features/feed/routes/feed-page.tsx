@@ -3,7 +3,7 @@
 // hands the feedback button in: it belongs to another feature). The composer and edit dialogs load
 // when first opened (decision 87).
 import { Plus } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -36,6 +36,10 @@ export const FeedPage = ({ feedback }: FeedPageProps) => {
   const editing = useFeedUi((s) => s.editing);
   const setEditing = useFeedUi((s) => s.setEditing);
   const feed = useFeed(filter);
+  // Spec 001 §8: a feed that fails to load is only logged; the list falls back to empty.
+  useEffect(() => {
+    if (feed.error) console.warn('Loading posts failed', feed.error);
+  }, [feed.error]);
   const posts = postsOf(feed.data?.pages);
   const link = usePostLink(posts, feed.isSuccess);
   useNewPosts();
@@ -66,7 +70,6 @@ export const FeedPage = ({ feedback }: FeedPageProps) => {
           viewerId={me.id}
           listKey={JSON.stringify(filter)}
           loading={feed.isPending}
-          failed={feed.isError}
           hasMore={feed.hasNextPage}
           loadingMore={feed.isFetchingNextPage}
           loadMore={() => void feed.fetchNextPage()}
