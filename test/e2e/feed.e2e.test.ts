@@ -1,7 +1,8 @@
 // The community feed in two browsers (issue 20 point 8 and its acceptance): A posts with an image, a
 // #tag and @B (suggested from one character); B, with the feed already open, is offered the post by
 // the "new posts" pill, follows the mention notification to it (?post=), likes it and replies down to
-// depth 3, where no deeper reply is offered; A sees the like and the comments without a reload; 3
+// depth 3, where no deeper reply is offered; A sees the like and the comments without a reload and
+// follows a comment notification (?comment= alone) to the comment; 3
 // comments show first and 5 more load from the server; A follows a ?comment= link to the deepest reply,
 // edits the post (B sees the edit), filters by category and deletes the post after the confirmation (it
 // leaves both screens). Then The S brain, mentioned in a comment, streams its answer in against a real
@@ -150,6 +151,12 @@ describe('the community feed between two members', () => {
     // A sees the like and the four comments live.
     await expect.poll(() => adaPost.getByTestId('like-post').textContent(), { timeout: 10_000 }).toContain('1');
     await expect.poll(() => adaPost.getByTestId('toggle-comments').textContent(), { timeout: 10_000 }).toContain('4');
+
+    // A's notification of a comment links by the comment alone (?comment=): the comment is found and ringed.
+    await ada.getByTestId('notification-bell').click();
+    await ada.getByTestId('notification-item').filter({ hasText: 'Grace Hopper' }).first().click();
+    await adaPost.locator('[data-testid=comment] [data-highlighted=true]').waitFor();
+    await expect.poll(() => new URL(ada.url()).search).toBe('');
 
     // The post shows 3 comments first and loads 5 more from the server (spec 001 §2.3).
     await grace.evaluate(async (id) => {
