@@ -1,7 +1,8 @@
 // Accessibility (issue 19 point 17 and its acceptance): axe finds no serious or critical violation on
 // the landing page, the dashboard, the profile page, the booking page and every dialog of spec 000
 // (reject, propose reschedule, smart calendar with its cancel, decline countdown, cancel request,
-// feedback, the booking's two popups, add skill, the profile's edit form), at 1280 and at 390 px.
+// feedback, the booking's two popups, add skill, the profile's edit form), the feed with its comments,
+// composer and edit dialog, at 1280 and at 390 px.
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -109,6 +110,45 @@ describe('accessibility', () => {
       await page.getByTestId('profile-menu').click();
       await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
       await check(page, `profile menu ${width}`);
+      await page.keyboard.press('Escape');
+      await context.close();
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
+  });
+
+  it('finds nothing serious on the feed, its comments, the composer with its suggestions and the edit dialog', async () => {
+    seeded ??= await seedSessions(e2e.server.url);
+    const { mia, sam } = seeded;
+    const created = await mia.post('/api/feed-posts', {
+      content: 'Who knows #Kubernetes well? @Sam Patel I saw your talk. Notes: https://example.com/k8s',
+      category: 'development',
+      urgency: 'high',
+    });
+    expect(created.status).toBe(201);
+    const postId = (created.body as { post: { id: string } }).post.id;
+    const reply = await sam.post('/api/comments', { post_id: postId, content: 'Happy to help, I run clusters at work.' });
+    expect(reply.status).toBe(201);
+    for (const width of WIDTHS) {
+      const { context, page } = await open(mia, '/feed', width);
+      const post = page.locator(`[data-post-id="${postId}"]`);
+      await post.getByTestId('toggle-comments').click();
+      await post.getByTestId('comment').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(page, `feed with comments ${width}`);
+
+      await page.getByTestId('create-post').click();
+      const composer = page.getByRole('dialog', { name: 'Share your learning need' });
+      await composer.getByTestId('composer-content').pressSequentially('Ask @S');
+      await composer.getByRole('listbox').waitFor();
+      await check(page, `composer with suggestions ${width}`, dialog);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await composer.waitFor({ state: 'detached' });
+
+      await post.getByTestId('post-menu').click();
+      await page.getByRole('menuitem', { name: 'Edit post' }).click();
+      await page.getByRole('dialog', { name: 'Edit Post' }).waitFor();
+      await check(page, `edit post dialog ${width}`, dialog);
       await page.keyboard.press('Escape');
       await context.close();
     }

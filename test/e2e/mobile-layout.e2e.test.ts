@@ -1,7 +1,7 @@
 // The pages at 390 px (issue 19 points 16 and 20): nothing wider than the screen, and what matters
 // first is in the first screenful, in order: the landing's pitch and sign-in, the dashboard's summary
 // before the session list (it came last, 4,900 px down), the profile's header, the booking panel
-// right under the booking page's header. Screenshots of each at 390 and 1280 px go to test-results/.
+// right under the booking page's header, the feed's title, Create Post and priority cards before the posts. Screenshots of each at 390 and 1280 px go to test-results/.
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -12,6 +12,12 @@ import { screenshotDir, signInWithHint } from './support/browser.js';
 import { seedSessions, type SeededSessions } from './support/seeded-sessions.js';
 
 const PHONE = { width: 390, height: 844 };
+
+/** A post by `member` through the API (spec 001 §7 POST /feed-posts). */
+const seedFeedPost = async (member: ApiClient, content: string) => {
+  const response = await member.post('/api/feed-posts', { content, category: 'design', urgency: 'medium' });
+  expect(response.status).toBe(201);
+};
 const DESKTOP = { width: 1280, height: 900 };
 
 /** Page width against the viewport: a sideways scroll on a phone is a layout bug. */
@@ -120,6 +126,45 @@ describe('the pages on a 390 px phone', () => {
     await expectNoOverflow(page);
     await shoot(page, 'booking-390');
     await context.close();
+  });
+
+  it('puts the feed’s title, Create Post and the priority cards in the first screen, then the posts, with no sideways scroll', async () => {
+    const { mia, sam } = seeded;
+    await seedFeedPost(mia, 'Looking for a #Figma mentor: how do you name components? @Sam Patel can you share your setup? https://example.com/figma-guide');
+    const { context, page } = await open(sam, '/feed');
+    await page.getByTestId('post-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const [title, create, stats, post] = await expectFirstScreenInOrder(page, [
+      page.getByRole('heading', { name: 'Community Feed', level: 1 }),
+      page.getByTestId('create-post'),
+      page.getByRole('region', { name: 'Posts by priority' }),
+      page.getByTestId('post-card').first(),
+    ]);
+    expect(create!.bottom).toBeLessThanOrEqual(PHONE.height);
+    expect(stats!.bottom, 'the four priority cards fit the first screen').toBeLessThanOrEqual(PHONE.height);
+    expect(post!.top).toBeGreaterThan(title!.bottom);
+    await page.getByTestId('post-card').first().getByTestId('toggle-comments').click();
+    await page.getByTestId('comment-box').waitFor();
+    await expectNoOverflow(page);
+    await shoot(page, 'feed-390');
+    await page.getByTestId('create-post').click();
+    await page.getByRole('dialog', { name: 'Share your learning need' }).waitFor();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${screenshotDir}/layout-feed-composer-390.png` });
+    await context.close();
+
+    const desktop = await open(sam, '/feed', DESKTOP);
+    await desktop.page.getByTestId('post-card').first().waitFor();
+    await desktop.page.waitForLoadState('networkidle');
+    // Three columns: the member's widget, the posts, the community widget with the feedback button.
+    const widget = await span(desktop.page.getByTestId('user-widget'));
+    const list = await span(desktop.page.getByTestId('post-list'));
+    const feedback = await span(desktop.page.getByTestId('open-feedback'));
+    expect(widget.top).toBeLessThan(list.bottom);
+    expect(feedback.top).toBeLessThan(DESKTOP.height);
+    await expectNoOverflow(desktop.page);
+    await shoot(desktop.page, 'feed-1280');
+    await desktop.context.close();
   });
 
   it('lays the same pages out at 1280 px with no sideways scroll', async () => {

@@ -63,7 +63,7 @@ describe('the profile page and the route guards', () => {
     await member.page.waitForURL((url) => url.pathname === '/feed');
     await member.page.goto(`${e2e.server.url}/no/such/page`);
     await member.page.waitForURL((url) => url.pathname === '/feed');
-    await expect(member.page.getByTestId('not-yet-available').textContent()).resolves.toContain('Community Feed');
+    await member.page.getByRole('heading', { name: 'Community Feed', level: 1 }).waitFor();
     await member.context.close();
   });
 });

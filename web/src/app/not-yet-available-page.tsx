@@ -1,4 +1,4 @@
-import { BarChart3, BookOpen, Bug, CalendarPlus, Bell, Home, Lightbulb, Search, ShieldAlert, Star, Users } from 'lucide-react';
+import { BarChart3, BookOpen, Bug, CalendarPlus, Bell, Lightbulb, Search, ShieldAlert, Star, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -8,7 +8,6 @@ import { Card } from '@/ui/card';
 // Pages that later issues build. They already sit behind their real guards, so the route table and
 // access rules are final; only the content is a placeholder.
 const features = {
-  feed: { title: 'Community Feed', icon: Home, text: 'Ask for help, offer help and talk to The S brain. The feed is on its way.' },
   search: { title: 'Find Skills to Learn', icon: Search, text: 'Search mentors by skill, category, level and rating.' },
   dashboard: { title: 'Dashboard', icon: BarChart3, text: 'Your sessions, points and recommendations in one place.' },
   notifications: { title: 'Notifications', icon: Bell, text: 'Session requests, replies and mentions will show up here.' },

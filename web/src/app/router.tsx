@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           {
             ...page(async () => ({ Component: (await import('./app-layout')).AppLayout })),
             children: [
-              { path: 'feed', ...later('feed') },
+              { path: 'feed', ...page(async () => ({ Component: (await import('./feed-route')).FeedRoute })) },
               { path: 'search', ...later('search') },
               { path: 'dashboard', ...page(async () => ({ Component: (await import('./dashboard-route')).DashboardRoute })) },
               { path: 'notifications', ...later('notifications') },

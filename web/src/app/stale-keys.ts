@@ -1,11 +1,12 @@
 // The one map from a change to the queries it makes stale: every owner of query keys contributes its
 // part, built from its own key factory. The websocket applies it to the changes the server announces,
 // and mutations to their own writes (through StaleKeysContext). A new feature with cached reads adds
-// its StaleKeys here; 'members' (the directory), 'post' and 'admin' changes have no reader yet.
+// its StaleKeys here; 'members' (the directory) and 'admin' changes have no reader yet.
 import { memberProfileStaleKeys } from '@/lib/member-profile';
 import { combineStaleKeys, currentUserStaleKeys } from '@/lib/stale-keys';
 import { bookingStaleKeys } from '@/features/booking/api/keys';
 import { dashboardStaleKeys } from '@/features/dashboard/api/keys';
+import { feedStaleKeys } from '@/features/feed/api/keys';
 import { memberStaleKeys } from '@/features/members/api/keys';
 import { notificationStaleKeys } from '@/features/notifications/api/keys';
 import { onboardingStaleKeys } from '@/features/onboarding/api/keys';
@@ -22,4 +23,5 @@ export const appStaleKeys = combineStaleKeys(
   notificationStaleKeys,
   onboardingStaleKeys,
   recommendationStaleKeys,
+  feedStaleKeys,
 );

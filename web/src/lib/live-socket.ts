@@ -11,6 +11,9 @@ import type { StaleKeys } from './stale-keys';
 /** Any other server message that names a post (new_comment, ai_status...) goes to that post's listeners. */
 export type PostMessage = { postId: string; type: string } & Record<string, unknown>;
 type PostListener = (message: PostMessage) => void;
+/** A message every signed-in socket receives, such as `new_posts` (a post was created). */
+export type LiveMessage = { type: string } & Record<string, unknown>;
+type MessageListener = (message: LiveMessage) => void;
 
 export const maxReconnectAttempts = 5;
 const notSignedInCode = 4401;
@@ -36,6 +39,7 @@ export class LiveSocket {
   private stopped = true;
   private everConnected = false;
   private readonly postListeners = new Map<string, Set<PostListener>>();
+  private readonly typeListeners = new Map<string, Set<MessageListener>>();
 
   /** `staleKeys` maps a change to the queries it makes stale; app/ builds it from the features' key factories. */
   constructor(
@@ -75,6 +79,14 @@ export class LiveSocket {
       this.postListeners.delete(postId);
       this.send({ type: 'unsubscribe_post', postId });
     };
+  }
+
+  /** Listens to the messages of one type that are not about a post's subscription (e.g. `new_posts`). */
+  onMessage(type: string, listener: MessageListener): () => void {
+    let listeners = this.typeListeners.get(type);
+    if (!listeners) this.typeListeners.set(type, (listeners = new Set()));
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
   }
 
   private send(message: unknown): void {
@@ -119,6 +131,8 @@ export class LiveSocket {
       return;
     }
     if (isChangedMessage(message)) void invalidateChanges(this.queryClient, this.staleKeys, [message]);
+    const type = (message as { type?: unknown } | null)?.type;
+    if (typeof type === 'string') for (const listener of this.typeListeners.get(type) ?? []) listener(message as LiveMessage);
     if (isPostMessage(message)) {
       for (const listener of this.postListeners.get(message.postId) ?? []) listener(message);
     }

@@ -1,0 +1,98 @@
+// Edit Post (spec 001 §2.5, author only): content, an optional 'Specific Skill Needed', priority;
+// 'Save Changes' says 'Complete {missing} to save' while content or priority is missing.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { editPostFormSchema } from '@contracts/feed';
+import type { EditPostForm } from '@contracts/feed';
+import { errorText } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Field, Input, Select } from '@/ui/input';
+import type { PostCard } from '../api/feed-view';
+import { useEditPost } from '../api/post-actions';
+import { completeToSave, feedTexts, POST_CONTENT_MAX, POST_URGENCIES } from '../feed-constants';
+import { categoryLabel } from '../feed-rules';
+import { MentionTextarea } from './mention-textarea';
+import { WhyDisabled } from './why-disabled';
+
+const missingOf = (form: Partial<EditPostForm>): string[] => [...(form.content?.trim() ? [] : ['content']), ...(form.urgency ? [] : ['priority'])];
+
+export const EditPostDialog = ({ post, open, onOpenChange }: { post: PostCard; open: boolean; onOpenChange: (open: boolean) => void }) => {
+  const edit = useEditPost(post.id);
+  const { control, register, handleSubmit, formState } = useForm<EditPostForm>({
+    resolver: zodResolver(editPostFormSchema),
+    defaultValues: { content: post.content, skillNeeded: post.skill_needed, urgency: post.urgency },
+  });
+  const { field: content } = useController({ control, name: 'content' });
+  const values = useWatch({ control });
+  const missing = missingOf(values);
+  const reason = missing.length > 0 ? completeToSave(missing) : null;
+
+  const submit = handleSubmit(async (form) => {
+    try {
+      await edit.mutateAsync({ content: form.content, skillNeeded: form.skillNeeded, urgency: form.urgency });
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(errorText(error, feedTexts.updateFailed));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !edit.isPending && onOpenChange(next)}
+      title="Edit Post"
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={edit.isPending}>
+            Cancel
+          </Button>
+          <WhyDisabled reason={reason}>
+            {(describedBy) => (
+              <Button type="submit" form="edit-post-form" disabled={!!reason} loading={edit.isPending} aria-describedby={describedBy} data-testid="save-post">
+                Save Changes
+              </Button>
+            )}
+          </WhyDisabled>
+        </>
+      }
+    >
+      <form id="edit-post-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4" data-testid="edit-post">
+        <div className="space-y-1.5">
+          <label htmlFor="edit-content" className="block text-sm font-medium text-slate-700">
+            Content
+          </label>
+          <MentionTextarea
+            id="edit-content"
+            ref={content.ref}
+            name={content.name}
+            value={content.value}
+            onValueChange={content.onChange}
+            onBlur={content.onBlur}
+            rows={5}
+            maxLength={POST_CONTENT_MAX}
+            aria-invalid={!!formState.errors.content || undefined}
+            data-testid="edit-content"
+          />
+          <p className="text-right text-xs text-slate-500 tabular-nums">
+            {content.value.length}/{POST_CONTENT_MAX} characters
+          </p>
+        </div>
+        <Field label="Specific Skill Needed" htmlFor="edit-skill" optional error={formState.errors.skillNeeded?.message}>
+          <Input id="edit-skill" {...register('skillNeeded')} placeholder="e.g. React, SEO, Figma" data-testid="edit-skill" />
+        </Field>
+        <Field label="Priority" htmlFor="edit-priority" error={formState.errors.urgency?.message}>
+          <Select id="edit-priority" {...register('urgency')} data-testid="edit-priority">
+            {POST_URGENCIES.map((value) => (
+              <option key={value} value={value}>
+                {categoryLabel(value)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </form>
+    </Dialog>
+  );
+};

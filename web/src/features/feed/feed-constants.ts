@@ -1,0 +1,31 @@
+// The one door through which the feed reads the contracts' limits and texts (spec 001 §8, §9). They
+// come from api/contracts/feed.ts, which also declares the request schemas (zod): the feed is a route
+// chunk of its own, so zod loads with /feed and never with the landing page or the dashboard.
+export {
+  AI_COMMENT_COLLAPSED_AFTER,
+  AI_STATUS_CLEAR_MS,
+  COMMENTS_LOAD_MORE,
+  COMMENTS_SHOWN_FIRST,
+  DEFAULT_OFFER_TEXT,
+  IMAGE_MAX_BYTES,
+  MAX_MEDIA_ATTACHMENTS,
+  MAX_REPLY_DEPTH,
+  POST_CATEGORIES,
+  POST_CONTENT_MAX,
+  POST_URGENCIES,
+  SHARE_TEXT_MAX,
+  THE_S_BRAIN_ID,
+  THE_S_BRAIN_NAME,
+  VIDEO_MAX_BYTES,
+  ASPECT_RATIOS,
+  bookingComingSoon,
+  completeToPost,
+  completeToSave,
+  feedTexts,
+  missingPostParts,
+  uploadFailedMessage,
+} from '@contracts/feed';
+export type { AiStatus, MediaAttachment, PostCategory, PostUrgency } from '@contracts/feed';
+export { FEED_PAGE_SIZE, feedPaths } from '@contracts/feed-read';
+export { previewOf, textSegments } from '@contracts/feed-text';
+export type { TextSegment } from '@contracts/feed-text';
