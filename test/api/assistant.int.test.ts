@@ -26,7 +26,8 @@ describe('The S brain', () => {
     await subscribePost(socket, postId);
     return socket;
   };
-  const aiStatuses = (socket: LiveSocket, requestId: string) => socket.messages.filter((m) => m.message.type === 'ai_status' && m.message.requestId === requestId);
+  const aiStatuses = (socket: LiveSocket, requestId: string) =>
+    socket.messages.flatMap((message, i) => (message.type === 'ai_status' && message.requestId === requestId ? [{ message, at: socket.arrivals[i]! }] : []));
   const invocation = (postId: string, status: string) =>
     eventually(async () => (await recentAiInvocations(server.sql.db, { limit: 10, postId })).find((r) => r.status === status), 15_000, `an invocation ${status}`);
 

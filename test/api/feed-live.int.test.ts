@@ -5,42 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveCommentSchema } from '../../api/contracts/feed-read.js';
+import { connectSocket } from '../support/live-socket.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
-interface Socket {
-  ws: WebSocket;
-  messages: any[];
-  next(match: (m: any) => boolean, timeoutMs?: number): Promise<any>;
-}
-
-const connect = (url: string, member: ApiClient): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers: { cookie: member.cookie } });
-    const messages: any[] = [];
-    const waiters = new Set<{ match: (m: any) => boolean; resolve: (m: any) => void }>();
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString());
-      messages.push(message);
-      for (const w of waiters)
-        if (w.match(message)) {
-          waiters.delete(w);
-          w.resolve(message);
-        }
-    });
-    const socket: Socket = {
-      ws,
-      messages,
-      next: (match, timeoutMs = 5000) =>
-        new Promise((res, rej) => {
-          const seen = messages.find(match);
-          if (seen) return res(seen);
-          const timer = setTimeout(() => rej(new Error(`no matching message; got ${JSON.stringify(messages)}`)), timeoutMs);
-          waiters.add({ match, resolve: (m) => (clearTimeout(timer), res(m)) });
-        }),
-    };
-    ws.once('error', reject);
-    void socket.next((m) => m.type === 'connected').then(() => resolve(socket), reject);
-  });
+const connect = connectSocket;
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 

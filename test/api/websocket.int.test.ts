@@ -5,49 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
+import { connectSocket, openSocket, type LiveSocket } from '../support/live-socket.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
-interface Socket {
-  ws: WebSocket;
-  messages: any[];
-  /** Resolves with the first message (already received or coming) that matches. */
-  next(match: (m: any) => boolean, timeoutMs?: number): Promise<any>;
-}
-
-const open = (url: string, headers: Record<string, string>): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers });
-    const messages: any[] = [];
-    const waiters = new Set<{ match: (m: any) => boolean; resolve: (m: any) => void }>();
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString());
-      messages.push(message);
-      for (const w of waiters)
-        if (w.match(message)) {
-          waiters.delete(w);
-          w.resolve(message);
-        }
-    });
-    const socket: Socket = {
-      ws,
-      messages,
-      next: (match, timeoutMs = 5000) =>
-        new Promise((res, rej) => {
-          const seen = messages.find(match);
-          if (seen) return res(seen);
-          const timer = setTimeout(() => rej(new Error(`no matching message; got ${JSON.stringify(messages)}`)), timeoutMs);
-          waiters.add({ match, resolve: (m) => (clearTimeout(timer), res(m)) });
-        }),
-    };
-    ws.once('open', () => resolve(socket));
-    ws.once('error', reject);
-  });
-
-const connect = async (url: string, member: ApiClient) => {
-  const socket = await open(url, { cookie: member.cookie });
-  await socket.next((m) => m.type === 'connected');
-  return socket;
-};
+const open = (url: string, headers: Record<string, string>) => openSocket(url, headers);
+const connect = connectSocket;
 
 const closed = (ws: WebSocket) => new Promise<{ code: number }>((resolve) => ws.once('close', (code) => resolve({ code })));
 const settle = () => new Promise((r) => setTimeout(r, 300));
@@ -57,7 +19,7 @@ describe('websocket /ws', () => {
   let ann: ApiClient;
   let bob: ApiClient;
   const sockets: WebSocket[] = [];
-  const track = <T extends Socket>(s: T) => (sockets.push(s.ws), s);
+  const track = <T extends LiveSocket>(s: T) => (sockets.push(s.ws), s);
 
   const notify = (notices: ChangeNotice[]) =>
     sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ projector: 'test', checkpoint: '0:0', notices })})`.execute(server.sql.db);

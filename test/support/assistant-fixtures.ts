@@ -2,68 +2,19 @@
 // the time they arrived), a post made through the feed's commands (its routes come with another part
 // of issue 20), and the post's events read back from the log.
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
 import { createPost } from '../../commands/feed/posts.js';
 import type { CommandDeps } from '../../commands/wiring.js';
 import type { MediaAttachment, PostEvent } from '../../domain/post/events.js';
 import { THE_S_BRAIN_ID } from '../../domain/post/rules.js';
 import type { EventStore } from '../../eventstore/types.js';
+import { connectSocket, subscribePost, type LiveSocket } from './live-socket.js';
 import type { ApiClient } from './sign-in.js';
 
-export interface LiveSocket {
-  ws: WebSocket;
-  /** Every message with the time it arrived (ms, performance.now()). */
-  messages: { at: number; message: any }[];
-  next(match: (m: any) => boolean, timeoutMs?: number): Promise<any>;
-  close(): void;
-}
+export type { LiveSocket };
+export { subscribePost };
 
-export const openLiveSocket = (url: string, member: ApiClient): Promise<LiveSocket> =>
-  new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers: { cookie: member.cookie } });
-    const messages: LiveSocket['messages'] = [];
-    const waiters = new Set<{ match: (m: any) => boolean; resolve: (m: any) => void }>();
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString());
-      messages.push({ at: performance.now(), message });
-      for (const w of waiters)
-        if (w.match(message)) {
-          waiters.delete(w);
-          w.resolve(message);
-        }
-    });
-    const socket: LiveSocket = {
-      ws,
-      messages,
-      next: (match, timeoutMs = 15_000) =>
-        new Promise((res, rej) => {
-          const seen = messages.find((m) => match(m.message));
-          if (seen) return res(seen.message);
-          const timer = setTimeout(() => rej(new Error(`no matching message; got ${JSON.stringify(messages.map((m) => m.message))}`)), timeoutMs);
-          waiters.add({ match, resolve: (m) => (clearTimeout(timer), res(m)) });
-        }),
-      close: () => ws.terminate(),
-    };
-    ws.once('open', () => resolve(socket));
-    ws.once('error', reject);
-  });
-
-/** Subscribes to a post; resolves once the server has taken the subscription (its pong comes after). */
-export const subscribePost = async (socket: LiveSocket, postId: string) => {
-  await socket.next((m) => m.type === 'connected');
-  const pongs = socket.messages.filter((m) => m.message.type === 'pong').length;
-  socket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
-  socket.ws.send(JSON.stringify({ type: 'ping' }));
-  await new Promise<void>((resolve, reject) => {
-    const deadline = Date.now() + 5000;
-    const check = () => {
-      if (socket.messages.filter((m) => m.message.type === 'pong').length > pongs) return resolve();
-      if (Date.now() > deadline) return reject(new Error('no pong'));
-      setTimeout(check, 10);
-    };
-    check();
-  });
-};
+/** A member's socket with the 15 s patience a streamed answer needs. */
+export const openLiveSocket = (url: string, member: ApiClient): Promise<LiveSocket> => connectSocket(url, member, 15_000);
 
 export const anImage = (url: string): MediaAttachment => ({
   id: randomUUID(),
