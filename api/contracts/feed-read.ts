@@ -100,26 +100,25 @@ export interface CommentView {
   created_at: string;
   replies: CommentView[];
 }
-export const commentViewSchema: z.ZodType<CommentView> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    post_id: z.string(),
-    user_id: z.string(),
-    author: feedAuthorSchema,
-    content: z.string(),
-    parent_comment_id: z.string().nullable(),
-    depth: z.number().int(),
-    is_offer: z.boolean(),
-    skill_offered: z.string().nullable(),
-    is_ai_generated: z.boolean(),
-    tags: z.array(z.string()),
-    mentions: z.array(resolvedMentionSchema),
-    likes_count: z.number().int(),
-    liked_by_me: z.boolean(),
-    created_at: z.string(),
-    replies: z.array(commentViewSchema),
-  }),
-);
+/** A comment's own fields, without its replies (the live message carries a part of them). */
+const commentFieldsSchema = z.object({
+  id: z.string(),
+  post_id: z.string(),
+  user_id: z.string(),
+  author: feedAuthorSchema,
+  content: z.string(),
+  parent_comment_id: z.string().nullable(),
+  depth: z.number().int(),
+  is_offer: z.boolean(),
+  skill_offered: z.string().nullable(),
+  is_ai_generated: z.boolean(),
+  tags: z.array(z.string()),
+  mentions: z.array(resolvedMentionSchema),
+  likes_count: z.number().int(),
+  liked_by_me: z.boolean(),
+  created_at: z.string(),
+});
+export const commentViewSchema: z.ZodType<CommentView> = z.lazy(() => commentFieldsSchema.extend({ replies: z.array(commentViewSchema) }));
 
 /**
  * GET /api/posts/{id}/comments query: top-level comments oldest first, each with its whole reply tree;
@@ -150,16 +149,16 @@ export type LikeResponse = z.infer<typeof likeResponseSchema>;
 export const deletePostResponseSchema = z.object({ deleted: z.literal(true), id: z.string() });
 
 /** A comment as the `new_comment` live message carries it: the event's facts (names are read with the page). */
-export const liveCommentSchema = z.object({
-  id: z.string(),
-  post_id: z.string(),
-  user_id: z.string(),
-  content: z.string(),
-  parent_comment_id: z.string().nullable(),
-  depth: z.number().int(),
-  is_offer: z.boolean(),
-  skill_offered: z.string().nullable(),
-  is_ai_generated: z.boolean(),
-  created_at: z.string(),
+export const liveCommentSchema = commentFieldsSchema.pick({
+  id: true,
+  post_id: true,
+  user_id: true,
+  content: true,
+  parent_comment_id: true,
+  depth: true,
+  is_offer: true,
+  skill_offered: true,
+  is_ai_generated: true,
+  created_at: true,
 });
 export type LiveComment = z.infer<typeof liveCommentSchema>;
