@@ -1,6 +1,10 @@
 // Security review of the community feed (issue 20): junk the routes must refuse with a 400 rather
 // than a 500, and limits a member cannot get around.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_UPLOADS_PER_HOUR, mediaTexts } from '../../api/contracts/media.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -8,13 +12,26 @@ const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString
 describe('feed security', () => {
   let server: TestServer;
   let ann: ApiClient;
+  let bob: ApiClient;
+  let mediaDir: string;
 
   beforeAll(async () => {
-    server = await startTestServer({});
-    ann = await signIn(server.url, 'ann-sec@example.com', 'Ann Sec');
+    mediaDir = await mkdtemp(join(tmpdir(), 'skillswap-feed-security-'));
+    server = await startTestServer({ env: { MEDIA_DIR: mediaDir } });
+    [ann, bob] = await Promise.all([signIn(server.url, 'ann-sec@example.com', 'Ann Sec'), signIn(server.url, 'bob-sec@example.com', 'Bob Sec')]);
   }, 60_000);
   afterAll(async () => {
     await server?.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it('refuses a member more than MEDIA_UPLOADS_PER_HOUR uploads an hour (each may leave 10 MB on the disk), others unaffected', async () => {
+    const ask = (client: ApiClient) => client.post('/api/media/upload', { visibility: 'public', contentType: 'video/mp4', size: 10 * 1024 * 1024 });
+    for (let i = 0; i < MEDIA_UPLOADS_PER_HOUR; i++) expect((await ask(ann)).status).toBe(201);
+    const refused = await ask(ann);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: mediaTexts.tooManyUploads });
+    expect((await ask(bob)).status).toBe(201);
   });
 
   it('answers 400, not 500, to a feed cursor whose popularity or time the database cannot hold', async () => {
