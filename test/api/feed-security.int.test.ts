@@ -46,4 +46,34 @@ describe('feed security', () => {
       expect(response.body.error).toEqual(expect.any(String));
     }
   });
+
+  it('refuses every write on a deleted post or a post that never was with a readable 404', async () => {
+    const made = await ann.post('/api/feed-posts', { content: 'Soon deleted', category: 'business', urgency: 'low' });
+    expect(made.status).toBe(201);
+    const postId = made.body.post.id as string;
+    const comment = await bob.post('/api/comments', { post_id: postId, content: 'A comment before' });
+    expect(comment.status).toBe(201);
+    const commentId = comment.body.comment.id as string;
+    expect((await ann.delete(`/api/posts/${postId}`)).status).toBe(200);
+
+    const writes = [
+      () => bob.put(`/api/posts/${postId}/like`, {}),
+      () => bob.delete(`/api/posts/${postId}/like`),
+      () => bob.put(`/api/feed-posts/${postId}`, { likes: [bob.memberId] }),
+      () => ann.put(`/api/feed-posts/${postId}`, { content: 'Edited after', urgency: 'low' }),
+      () => ann.delete(`/api/posts/${postId}`),
+      () => bob.post('/api/comments', { post_id: postId, content: 'Too late' }),
+      () => bob.post('/api/comments', { post_id: postId, content: 'Reply too late', parent_comment_id: commentId }),
+      () => ann.put(`/api/comments/${commentId}/like`, {}),
+      () => bob.post('/api/comments', { post_id: 'no-such-post', content: 'Nowhere' }),
+      () => bob.put('/api/posts/no-such-post/like', {}),
+      () => bob.put('/api/comments/no-such-comment/like', {}),
+    ];
+    for (const write of writes) {
+      const response = await write();
+      expect(response.status, JSON.stringify(response.body)).toBe(404);
+      expect(response.body.error).toEqual(expect.any(String));
+    }
+    expect((await bob.get(`/api/posts/${postId}/comments`)).status).toBe(404);
+  });
 });
