@@ -70,6 +70,12 @@ const LABELS: Record<MediaContentType, string> = {
 };
 export const mediaLabelOf = (type: MediaContentType): string => LABELS[type];
 
+/**
+ * A member may ask for this many uploads an hour: every upload may leave up to 10 MB on the storage
+ * (pending ones until swept, checked ones for good), so without a bound one member could fill the disk.
+ */
+export const MEDIA_UPLOADS_PER_HOUR = 30;
+
 /** One upload stays open this long for its bytes (the presigned URL expires with it). */
 export const UPLOAD_WINDOW_SECONDS = 15 * 60;
 
@@ -97,6 +103,7 @@ export const mediaTexts = {
   attachmentChanged: 'This attachment does not match its upload',
   linkInvalid: 'A link attachment needs an http or https address',
   attachmentRepeated: 'The same attachment is in the post twice',
+  tooManyUploads: `You can upload at most ${MEDIA_UPLOADS_PER_HOUR} files an hour. Please try again later`,
 } as const;
 
 export const tooLargeText = (type: MediaContentType) => (mediaKindOf(type) === 'image' ? mediaTexts.imageTooLarge : mediaTexts.videoTooLarge);

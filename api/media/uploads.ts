@@ -11,6 +11,7 @@ import {
   mediaKindOf,
   mediaTexts,
   tooLargeText,
+  MEDIA_UPLOADS_PER_HOUR,
   UPLOAD_WINDOW_SECONDS,
   type MediaContentType,
   type MediaUpload,
@@ -24,7 +25,7 @@ import type { MediaStorage } from './storage.js';
 /** A refusal with its status; the error handler answers `{error}` with it. */
 export class MediaError extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 409 | 413,
+    readonly statusCode: 400 | 403 | 404 | 409 | 413 | 429,
     message: string,
   ) {
     super(message);
@@ -119,6 +120,14 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
       const type = mediaContentTypeOf(body.contentType);
       if (!type) throw new MediaError(400, mediaTexts.unsupportedType);
       if (body.size !== undefined && body.size > maxBytesOf(type)) throw new MediaError(400, tooLargeText(type));
+      // Refused uploads count too: each was asked for, and each could have held its bytes for a while.
+      const recent = await db
+        .selectFrom(MEDIA_UPLOADS_TABLE)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('member_id', '=', memberId)
+        .where('created_at', '>', new Date(clock().getTime() - 60 * 60_000))
+        .executeTakeFirst();
+      if (Number(recent?.n ?? 0) >= MEDIA_UPLOADS_PER_HOUR) throw new MediaError(429, mediaTexts.tooManyUploads);
       await sweep();
       const id = randomUUID();
       const { uploadKey: key, objectKey } = storage.keysOf(id, type);

@@ -79,7 +79,7 @@ const localFileRoutes = async (app: FastifyInstance, { media }: { media: MediaUp
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaUploads }> = async (app, { media }) => {
   app.post(
     '/api/media/upload',
-    { schema: { tags, body: mediaUploadBodySchema, response: { 201: mediaUploadSchema, ...errorResponses(400, 401) } } },
+    { schema: { tags, body: mediaUploadBodySchema, response: { 201: mediaUploadSchema, ...errorResponses(400, 401, 429) } } },
     async (request, reply) => reply.code(201).send(await media.request(currentMember(request).memberId, request.body)),
   );
 

@@ -4,6 +4,7 @@
 // ModelCallError carrying what was measured, so the failure is recorded with its latency and tokens.
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { AI_REPLY_MAX } from '../../domain/post/rules.js';
 import type { AiPrice } from './pricing.js';
 
 /** The growing text reaches the post's sockets at most this often (issue 20 point 7). */
@@ -73,6 +74,12 @@ export const openAiChatModel = (settings: ModelSettings, clock: () => number = (
         const delta = choice?.delta?.content;
         if (delta) content += delta;
         if (choice?.finish_reason) finished = true;
+        // The comment keeps AI_REPLY_MAX characters: past them (a member asked for an endless answer)
+        // the stream is closed rather than read, and paid for, until the timeout.
+        if (content.length > AI_REPLY_MAX) {
+          finished = true;
+          break;
+        }
         if (delta) partial();
       }
       if (pending) clearTimeout(pending);

@@ -8,6 +8,10 @@ export interface FeedCursor {
   id: string;
 }
 
+/** The column's type (integer) and timestamptz's range bound what a cursor may hold: anything else is junk, not a database error. */
+const MAX_POPULARITY = 2_147_483_647;
+const MAX_CURSOR_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
 export const INVALID_CURSOR = 'This page link is not valid any more. Please reload the feed.';
 
 export const encodeCursor = (cursor: FeedCursor): string => Buffer.from(JSON.stringify([cursor.popularity, cursor.createdAt, cursor.id])).toString('base64url');
@@ -18,9 +22,11 @@ export const decodeCursor = (raw: string | undefined, sort: 'recent' | 'popular'
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
     if (!Array.isArray(value) || value.length !== 3) throw new Error('shape');
     const [popularity, createdAt, id] = value as unknown[];
-    if (typeof popularity !== 'number' || !Number.isInteger(popularity) || typeof id !== 'string' || id.length > 100) throw new Error('fields');
-    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) throw new Error('time');
-    if (sort === 'recent' || popularity >= 0) return { popularity, createdAt: new Date(createdAt).toISOString(), id };
+    if (typeof popularity !== 'number' || !Number.isInteger(popularity) || Math.abs(popularity) > MAX_POPULARITY || typeof id !== 'string' || id.length > 100)
+      throw new Error('fields');
+    const time = typeof createdAt === 'string' ? Date.parse(createdAt) : Number.NaN;
+    if (Number.isNaN(time) || time < 0 || time > MAX_CURSOR_TIME) throw new Error('time');
+    if (sort === 'recent' || popularity >= 0) return { popularity, createdAt: new Date(time).toISOString(), id };
     throw new Error('popularity');
   } catch {
     throw new DomainError('VALIDATION', INVALID_CURSOR);
