@@ -104,6 +104,7 @@ export const mediaTexts = {
   linkInvalid: 'A link attachment needs an http or https address',
   attachmentRepeated: 'The same attachment is in the post twice',
   tooManyUploads: `You can upload at most ${MEDIA_UPLOADS_PER_HOUR} files an hour. Please try again later`,
+  sizeRequired: "The file's size (in bytes) is needed to upload it",
 } as const;
 
 export const tooLargeText = (type: MediaContentType) => (mediaKindOf(type) === 'image' ? mediaTexts.imageTooLarge : mediaTexts.videoTooLarge);

@@ -120,6 +120,9 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
       const type = mediaContentTypeOf(body.contentType);
       if (!type) throw new MediaError(400, mediaTexts.unsupportedType);
       if (body.size !== undefined && body.size > maxBytesOf(type)) throw new MediaError(400, tooLargeText(type));
+      // A presigned PUT can bind only an exact length: without one a member could store gigabytes in the
+      // bucket until the check or the sweep. The app's own upload route counts bytes as they come instead.
+      if (body.size === undefined && storage.kind === 's3') throw new MediaError(400, mediaTexts.sizeRequired);
       // Refused uploads count too: each was asked for, and each could have held its bytes for a while.
       const recent = await db
         .selectFrom(MEDIA_UPLOADS_TABLE)
