@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { signedInChunkGroups } from './build/chunk-groups';
+import { inlineStylesheet } from './build/first-paint';
 import { precompress } from './build/precompress';
 
 // The dev server proxies every server path to the API so the client always talks to its own origin
@@ -12,7 +13,7 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress writes .br and .gz next to the built files, which the server sends as they are.
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress()],
   // The same aliases as tsconfig.json's paths (and vitest.config.ts): '@/' is web/src, '@contracts/' the
   // API's request and response shapes, which the client imports with their zod schemas and texts.
   resolve: {

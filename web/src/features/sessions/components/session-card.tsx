@@ -52,6 +52,9 @@ export const SessionCard = ({ session, viewerId, highlighted, onApproved }: Sess
       aria-label={`${session.skill_name} with ${other}`}
       className={clsx(
         'scroll-mt-24 space-y-4 rounded-2xl border bg-white p-4 shadow-sm transition-shadow duration-500 sm:p-5',
+        // A card below the fold is not styled or laid out until it nears the viewport (the dashboard's first
+        // render on a phone; issue 19, Lighthouse): its own ring and shadow are not clipped by the containment.
+        '[content-visibility:auto] [contain-intrinsic-size:auto_22rem]',
         abilities.muted ? 'border-slate-200 bg-slate-50/80 opacity-75' : 'border-slate-200',
         highlighted && 'ring-4 ring-brand-400 ring-offset-2',
       )}
