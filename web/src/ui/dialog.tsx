@@ -41,7 +41,8 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
             </DialogPrimitive.Close>
           )}
         </div>
-        <div className="overflow-y-auto px-6 py-5">{children}</div>
+        {/* A question alone (a confirmation) has no body: an empty padded band would sit above the buttons. */}
+        {children ? <div className="overflow-y-auto px-6 py-5">{children}</div> : null}
         {footer && <div className="flex justify-end gap-2 border-t border-slate-100 px-6 py-4">{footer}</div>}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
