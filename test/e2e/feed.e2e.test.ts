@@ -264,8 +264,7 @@ describe('the community feed between two members', () => {
     expect(copied).toBe(`How do #CSS grid areas work?\n${e2e.server.url}/feed#post-${postId}`);
     await ada.goto(`${e2e.server.url}/feed#post-${postId}`);
     await expect.poll(() => card(ada, postId).getAttribute('data-highlighted')).toBe('true');
-    // After the reload the server's my_vote keeps the vote locked.
-    await card(ada, postId).getByTestId('toggle-comments').click();
+    // After the reload (the link opened the post's comments) the server's my_vote keeps the vote locked.
     const reloaded = card(ada, postId).locator('[data-testid=comment][data-depth="1"]', { hasText: 'returns a T, not any.' });
     await expect.poll(() => reloaded.getByTestId('ai-helpful').getAttribute('aria-pressed')).toBe('true');
     await expect(reloaded.getByTestId('ai-unhelpful').isDisabled()).resolves.toBe(true);
