@@ -6,23 +6,9 @@
 import { z } from 'zod';
 import { COMMENTS_LOAD_MORE, COMMENTS_SHOWN_FIRST, FEED_SORTS, POST_CATEGORIES, POST_URGENCIES, AI_STATUSES, mediaAttachmentSchema } from './feed.js';
 
-/** Paths of the feed (spec 001 §7 kept; the like and single-post calls added). */
-export const feedPaths = {
-  posts: '/api/posts',
-  post: (id: string) => `/api/posts/${encodeURIComponent(id)}`,
-  comments: (postId: string) => `/api/posts/${encodeURIComponent(postId)}/comments`,
-  createPost: '/api/feed-posts',
-  updatePost: (id: string) => `/api/feed-posts/${encodeURIComponent(id)}`,
-  deletePost: (id: string) => `/api/posts/${encodeURIComponent(id)}`,
-  /** PUT likes, DELETE unlikes (idempotent both ways). */
-  postLike: (id: string) => `/api/posts/${encodeURIComponent(id)}/like`,
-  createComment: '/api/comments',
-  commentLike: (commentId: string) => `/api/comments/${encodeURIComponent(commentId)}/like`,
-} as const;
+import { FEED_PAGE_MAX, FEED_PAGE_SIZE } from './feed-limits.js';
 
-/** Feed page size (the first page and each next one). */
-export const FEED_PAGE_SIZE = 20;
-export const FEED_PAGE_MAX = 50;
+export { FEED_PAGE_MAX, FEED_PAGE_SIZE, feedPaths } from './feed-limits.js';
 
 export const feedAuthorSchema = z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() });
 export type FeedAuthor = z.infer<typeof feedAuthorSchema>;

@@ -3,7 +3,6 @@
 // routes and the web client, so a 400 and a form's own check read the same. Ids in bodies (user_id)
 // are accepted for compatibility and must match the signed-in member (DESIGN.md §6).
 import { z } from 'zod';
-import { ASPECT_RATIOS, MEDIA_TYPES } from '../../domain/post/events.js';
 import {
   AI_FEEDBACK_TYPES,
   AI_QUESTION_MAX,
@@ -16,49 +15,10 @@ import {
   feedTexts,
 } from '../../domain/post/rules.js';
 
-export type { MediaAttachment } from '../../domain/post/events.js';
-export type { AiFeedbackType, PostCategory, PostUrgency } from '../../domain/post/rules.js';
-export { ASPECT_RATIOS, MEDIA_TYPES } from '../../domain/post/events.js';
-export {
-  AI_COMMENT_COLLAPSED_AFTER,
-  AI_FEEDBACK_TYPES,
-  AI_QUESTION_MAX,
-  AI_STATUS_CLEAR_MS,
-  COMMENT_CONTENT_MAX,
-  COMMENTS_LOAD_MORE,
-  COMMENTS_SHOWN_FIRST,
-  DEFAULT_OFFER_TEXT,
-  DEFAULT_POST_CATEGORY,
-  DEFAULT_POST_URGENCY,
-  MAX_MEDIA_ATTACHMENTS,
-  MAX_MENTIONS,
-  MAX_REPLY_DEPTH,
-  MENTION_PREVIEW_MAX,
-  POST_CATEGORIES,
-  POST_CONTENT_MAX,
-  POST_URGENCIES,
-  SHARE_TEXT_MAX,
-  SKILL_NEEDED_DEFAULT,
-  SKILL_NEEDED_MAX,
-  THE_S_BRAIN_ID,
-  THE_S_BRAIN_NAME,
-  bookingComingSoon,
-  completeToPost,
-  completeToSave,
-  feedTexts,
-  uploadFailedMessage,
-} from '../../domain/post/rules.js';
-export { extractTags, skillNeededFor } from '../../domain/post/text.js';
+import { ASPECT_RATIOS, MEDIA_TYPES } from './feed-limits.js';
 
-/** The post's AI status (spec 001 §2.6, the `ai_status` live message); complete clears after AI_STATUS_CLEAR_MS. */
-export const AI_STATUSES = ['thinking', 'complete', 'error'] as const;
-export type AiStatus = (typeof AI_STATUSES)[number];
-
-/** Spec 001 §2.3: the stat cards filter by urgency, the dropdown by category, sorted recent or popular. */
-export const FEED_SORTS = ['recent', 'popular'] as const;
-/** Spec 001 §8 media limits, for the composer's hint and the upload route. */
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const VIDEO_MAX_BYTES = 10 * 1024 * 1024;
+// The constants, texts and paths, without zod (the feed's list reads them from there).
+export * from './feed-limits.js';
 
 const id = z.string().max(100).nullish();
 const content = (max: number, texts: { empty: string; tooLong: string }) => z.string({ message: texts.empty }).trim().min(1, texts.empty).max(max, texts.tooLong);
@@ -156,13 +116,8 @@ export const aiFeedbackBodySchema = z.object({
 });
 export type AiFeedbackBody = z.input<typeof aiFeedbackBodySchema>;
 
-/** GET /api/ai/feedback/stats/{commentId}. */
-export const aiFeedbackStatsSchema = z.object({ data: z.object({ helpful: z.number().int(), unhelpful: z.number().int(), total: z.number().int() }) });
+/** GET /api/ai/feedback/stats/{commentId}: the votes on an AI comment and the signed-in member's own (null when not voted): the web locks on it. */
+export const aiFeedbackStatsSchema = z.object({
+  data: z.object({ helpful: z.number().int(), unhelpful: z.number().int(), total: z.number().int(), my_vote: z.enum(AI_FEEDBACK_TYPES).nullable() }),
+});
 export type AiFeedbackStats = z.infer<typeof aiFeedbackStatsSchema>;
-
-/** The parts the composer still lacks, for 'Complete {missing parts} to post' (spec 001 §2.4). */
-export const missingPostParts = (form: Partial<PostForm>): string[] => [
-  ...(form.content?.trim() ? [] : ['content']),
-  ...(form.category ? [] : ['category']),
-  ...(form.urgency ? [] : ['priority']),
-];

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { FEED_PAGE_SIZE, feedPaths } from '../contracts/feed-read.js';
 
 interface ManifestChunk {
   file: string;
@@ -17,6 +18,14 @@ type Manifest = Record<string, ManifestChunk>;
 /** The lazy chunks every signed-in page draws first, and those the dashboard adds (web/src/app/router.tsx). */
 const signedInFrame = ['src/app/app-layout.tsx'];
 const dashboardChunks = ['src/app/dashboard-route.tsx', 'src/app/dashboard-sidebar.tsx'];
+const feedChunks = ['src/app/feed-route.tsx'];
+
+/**
+ * The feed's first read, as web/src/features/feed/api/posts-api.ts asks for it with the default filter
+ * (newest first, no urgency or category). The same for every member, and whatever the page's query
+ * (?post= and ?comment= fetch their post on the side; the list is the same).
+ */
+const feedReads = [`${feedPaths.posts}?${new URLSearchParams({ sort: 'recent', limit: String(FEED_PAGE_SIZE) })}`];
 
 /**
  * The dashboard's first reads, exactly as the client asks for them with no query in the page's address
@@ -69,7 +78,7 @@ const fetchLinks = (urls: string[]) => urls.map((url) => `<link rel="preload" hr
 
 /**
  * Reads the built manifest once, at start-up. Returns the page to send a signed-in member for a path
- * (the dashboard's with its reads, any other with the signed-in frame), or null when the client was
+ * (the dashboard's and the feed's with their reads, any other with the signed-in frame), or null when the client was
  * built without a manifest (then index.html goes out as it is).
  */
 export const loadSignedInPages = (distDir: string) => {
@@ -84,8 +93,11 @@ export const loadSignedInPages = (distDir: string) => {
   const dashboardFiles = closure(manifest, [...signedInFrame, ...dashboardChunks]).filter((file) => !inPage.has(file));
   const other = build(html, moduleLinks(frameFiles));
   const dashboardScripts = build(html, moduleLinks(dashboardFiles));
+  const feedFiles = closure(manifest, [...signedInFrame, ...feedChunks]).filter((file) => !inPage.has(file));
+  const feed = build(html, [...moduleLinks(feedFiles), ...fetchLinks(feedReads)]);
   const dashboards = new Map<string, SignedInPage>();
   return (path: string, search: string, memberId: string): SignedInPage => {
+    if (path === '/feed' || path === '/feed/') return feed;
     if (path !== '/dashboard' && path !== '/dashboard/') return other;
     // A query (a session to highlight) changes the first list read; the scripts are the same.
     if (search) return dashboardScripts;

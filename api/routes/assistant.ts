@@ -94,8 +94,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     '/api/ai/feedback/stats/:commentId',
     { schema: { tags, params: commentParams, response: { 200: aiFeedbackStatsSchema, ...errorResponses(400, 401, 404) } } },
     async (request) => {
-      currentMember(request);
-      const stats = await aiFeedbackStats(db, request.params.commentId);
+      const { memberId } = currentMember(request);
+      const stats = await aiFeedbackStats(db, request.params.commentId, memberId);
       if (!stats) throw new HttpError(404, feedTexts.commentNotFound);
       return { data: stats };
     },

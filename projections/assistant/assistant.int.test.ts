@@ -116,10 +116,12 @@ describe.each(testTargets())("The S brain's read models on $kind", (target) => {
     expect(notices).toContainEqual({ scope: 'admin' });
   });
 
-  it("counts the votes on the assistant's comments and knows every comment's post", async () => {
-    expect(await aiFeedbackStats(sql.db, 'ai1')).toEqual({ helpful: 2, unhelpful: 1, total: 3 });
-    expect(await aiFeedbackStats(sql.db, 'c1')).toBeNull();
-    expect(await aiFeedbackStats(sql.db, 'nope')).toBeNull();
+  it("counts the votes on the assistant's comments, tells each reader their own and knows every comment's post", async () => {
+    expect(await aiFeedbackStats(sql.db, 'ai1', 'ann')).toEqual({ helpful: 2, unhelpful: 1, total: 3, my_vote: 'helpful' });
+    expect(await aiFeedbackStats(sql.db, 'ai1', 'cat')).toEqual({ helpful: 2, unhelpful: 1, total: 3, my_vote: 'unhelpful' });
+    expect(await aiFeedbackStats(sql.db, 'ai1', 'bob')).toEqual({ helpful: 2, unhelpful: 1, total: 3, my_vote: null });
+    expect(await aiFeedbackStats(sql.db, 'c1', 'ann')).toBeNull();
+    expect(await aiFeedbackStats(sql.db, 'nope', 'ann')).toBeNull();
     expect(await postOfComment(sql.db, 'c1')).toBe('p1');
     expect(await postOfComment(sql.db, 'nope')).toBeNull();
     expect(notices).toContainEqual({ scope: 'post', id: 'p1' });

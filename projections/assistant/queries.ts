@@ -7,11 +7,21 @@ import type { ReadModelsDb } from '../read-models.js';
 export const postOfComment = async (db: Kysely<ReadModelsDb>, commentId: string): Promise<string | null> =>
   (await db.selectFrom('assistant_comments').select('post_id').where('comment_id', '=', commentId).executeTakeFirst())?.post_id ?? null;
 
-/** Votes on one of The S brain's comments; null when the comment is unknown or not the assistant's. */
-export const aiFeedbackStats = async (db: Kysely<ReadModelsDb>, commentId: string): Promise<AiFeedbackStats['data'] | null> => {
+/**
+ * Votes on one of The S brain's comments and the reader's own (null when they have not voted); null
+ * when the comment is unknown or not the assistant's.
+ */
+export const aiFeedbackStats = async (db: Kysely<ReadModelsDb>, commentId: string, memberId: string): Promise<AiFeedbackStats['data'] | null> => {
   const row = await db.selectFrom('assistant_comments').select(['helpful', 'unhelpful', 'is_ai_generated']).where('comment_id', '=', commentId).executeTakeFirst();
   if (!row?.is_ai_generated) return null;
-  return { helpful: row.helpful, unhelpful: row.unhelpful, total: row.helpful + row.unhelpful };
+  const mine = await db
+    .selectFrom('assistant_feedback_votes')
+    .select('feedback')
+    .where('comment_id', '=', commentId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  const myVote = mine?.feedback === 'helpful' || mine?.feedback === 'unhelpful' ? mine.feedback : null;
+  return { helpful: row.helpful, unhelpful: row.unhelpful, total: row.helpful + row.unhelpful, my_vote: myVote };
 };
 
 export interface AiInvocationRecord {

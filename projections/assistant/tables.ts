@@ -44,7 +44,15 @@ export const assistantCommentsTable = defineTable({
   },
 });
 
+/** Each member's own vote on The S brain's comments: the stats tell the reader theirs (the web locks on it). */
+export const assistantFeedbackVotesTable = defineTable({
+  name: 'assistant_feedback_votes',
+  key: ['comment_id', 'member_id'],
+  columns: { comment_id: text(), member_id: text(), feedback: text() },
+  onConflict: 'nothing',
+});
+
 export type AiInvocationRow = RowOfTable<typeof aiInvocationsTable>;
 export type AssistantCommentRow = RowOfTable<typeof assistantCommentsTable>;
 export type AiInvocationsDb = DatabaseOf<{ ai_invocations: typeof aiInvocationsTable }>;
-export type AssistantCommentsDb = DatabaseOf<{ assistant_comments: typeof assistantCommentsTable }>;
+export type AssistantCommentsDb = DatabaseOf<{ assistant_comments: typeof assistantCommentsTable; assistant_feedback_votes: typeof assistantFeedbackVotesTable }>;

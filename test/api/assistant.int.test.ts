@@ -155,8 +155,11 @@ describe('The S brain', () => {
     const again = await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'unhelpful' });
     expect(again).toMatchObject({ status: 409, body: { error: 'Already submitted' } });
     expect((await bob.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'unhelpful' })).status).toBe(200);
-    // The voter reads their own vote (read-your-writes).
-    expect((await bob.get(`/api/ai/feedback/stats/${aiCommentId}`)).body).toEqual({ data: { helpful: 1, unhelpful: 1, total: 2 } });
+    // The voter reads their own vote (read-your-writes); each reader sees theirs, a non-voter none.
+    expect((await bob.get(`/api/ai/feedback/stats/${aiCommentId}`)).body).toEqual({ data: { helpful: 1, unhelpful: 1, total: 2, my_vote: 'unhelpful' } });
+    expect((await ann.get(`/api/ai/feedback/stats/${aiCommentId}`)).body).toEqual({ data: { helpful: 1, unhelpful: 1, total: 2, my_vote: 'helpful' } });
+    const carol = await signIn(server.url, 'carol@example.com');
+    expect((await carol.get(`/api/ai/feedback/stats/${aiCommentId}`)).body).toEqual({ data: { helpful: 1, unhelpful: 1, total: 2, my_vote: null } });
 
     // A member's comment cannot be rated, an unknown one is not found, a bad vote is a 400.
     expect(await ann.post('/api/ai/feedback', { commentId, feedbackType: 'helpful' })).toMatchObject({ status: 400, body: { error: feedTexts.onlyAiRated } });

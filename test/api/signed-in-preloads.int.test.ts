@@ -18,6 +18,8 @@ const manifest = {
   'src/app/app-layout.tsx': { file: 'assets/app-layout-a1.js', isDynamicEntry: true, imports: ['index.html', '_signed-in-s1.js'] },
   'src/app/dashboard-route.tsx': { file: 'assets/dashboard-route-d1.js', isDynamicEntry: true, imports: ['index.html', '_signed-in-s1.js'] },
   'src/app/dashboard-sidebar.tsx': { file: 'assets/dashboard-sidebar-b1.js', isDynamicEntry: true, imports: ['_signed-in-s1.js'] },
+  'src/app/feed-route.tsx': { file: 'assets/feed-route-f1.js', isDynamicEntry: true, imports: ['index.html', '_signed-in-s1.js', '_feed-rules-r1.js'] },
+  '_feed-rules-r1.js': { file: 'assets/feed-rules-r1.js' },
   'src/features/booking/routes/booking-page.tsx': { file: 'assets/booking-page-p1.js', isDynamicEntry: true },
 };
 
@@ -81,5 +83,15 @@ describe('signed-in preloads in index.html', () => {
     const highlighted = await page('/dashboard?session=abc', member.cookie);
     expect(modulePreloads(highlighted)).toContain('/assets/dashboard-route-d1.js');
     expect(fetchPreloads(highlighted)).toEqual([]);
+  });
+
+  it("names the feed's chunks and its first list read, with or without a post in the address", async () => {
+    for (const path of ['/feed', '/feed?post=p1&comment=c1']) {
+      const html = await page(path, member.cookie);
+      expect(modulePreloads(html)).toEqual(['/assets/signed-in-s1.js', '/assets/app-layout-a1.js', '/assets/feed-rules-r1.js', '/assets/feed-route-f1.js']);
+      expect(fetchPreloads(html)).toEqual(['/api/posts?sort=recent&limit=20']);
+      expect(html).not.toContain('dashboard-route');
+    }
+    expect(await page('/feed')).toBe(indexHtml);
   });
 });

@@ -2,7 +2,7 @@
 // #tag and @B (suggested from one character); B, with the feed already open, is offered the post by
 // the "new posts" pill, follows the mention notification to it (?post=), likes it and replies down to
 // depth 3, where no deeper reply is offered; A sees the like and the comments without a reload and
-// follows a comment notification (?comment= alone) to the comment; 3
+// follows a comment notification (?post=&comment=) to the comment; 3
 // comments show first and 5 more load from the server; A follows a ?comment= link to the deepest reply,
 // edits the post (B sees the edit), filters by category and deletes the post after the confirmation (it
 // leaves both screens). Then The S brain, mentioned in a comment, streams its answer in against a real
@@ -152,10 +152,20 @@ describe('the community feed between two members', () => {
     await expect.poll(() => adaPost.getByTestId('like-post').textContent(), { timeout: 10_000 }).toContain('1');
     await expect.poll(() => adaPost.getByTestId('toggle-comments').textContent(), { timeout: 10_000 }).toContain('4');
 
-    // A's notification of a comment links by the comment alone (?comment=): the comment is found and ringed.
+    // A's notification of a comment links with both ids (?post=&comment=): the comment is ringed.
+    await ada.evaluate(() => {
+      const push = history.pushState.bind(history);
+      (window as unknown as { visited: string[] }).visited = [];
+      history.pushState = (data, unused, url) => {
+        (window as unknown as { visited: string[] }).visited.push(String(url));
+        push(data, unused, url);
+      };
+    });
     await ada.getByTestId('notification-bell').click();
     await ada.getByTestId('notification-item').filter({ hasText: 'Grace Hopper' }).first().click();
     await adaPost.locator('[data-testid=comment] [data-highlighted=true]').waitFor();
+    const visited = await ada.evaluate(() => (window as unknown as { visited: string[] }).visited);
+    expect(visited[0]).toMatch(new RegExp(`^/feed\\?post=${postId}&comment=[\\w-]+$`));
     await expect.poll(() => new URL(ada.url()).search).toBe('');
 
     // The post shows 3 comments first and loads 5 more from the server (spec 001 §2.3).
@@ -254,5 +264,9 @@ describe('the community feed between two members', () => {
     expect(copied).toBe(`How do #CSS grid areas work?\n${e2e.server.url}/feed#post-${postId}`);
     await ada.goto(`${e2e.server.url}/feed#post-${postId}`);
     await expect.poll(() => card(ada, postId).getAttribute('data-highlighted')).toBe('true');
+    // After the reload (the link opened the post's comments) the server's my_vote keeps the vote locked.
+    const reloaded = card(ada, postId).locator('[data-testid=comment][data-depth="1"]', { hasText: 'returns a T, not any.' });
+    await expect.poll(() => reloaded.getByTestId('ai-helpful').getAttribute('aria-pressed')).toBe('true');
+    await expect(reloaded.getByTestId('ai-unhelpful').isDisabled()).resolves.toBe(true);
   });
 });

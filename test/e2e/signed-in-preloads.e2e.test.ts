@@ -36,4 +36,27 @@ describe('signed-in preloads in the browser', () => {
       await context.close();
     }
   });
+
+  it("are the feed's own chunks and first list read, the read made once", async () => {
+    const { context, page } = await newPageOnServerClock(e2e, { width: 1280, height: 800 });
+    try {
+      await signInWithHint(page, e2e.server.url, uniqueEmail('feed-preloads'), '/feed');
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      await page.goto(`${e2e.server.url}/feed`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+
+      const preloads = await page.$$eval('link[rel="modulepreload"], link[rel="preload"][as="fetch"]', (links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search),
+      );
+      expect(preloads.filter((url) => url.startsWith('/api/') && url !== '/api/user')).toEqual(['/api/posts?sort=recent&limit=20']);
+      const feedChunk = preloads.find((url) => /\/assets\/feed-route-[\w-]+\.js$/.test(url));
+      expect(feedChunk).toBeDefined();
+      expect(requested.filter((seen) => seen.split('?', 1)[0] === '/api/posts')).toEqual(['/api/posts?sort=recent&limit=20']);
+      expect(requested.filter((seen) => seen === feedChunk)).toEqual([feedChunk]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -37,7 +37,7 @@ export const ConfirmDialog = ({
     size="sm"
     footer={
       <>
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy} autoFocus>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy} data-autofocus>
           {cancelLabel}
         </Button>
         <Button variant={tone} onClick={onConfirm} loading={busy} data-testid="confirm-dialog-confirm">

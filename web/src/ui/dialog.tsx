@@ -24,6 +24,14 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
       <DialogPrimitive.Content
         onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
         onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
+        // Radix focuses the first control (the close button) on open; a dialog that names its first focus
+        // (data-autofocus: a confirmation's safe answer) gets it instead. React's autoFocus loses that race.
+        onOpenAutoFocus={(event) => {
+          const named = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]');
+          if (!named) return;
+          event.preventDefault();
+          named.focus();
+        }}
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={clsx(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none',
@@ -41,7 +49,8 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
             </DialogPrimitive.Close>
           )}
         </div>
-        <div className="overflow-y-auto px-6 py-5">{children}</div>
+        {/* A question alone (a confirmation) has no body: an empty padded band would sit above the buttons. */}
+        {children ? <div className="overflow-y-auto px-6 py-5">{children}</div> : null}
         {footer && <div className="flex justify-end gap-2 border-t border-slate-100 px-6 py-4">{footer}</div>}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

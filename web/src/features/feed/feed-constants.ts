@@ -1,6 +1,6 @@
 // The one door through which the feed reads the contracts' limits and texts (spec 001 §8, §9). They
-// come from api/contracts/feed.ts, which also declares the request schemas (zod): the feed is a route
-// chunk of its own, so zod loads with /feed and never with the landing page or the dashboard.
+// come from api/contracts/feed-limits.ts, which has no zod: the list and cards draw before zod loads;
+// the forms (composer, edit dialog, comment box) import the zod schemas and are loaded lazily.
 export {
   AI_COMMENT_COLLAPSED_AFTER,
   AI_STATUS_CLEAR_MS,
@@ -24,8 +24,8 @@ export {
   feedTexts,
   missingPostParts,
   uploadFailedMessage,
-} from '@contracts/feed';
-export type { AiStatus, MediaAttachment, PostCategory, PostUrgency } from '@contracts/feed';
-export { FEED_PAGE_SIZE, feedPaths } from '@contracts/feed-read';
+} from '@contracts/feed-limits';
+export type { AiStatus, MediaAttachment, PostCategory, PostUrgency } from '@contracts/feed-limits';
+export { FEED_PAGE_SIZE, feedPaths } from '@contracts/feed-limits';
 export { previewOf, textSegments } from '@contracts/feed-text';
 export type { TextSegment } from '@contracts/feed-text';

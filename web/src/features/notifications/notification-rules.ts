@@ -17,6 +17,9 @@ export const isSessionNotification = (type: string): boolean => dashboardTypes.h
 export const notificationTarget = (n: Pick<Notification, 'type' | 'session_id' | 'post_id' | 'comment_id' | 'from_user_id'>): string | null => {
   if (isSessionNotification(n.type)) return n.session_id ? `/dashboard?highlight=${encodeURIComponent(n.session_id)}` : '/dashboard';
   if (n.type === 'mention' || n.type === 'comment' || n.type === 'post_like') {
+    // Both ids when there is a comment: the feed opens the post at once and rings the comment in it,
+    // without first finding the post the comment is on (use-post-link.ts).
+    if (n.post_id && n.comment_id) return `/feed?${new URLSearchParams({ post: n.post_id, comment: n.comment_id })}`;
     if (n.comment_id) return `/feed?comment=${encodeURIComponent(n.comment_id)}`;
     if (n.post_id) return `/feed?post=${encodeURIComponent(n.post_id)}`;
     return '/feed';

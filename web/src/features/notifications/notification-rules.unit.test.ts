@@ -15,7 +15,9 @@ describe('where a notification leads', () => {
     expect(notificationTarget(n('session_request', { session_id: 's1' }))).toBe('/dashboard?highlight=s1');
     expect(notificationTarget(n('dashboard_action'))).toBe('/dashboard');
     expect(notificationTarget(n('mention', { post_id: 'p1' }))).toBe('/feed?post=p1');
-    expect(notificationTarget(n('mention', { post_id: 'p1', comment_id: 'c1' }))).toBe('/feed?comment=c1');
+    expect(notificationTarget(n('mention', { post_id: 'p1', comment_id: 'c1' }))).toBe('/feed?post=p1&comment=c1');
+    expect(notificationTarget(n('comment', { post_id: 'p 1', comment_id: 'c/1' }))).toBe('/feed?post=p+1&comment=c%2F1');
+    expect(notificationTarget(n('comment', { comment_id: 'c1' }))).toBe('/feed?comment=c1');
   });
 
   it('labels the button by type', () => {

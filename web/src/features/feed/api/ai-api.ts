@@ -1,21 +1,13 @@
 // The S brain's comments (spec 001 §2.6, §7): helpful / unhelpful once, then locked; the stats.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssistantStatus } from '@contracts/assistant';
+import type { AiFeedbackStats, AssistantStatus } from '@contracts/assistant';
 import { getJson, sendJson } from '@/lib/http';
 import { feedKeys } from './keys';
-
-export interface AiFeedbackStats {
-  helpful: number;
-  unhelpful: number;
-  total: number;
-  /** The signed-in member's own vote, when the server tells it. */
-  mine?: 'helpful' | 'unhelpful' | null;
-}
 
 export const useAiFeedbackStats = (commentId: string, enabled: boolean) =>
   useQuery({
     queryKey: feedKeys.aiFeedback(commentId),
-    queryFn: async ({ signal }) => (await getJson<{ data: AiFeedbackStats }>(`/api/ai/feedback/stats/${encodeURIComponent(commentId)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await getJson<AiFeedbackStats>(`/api/ai/feedback/stats/${encodeURIComponent(commentId)}`, { signal })).data,
     enabled,
     retry: false,
   });

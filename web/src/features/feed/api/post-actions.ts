@@ -58,12 +58,18 @@ export const useEditPost = (postId: string) => {
 };
 
 export const useDeletePost = (postId: string) => {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateChanges();
   return useMutation({
     mutationFn: () => sendJson<unknown>(feedPaths.deletePost(postId), { method: 'DELETE' }),
     // Said here, not by the card: the refresh removes the card, and a removed card hears nothing.
     onSuccess: () => {
       toast.success(feedTexts.deleted);
+      // The card leaves the cached lists first: still on screen, its open comments would be refetched
+      // by the refresh and answer 404 (the post is gone).
+      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: feedKeys.lists }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => post.id !== postId) })) } : data,
+      );
       return invalidate([postChange(postId)]);
     },
     onError: (error) => toast.error(errorText(error, feedTexts.deleteFailed)),

@@ -1,5 +1,5 @@
 // Under an AI comment (spec 001 §2.6, §8): helpful or unhelpful once; the controls then lock. A second
-// vote (409) says 'Already submitted' and locks too.
+// vote (409) says 'Already submitted' and locks too; after a reload the stats' my_vote locks them.
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { isStatus } from '@/lib/http';
@@ -11,7 +11,7 @@ export const AiFeedback = ({ commentId }: { commentId: string }) => {
   const stats = useAiFeedbackStats(commentId, true);
   const give = useGiveAiFeedback(commentId);
   const [voted, setVoted] = useState<'helpful' | 'unhelpful' | null>(null);
-  const mine = voted ?? stats.data?.mine ?? null;
+  const mine = voted ?? stats.data?.my_vote ?? null;
   const locked = !!mine || give.isPending;
 
   const vote = (feedbackType: 'helpful' | 'unhelpful') =>

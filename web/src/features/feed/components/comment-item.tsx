@@ -13,7 +13,7 @@ import { AI_COMMENT_COLLAPSED_AFTER } from '../feed-constants';
 import { canReplyTo, postAge } from '../feed-rules';
 import { useFeedUi } from '../feed-store';
 import { AiFeedback } from './ai-feedback';
-import { CommentBox } from './comment-box';
+import { LazyCommentBox } from './lazy-comment-box';
 import { RichText } from './rich-text';
 
 export interface CommentItemProps {
@@ -120,7 +120,7 @@ export const CommentItem = ({ comment, depth, viewer, now }: CommentItemProps) =
       </div>
       {replying && (
         <div className="mt-2 ml-6 sm:ml-10">
-          <CommentBox
+          <LazyCommentBox
             postId={comment.post_id}
             parentCommentId={comment.id}
             viewerName={viewer.name}

@@ -8,7 +8,7 @@ import { commentsOf, holdsComment, useComments } from '../api/comments-api';
 import { useFeedUi } from '../feed-store';
 import type { PostCard } from '../api/feed-view';
 import { COMMENTS_LOAD_MORE } from '../feed-constants';
-import { CommentBox } from './comment-box';
+import { LazyCommentBox } from './lazy-comment-box';
 import { CommentItem } from './comment-item';
 
 export const CommentsSection = ({ post, viewerId, now }: { post: PostCard; viewerId: string; now: number }) => {
@@ -43,7 +43,7 @@ export const CommentsSection = ({ post, viewerId, now }: { post: PostCard; viewe
           Load {COMMENTS_LOAD_MORE} more comments
         </Button>
       )}
-      <CommentBox postId={post.id} viewerName={viewer.name} viewerAvatar={viewer.avatar} label="Write a comment" />
+      <LazyCommentBox postId={post.id} viewerName={viewer.name} viewerAvatar={viewer.avatar} label="Write a comment" />
     </section>
   );
 };
