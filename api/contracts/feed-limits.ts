@@ -1,5 +1,5 @@
 // The feed's constants (spec 001 §9), texts (§8) and paths without zod: the feed's list and cards
-// import these alone, so /feed draws its first posts before zod loads (decision 134 put zod in the feed's
+// import these alone, so /feed draws its first posts before zod loads (decision 123 put zod in the feed's
 // chunk). The request schemas stay in feed.ts, which re-exports all of this; the forms that need them
 // (composer, edit dialog, comment box) are loaded lazily.
 export type { MediaAttachment } from '../../domain/post/events.js';
