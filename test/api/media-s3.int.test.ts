@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTexts } from '../../api/contracts/media.js';
 import { checkAttachments } from '../../api/media/check-attachments.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
-import { elfExecutable, jpegOfSize, MB, mp4OfSize, scriptedSvg } from './support/media-files.js';
+import { elfExecutable, jpegOfSize, MB, scriptedSvg } from './support/media-files.js';
 
 const BUCKET = 'skillswap-media';
 
