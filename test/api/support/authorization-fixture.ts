@@ -15,7 +15,8 @@ export const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'wrong', 'admi
  * What a row's path parameters name. Rows that change a session get one of their own; 'own-sign-ins'
  * gives every actor a sign-in of their own (for routes that end the caller's session).
  */
-export type Target = 'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment' | 'ai-comment' | 'upload';
+export type Target =
+  'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment' | 'ai-comment' | 'upload';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
