@@ -35,10 +35,10 @@ export const seedFeed = async (databaseUrl: string) => {
       from generate_series(1, ${FEED_SIZE.posts}) as i`);
     await client.query(`
       insert into feed_comments (id, post_id, author_id, content, parent_id, root_id, depth, is_offer, skill_offered,
-                                 is_ai_generated, tags, mentions, likes_count, created_at)
+                                 is_ai_generated, tags, mentions, likes_count, created_at, seq)
       select 'bench-comment-' || i, 'bench-post-' || (1 + i % ${FEED_SIZE.posts}), 'bench-member-' || (1 + i % ${FEED_SIZE.members}),
              'I can help with that, comment ' || i, null, 'bench-comment-' || i, 0, i % 10 = 0, null,
-             false, '[]'::jsonb, '[]'::jsonb, i % 5, now() - make_interval(secs => i)
+             false, '[]'::jsonb, '[]'::jsonb, i % 5, now() - make_interval(secs => i), i
       from generate_series(1, ${FEED_SIZE.comments}) as i`);
     await client.query(`
       insert into feed_counters (key, category, urgency, posts)
