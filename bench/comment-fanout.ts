@@ -61,7 +61,12 @@ export const benchCommentFanout = async (): Promise<BenchResult> => {
     };
     await comment(-1); // warm-up
     const samples: number[] = [];
-    for (let i = 0; i < COMMENTS; i += 1) samples.push(...(await comment(i)));
+    const firsts: number[] = [];
+    for (let i = 0; i < COMMENTS; i += 1) {
+      const latencies = await comment(i);
+      samples.push(...latencies);
+      firsts.push(Math.min(...latencies));
+    }
     const p99 = percentile(samples, 99);
     return {
       name: 'A comment reaching 2,000 subscribed websockets',
@@ -73,7 +78,8 @@ export const benchCommentFanout = async (): Promise<BenchResult> => {
       ratio: 1,
       target: 'p99 <= 100 ms',
       pass: p99 <= 100,
-      notes: `${samples.length} deliveries; max ${Math.round(Math.max(...samples))} ms`,
+      // The first socket's time is the write, the projection and the NOTIFY; the rest is the fan-out itself.
+      notes: `${samples.length} deliveries; max ${Math.round(Math.max(...samples))} ms; the first socket of a comment after ${Math.round(percentile(firsts, 50))} ms (median)`,
     };
   } finally {
     child?.send({ type: 'stop' });
