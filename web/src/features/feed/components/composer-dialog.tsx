@@ -13,7 +13,6 @@ import type { PostForm } from '@contracts/feed';
 import { useCurrentUser } from '@/lib/current-user';
 import { errorText } from '@/lib/http';
 import { Avatar } from '@/ui/avatar';
-import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { Select } from '@/ui/input';
 import { useCreatePost } from '../api/post-actions';
@@ -22,7 +21,7 @@ import type { MediaAttachment, PostCategory } from '../feed-constants';
 import { categoryLabel } from '../feed-rules';
 import { MediaPicker } from './media-picker';
 import { MentionTextarea } from './mention-textarea';
-import { WhyDisabled } from './why-disabled';
+import { PostDialogFooter } from './post-dialog-footer';
 
 const categoryIcons: Record<PostCategory, ReactNode> = {
   business: <BriefcaseBusiness />,
@@ -68,18 +67,7 @@ export const ComposerDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
       title="Share your learning need"
       size="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <WhyDisabled reason={reason}>
-            {(describedBy) => (
-              <Button type="submit" form="composer-form" disabled={!!reason} loading={create.isPending} aria-describedby={describedBy} data-testid="submit-post">
-                Post
-              </Button>
-            )}
-          </WhyDisabled>
-        </>
+        <PostDialogFooter formId="composer-form" submitLabel="Post" submitTestId="submit-post" reason={reason} pending={create.isPending} onCancel={() => close(false)} />
       }
     >
       <form id="composer-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-5" data-testid="composer">

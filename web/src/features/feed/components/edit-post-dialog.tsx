@@ -6,7 +6,6 @@ import { editPostFormSchema } from '@contracts/feed';
 import type { EditPostForm } from '@contracts/feed';
 import { errorText } from '@/lib/http';
 import { toast } from '@/lib/toast-store';
-import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { Field, Input, Select } from '@/ui/input';
 import type { PostCard } from '../api/feed-view';
@@ -14,7 +13,7 @@ import { useEditPost } from '../api/post-actions';
 import { completeToSave, feedTexts, POST_CONTENT_MAX, POST_URGENCIES } from '../feed-constants';
 import { categoryLabel } from '../feed-rules';
 import { MentionTextarea } from './mention-textarea';
-import { WhyDisabled } from './why-disabled';
+import { PostDialogFooter } from './post-dialog-footer';
 
 const missingOf = (form: Partial<EditPostForm>): string[] => [...(form.content?.trim() ? [] : ['content']), ...(form.urgency ? [] : ['priority'])];
 
@@ -45,18 +44,14 @@ export const EditPostDialog = ({ post, open, onOpenChange }: { post: PostCard; o
       title="Edit Post"
       size="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <WhyDisabled reason={reason}>
-            {(describedBy) => (
-              <Button type="submit" form="edit-post-form" disabled={!!reason} loading={edit.isPending} aria-describedby={describedBy} data-testid="save-post">
-                Save Changes
-              </Button>
-            )}
-          </WhyDisabled>
-        </>
+        <PostDialogFooter
+          formId="edit-post-form"
+          submitLabel="Save Changes"
+          submitTestId="save-post"
+          reason={reason}
+          pending={edit.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id="edit-post-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4" data-testid="edit-post">
