@@ -16,11 +16,11 @@ import { Avatar } from '@/ui/avatar';
 import { Dialog } from '@/ui/dialog';
 import { Select } from '@/ui/input';
 import { useCreatePost } from '../api/post-actions';
-import { completeToPost, missingPostParts, POST_CATEGORIES, POST_CONTENT_MAX, POST_URGENCIES } from '../feed-constants';
+import { completeToPost, missingPostParts, POST_CATEGORIES, POST_URGENCIES } from '../feed-constants';
 import type { MediaAttachment, PostCategory } from '../feed-constants';
 import { categoryLabel } from '../feed-rules';
 import { MediaPicker } from './media-picker';
-import { MentionTextarea } from './mention-textarea';
+import { PostContentField } from './post-content-field';
 import { PostDialogFooter } from './post-dialog-footer';
 
 const categoryIcons: Record<PostCategory, ReactNode> = {
@@ -83,28 +83,14 @@ export const ComposerDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
           </div>
         )}
 
-        <div className="space-y-1.5">
-          <label htmlFor="composer-content" className="block text-sm font-medium text-slate-700">
-            What do you need help with?
-          </label>
-          <MentionTextarea
-            id="composer-content"
-            ref={content.ref}
-            name={content.name}
-            value={content.value}
-            onValueChange={content.onChange}
-            onBlur={content.onBlur}
-            rows={5}
-            maxLength={POST_CONTENT_MAX}
-            placeholder="Describe what you want to learn. Tag skills with # and mention people with @"
-            aria-invalid={!!formState.errors.content || undefined}
-            aria-describedby="composer-count"
-            data-testid="composer-content"
-          />
-          <p id="composer-count" className="text-right text-xs text-slate-500 tabular-nums" aria-live="polite">
-            {content.value.length}/{POST_CONTENT_MAX} characters
-          </p>
-        </div>
+        <PostContentField
+          id="composer-content"
+          label="What do you need help with?"
+          field={content}
+          invalid={!!formState.errors.content}
+          placeholder="Describe what you want to learn. Tag skills with # and mention people with @"
+          testId="composer-content"
+        />
 
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Category</legend>

@@ -10,9 +10,9 @@ import { Dialog } from '@/ui/dialog';
 import { Field, Input, Select } from '@/ui/input';
 import type { PostCard } from '../api/feed-view';
 import { useEditPost } from '../api/post-actions';
-import { completeToSave, feedTexts, POST_CONTENT_MAX, POST_URGENCIES } from '../feed-constants';
+import { completeToSave, feedTexts, POST_URGENCIES } from '../feed-constants';
 import { categoryLabel } from '../feed-rules';
-import { MentionTextarea } from './mention-textarea';
+import { PostContentField } from './post-content-field';
 import { PostDialogFooter } from './post-dialog-footer';
 
 const missingOf = (form: Partial<EditPostForm>): string[] => [...(form.content?.trim() ? [] : ['content']), ...(form.urgency ? [] : ['priority'])];
@@ -55,26 +55,7 @@ export const EditPostDialog = ({ post, open, onOpenChange }: { post: PostCard; o
       }
     >
       <form id="edit-post-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4" data-testid="edit-post">
-        <div className="space-y-1.5">
-          <label htmlFor="edit-content" className="block text-sm font-medium text-slate-700">
-            Content
-          </label>
-          <MentionTextarea
-            id="edit-content"
-            ref={content.ref}
-            name={content.name}
-            value={content.value}
-            onValueChange={content.onChange}
-            onBlur={content.onBlur}
-            rows={5}
-            maxLength={POST_CONTENT_MAX}
-            aria-invalid={!!formState.errors.content || undefined}
-            data-testid="edit-content"
-          />
-          <p className="text-right text-xs text-slate-500 tabular-nums">
-            {content.value.length}/{POST_CONTENT_MAX} characters
-          </p>
-        </div>
+        <PostContentField id="edit-content" label="Content" field={content} invalid={!!formState.errors.content} testId="edit-content" />
         <Field label="Specific Skill Needed" htmlFor="edit-skill" optional error={formState.errors.skillNeeded?.message}>
           <Input id="edit-skill" {...register('skillNeeded')} placeholder="e.g. React, SEO, Figma" data-testid="edit-skill" />
         </Field>
