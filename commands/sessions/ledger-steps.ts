@@ -42,6 +42,18 @@ export const placeSessionHold = async (
   return result.checkpoint;
 };
 
+/**
+ * A settle step that found its hold already settled wrote nothing, yet the caller still waits for
+ * that settlement to be projected: the follow-ups reactor may have written it a moment ago. This
+ * finds the checkpoint of the ledger event that touched the hold last (rare: only on such a race or
+ * when a later action replays a settled session's follow-ups).
+ */
+const settledCheckpoint = async (runtime: CommandRuntime, memberId: string, holdId: string): Promise<Checkpoint | null> => {
+  const recorded = await runtime.reads.readStream(ledgerStreamId(memberId));
+  const settling = recorded.findLast((event) => (event.data as { holdId?: string }).holdId === holdId);
+  return settling?.checkpoint ?? null;
+};
+
 export const refundHoldIfActive = async (
   runtime: CommandRuntime,
   input: { studentId: string; holdId: string; reason: string; description?: string | undefined },
@@ -49,7 +61,8 @@ export const refundHoldIfActive = async (
 ): Promise<Checkpoint | null> => {
   const { studentId, holdId, reason, description } = input;
   const result = await runtime.step(settlingDecider, ledgerStreamId(studentId), { type: 'RefundHold', memberId: studentId, holdId, reason, description }, context);
-  return result.checkpoint;
+  if (result.checkpoint !== null || result.state.holds[holdId]?.state !== 'refunded') return result.checkpoint;
+  return settledCheckpoint(runtime, studentId, holdId);
 };
 
 /**
@@ -71,6 +84,7 @@ export const transferHeldPoints = async (
   );
   const hold = adjudicated.state.holds[holdId];
   if (hold?.state !== 'adjudicated') return adjudicated.checkpoint ? [adjudicated.checkpoint] : [];
+  const adjudication = adjudicated.checkpoint ?? (await settledCheckpoint(runtime, studentId, holdId));
   const received = await runtime.step(
     ledgerDecider,
     ledgerStreamId(mentorId),
@@ -85,5 +99,6 @@ export const transferHeldPoints = async (
     },
     { ...context, step: `${context.step}:receive` },
   );
-  return [adjudicated.checkpoint, received.checkpoint].filter((c): c is Checkpoint => c !== null);
+  const receipt = received.checkpoint ?? (await settledCheckpoint(runtime, mentorId, holdId));
+  return [adjudication, receipt].filter((c): c is Checkpoint => c !== null);
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../domain/session/rules.js';
 import { ledgerStreamId } from '../stream-ids.js';
 import { openTestEventStore, type TestEventStore } from '../../test/support/test-event-store.js';
+import { runFollowUps } from './follow-ups.js';
 import { requestSession, type RequestSessionInput } from './request-session.js';
 import { startScheduler } from './scheduler.js';
 import {
@@ -152,6 +153,27 @@ describe('ending a booking early gives back the points and the time', () => {
       await scheduler.stop();
     });
     expect((await sessionState(deps(), sessionId)).status).toBe('declined');
+  });
+});
+
+describe('the checkpoint an action answers with', () => {
+  // The follow-ups reactor may settle the hold before the action's own follow-ups get to it; the
+  // action must still wait for that settlement, or the API answers with the hold still held.
+  it('covers a refund and a transfer that another run of the follow-ups wrote', async () => {
+    const { mentorId, skillId } = await newMentor(deps(), { pointsPerHour: 2 });
+    const studentId = await newMember(deps());
+    const cancelled = await request({ studentId, instructorId: mentorId, skillId });
+    await cancelSessionRequest(deps(), { sessionId: cancelled.sessionId, actorId: studentId, now: MONDAY });
+    const refund = (await store().readStream(ledgerStreamId(studentId))).at(-1)!;
+    expect(refund.type).toBe('HoldRefunded');
+    expect((await runFollowUps(deps(), cancelled.sessionId)).checkpoint).toBe(refund.checkpoint);
+
+    const completed = await request({ studentId: await newMember(deps()), instructorId: mentorId, skillId, startsAt: THURSDAY_14 });
+    await approveSession(deps(), { sessionId: completed.sessionId, actorId: mentorId, now: MONDAY });
+    await markSessionCompleted(deps(), { sessionId: completed.sessionId, actorId: mentorId, now: '2026-03-05T14:30:00.000Z' });
+    const receipt = (await store().readStream(ledgerStreamId(mentorId))).at(-1)!;
+    expect(receipt.type).toBe('PointsReceived');
+    expect((await runFollowUps(deps(), completed.sessionId)).checkpoint).toBe(receipt.checkpoint);
   });
 });
 
