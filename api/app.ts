@@ -19,6 +19,7 @@ import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { readSessionKey, registerSession, SESSION_COOKIE, type SessionMember } from './plugins/session.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
+import { registerReadCache } from './plugins/read-cache.js';
 import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { assistantRoutes } from './routes/assistant.js';
@@ -128,9 +129,10 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
 
   const hub = createChangeHub(app.log);
   const userCache = registerUserCache(app, notedWrites);
-  // The user cache forgets what a notice changed before any socket is told to refetch it.
+  const readCache = registerReadCache(app, notedWrites);
+  // The caches forget what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
-    { ...hub, dispatch: (notices) => (userCache.noticed(notices), hub.dispatch(notices)) },
+    { ...hub, dispatch: (notices) => (userCache.noticed(notices), readCache.noticed(notices), hub.dispatch(notices)) },
     (channel, onPayload) => deps.sql.listen(channel, onPayload),
     app.log,
   );

@@ -76,7 +76,9 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, {
     return { post: await postOr404(postId, viewer) };
   };
 
-  app.get('/api/posts', { schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } }, async (request) =>
+  // The page a member opens most: kept ready until the feed, a post or a member's name changes (plugins/read-cache.ts).
+  const readCache = ['feed', 'post', 'comment', 'members'] as const;
+  app.get('/api/posts', { config: { readCache }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } }, async (request) =>
     feedPage(db, request.query, viewerOf(request)),
   );
 

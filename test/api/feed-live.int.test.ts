@@ -32,6 +32,29 @@ describe('feed live updates', () => {
     await server?.close();
   });
 
+  // The first page is kept ready per member (api/plugins/read-cache.ts); the notice that tells a socket
+  // to refetch must have dropped it already, and a member's own write shows at their next read.
+  it('shows a page read just before a change with that change once its socket hears of it', async () => {
+    const catSocket = await connect(server.url, cat);
+    sockets.push(catSocket.ws);
+    const pageOf = async (client: ApiClient) => (await client.get('/api/posts')).body as { posts: { id: string; likes_count: number; liked_by_me: boolean }[] };
+    await pageOf(cat);
+    await pageOf(cat);
+    const created = await ann.post('/api/feed-posts', { content: 'Cached page post', category: 'design', urgency: 'low' });
+    const postId = created.body.post.id as string;
+    await catSocket.next((m) => m.type === 'new_posts' && m.postId === postId);
+    expect((await pageOf(cat)).posts[0]).toMatchObject({ id: postId, likes_count: 0, liked_by_me: false });
+
+    await cat.put(`/api/posts/${postId}/like`, {});
+    expect((await pageOf(cat)).posts[0]).toMatchObject({ id: postId, likes_count: 1, liked_by_me: true });
+    catSocket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
+    await settle();
+    await pageOf(bob);
+    await ann.put(`/api/posts/${postId}/like`, {});
+    await catSocket.next((m) => m.type === 'changed' && m.scope === 'post' && m.id === postId);
+    expect((await pageOf(bob)).posts[0]).toMatchObject({ id: postId, likes_count: 2, liked_by_me: false });
+  });
+
   it('announces a new post to every socket, a comment to the post’s subscribers only, a like as the post’s change', async () => {
     const bobSocket = await connect(server.url, bob);
     const catSocket = await connect(server.url, cat);
