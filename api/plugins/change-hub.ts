@@ -46,9 +46,13 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
     if (client.socket.readyState !== client.socket.OPEN) return;
     client.socket.send(JSON.stringify(message));
   };
-  // One serialisation for every receiver of a broadcast.
+  // One serialisation, and one UTF-8 encoding, for every receiver of a broadcast: the callers pass the
+  // same string to each, so the last one's bytes are kept (a text frame of a Buffer is not re-encoded).
+  let encoded: { text: string; bytes: Buffer } = { text: '', bytes: Buffer.alloc(0) };
   const sendRaw = (client: HubClient, text: string) => {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (encoded.text !== text) encoded = { text, bytes: Buffer.from(text) };
+    client.socket.send(encoded.bytes, { binary: false });
   };
   const unsubscribe = (client: HubClient, postId: string) => {
     client.posts.delete(postId);

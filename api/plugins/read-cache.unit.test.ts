@@ -22,7 +22,10 @@ const serverWith = (options: { clock?: { now: number } } = {}) => {
   const state = { loads: 0, gate: null as Promise<void> | null, fail: false };
   app.get(
     '/page',
-    { config: { readCache: ['post'] }, schema: { response: { 200: z.object({ likes: z.number(), member: z.string() }).strict() } } },
+    {
+      config: { readCache: ['post'] },
+      schema: { response: { 200: z.object({ likes: z.number(), member: z.string() }).strict(), 404: z.object({ error: z.string() }) } },
+    },
     async (request, reply) => {
       state.loads += 1;
       if (state.gate) await state.gate;

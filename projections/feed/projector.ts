@@ -62,12 +62,13 @@ export const feedProjector = defineCustomProjection({
     const commentLikes = likeChanges();
     const notices: ChangeNotice[] = [];
 
-    const updatePost = (postId: string, change: (row: FeedPostRow) => Partial<FeedPostRow>) => {
+    /** `announced`: a notice of its own already tells the post's subscribers (a new comment's). */
+    const updatePost = (postId: string, change: (row: FeedPostRow) => Partial<FeedPostRow>, announced = false) => {
       const row = posts.get(postId);
       if (!row) return;
       posts.set(postId, { ...row, ...change(row) });
       changedPosts.add(postId);
-      notices.push({ scope: 'post', id: postId });
+      if (!announced) notices.push({ scope: 'post', id: postId });
     };
     const updateComment = (commentId: string, change: (row: FeedCommentRow) => Partial<FeedCommentRow>) => {
       const row = comments.get(commentId);
@@ -162,7 +163,9 @@ export const feedProjector = defineCustomProjection({
             seq: String(event.streamPosition),
           });
           changedComments.add(d.commentId);
-          updatePost(d.postId, (row) => ({ comment_count: row.comment_count + 1, popularity: row.popularity + 1 }));
+          // Subscribers refresh the post on new_comment (use-post-live.ts): a 'changed' for the same post
+          // would double the messages of the fan-out to every one of them.
+          updatePost(d.postId, (row) => ({ comment_count: row.comment_count + 1, popularity: row.popularity + 1 }), true);
           notices.push({
             scope: 'comment',
             postId: d.postId,

@@ -78,6 +78,10 @@ describe('feed live updates', () => {
       depth: 0,
     });
 
+    // The new comment is the post's one message: its subscribers refresh the post on it.
+    await settle();
+    expect(bobSocket.messages.filter((m) => m.type === 'changed' && m.scope === 'post')).toEqual([]);
+
     await cat.put(`/api/posts/${postId}/like`, {});
     expect(await bobSocket.next((m) => m.type === 'changed' && m.scope === 'post')).toEqual({ type: 'changed', scope: 'post', id: postId, postId });
     await settle();
