@@ -58,6 +58,7 @@ const CHANNEL = 'skillswap_sign_in_revoked';
 /** last_seen_at is written at most this often per session: a write per request would cost more than the read. */
 const TOUCH_EVERY_MS = 60_000;
 const CLEAN_EVERY_MS = 60 * 60_000;
+const SEEN_WRITE_DELAY_MS = 250;
 
 export const sessionKeyOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
 
@@ -67,14 +68,58 @@ export const createSessionStore = (opts: SessionStoreOptions): SessionStore => {
   const listeners: ((revocation: Revocation) => void)[] = [];
   let lastCleanAt = 0;
 
-  const load = async (sessionKey: string): Promise<KnownSession | null> => {
-    const row = await db.selectFrom(SESSIONS_TABLE).selectAll().where('id', '=', sessionKey).where('revoked_at', 'is', null).executeTakeFirst();
-    if (!row) return null;
-    return {
-      member: { memberId: row.member_id, email: row.email, emailVerified: row.email_verified, sessionKey },
-      createdAt: new Date(row.created_at).getTime(),
-      lastSeenAt: new Date(row.last_seen_at).getTime(),
-    };
+  type SessionRow = { id: string; member_id: string; email: string; email_verified: boolean; created_at: Date | string; last_seen_at: Date | string };
+  const knownOf = (row: SessionRow): KnownSession => ({
+    member: { memberId: row.member_id, email: row.email, emailVerified: row.email_verified, sessionKey: row.id },
+    createdAt: new Date(row.created_at).getTime(),
+    lastSeenAt: new Date(row.last_seen_at).getTime(),
+  });
+  // The records missing from the cache in one turn of the event loop are read together: under load many
+  // members' first requests arrive at once, and one statement for all of them costs about what one costs.
+  const waiting = new Map<string, { resolve: (known: KnownSession | null) => void; reject: (error: unknown) => void }[]>();
+  const readWaiting = async () => {
+    const batch = new Map(waiting);
+    waiting.clear();
+    try {
+      const rows = (await db
+        .selectFrom(SESSIONS_TABLE)
+        .selectAll()
+        .where(sql<boolean>`id = any(${[...batch.keys()]}::text[])`)
+        .where('revoked_at', 'is', null)
+        .execute()) as SessionRow[];
+      const byKey = new Map(rows.map((row) => [row.id, knownOf(row)]));
+      for (const [key, callers] of batch) for (const caller of callers) caller.resolve(byKey.get(key) ?? null);
+    } catch (error) {
+      for (const callers of batch.values()) for (const caller of callers) caller.reject(error);
+    }
+  };
+  const load = (sessionKey: string) =>
+    new Promise<KnownSession | null>((resolve, reject) => {
+      if (waiting.size === 0) setImmediate(() => void readWaiting());
+      const callers = waiting.get(sessionKey) ?? [];
+      callers.push({ resolve, reject });
+      waiting.set(sessionKey, callers);
+    });
+  // Uses are written together too, a quarter of a second after the first: the write is a hint for the
+  // idle lifetime (which the remembered record already enforces in this process), not a request's result.
+  const seen = new Map<string, number>();
+  let writingSeen: ReturnType<typeof setTimeout> | null = null;
+  const writeSeen = async () => {
+    writingSeen = null;
+    if (seen.size === 0) return;
+    const batch = [...seen];
+    seen.clear();
+    const keys = batch.map(([key]) => key);
+    const times = batch.map(([, at]) => new Date(at).toISOString());
+    await sql`update ${sql.table(SESSIONS_TABLE)} as s set last_seen_at = v.seen
+      from unnest(${keys}::text[], ${times}::timestamptz[]) as v(id, seen)
+      where s.id = v.id and s.last_seen_at < v.seen`
+      .execute(db)
+      .then(() => {}, onError);
+  };
+  const noteSeen = (sessionKey: string, at: number) => {
+    seen.set(sessionKey, at);
+    if (!writingSeen) writingSeen = setTimeout(() => void writeSeen(), SEEN_WRITE_DELAY_MS).unref();
   };
   const cache = createSessionCache({ load, memberOf: (known) => known.member.memberId, ttlMs: opts.cacheTtlMs ?? 5_000, maxEntries: 10_000 });
 
@@ -131,13 +176,7 @@ export const createSessionStore = (opts: SessionStoreOptions): SessionStore => {
       if (touch && now - known.lastSeenAt >= TOUCH_EVERY_MS) {
         // Noted in the remembered record first, so concurrent requests do not all write.
         known.lastSeenAt = now;
-        void db
-          .updateTable(SESSIONS_TABLE)
-          .set({ last_seen_at: new Date(now) })
-          .where('id', '=', sessionKey)
-          .where('last_seen_at', '<', new Date(now))
-          .execute()
-          .catch(onError);
+        noteSeen(sessionKey, now);
       }
       return known.member;
     },
@@ -166,7 +205,7 @@ export const createSessionStore = (opts: SessionStoreOptions): SessionStore => {
 
     async start() {
       await migrateSessionTable(opts.sql.handle);
-      return opts.sql.listen(CHANNEL, (payload) => {
+      const unlisten = await opts.sql.listen(CHANNEL, (payload) => {
         try {
           const revocation = JSON.parse(payload) as Partial<{ sessionKey: string; memberId: string }>;
           if (typeof revocation.sessionKey === 'string') revoked({ sessionKey: revocation.sessionKey });
@@ -175,6 +214,11 @@ export const createSessionStore = (opts: SessionStoreOptions): SessionStore => {
           onError(error);
         }
       });
+      return async () => {
+        if (writingSeen) clearTimeout(writingSeen);
+        await writeSeen();
+        await unlisten();
+      };
     },
   };
 };

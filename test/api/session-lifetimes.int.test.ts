@@ -121,6 +121,20 @@ describe('session lifetimes and websockets', () => {
     expect(await socket.closed).toBe(4401);
   });
 
+  it('reads the records of many sessions asked for at once, each for its own member, and none revoked', async () => {
+    const store = () => createSessionStore({ sql: server.sql, clock: server.clock, idleMs: HOUR_MS, maxAgeMs: 24 * HOUR_MS });
+    const writer = store();
+    const members = Array.from({ length: 12 }, (_, i) => ({ memberId: `batch-member-${i}`, email: `batch${i}@example.com`, emailVerified: i % 2 === 0 }));
+    const created = [];
+    for (const member of members) created.push(await writer.create(member));
+    await writer.revoke(created[3]!.sessionKey);
+    // A store with nothing remembered, as another process: every find is a read, all in one turn.
+    const reader = store();
+    const found = await Promise.all([...created, created[0]!].map((c) => reader.find(c.sessionKey, { touch: false })));
+    const expected = members.map((member, i) => (i === 3 ? null : { ...member, sessionKey: created[i]!.sessionKey }));
+    expect(found).toEqual([...expected, expected[0]]);
+  });
+
   it('hears a revocation made by another process at once: 401 over HTTP and the websocket closed', async () => {
     const gil = await signIn(server.url, 'gil@example.com');
     expect((await gil.get('/api/user')).status).toBe(200); // remembered by this process now
