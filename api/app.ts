@@ -160,7 +160,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(skillRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
   await app.register(feedRoutes, { deps, isAdmin });
-  await app.register(assistantRoutes, { deps });
+  await app.register(assistantRoutes, { deps, isAdmin });
   const media = await createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
   await media.start();
   await app.register(mediaRoutes, { media });

@@ -8,6 +8,7 @@ import { loadPost } from '../../commands/feed/post-stream.js';
 import { AI_QUOTA_EXCEEDED_MESSAGE } from '../../domain/assistant-quota/quota.js';
 import { feedTexts } from '../../domain/post/rules.js';
 import { aiFeedbackStats, postOfComment } from '../../projections/assistant/queries.js';
+import { postOwnership } from '../../projections/feed/queries.js';
 import {
   aiAskBodySchema,
   aiAskResultSchema,
@@ -20,13 +21,14 @@ import {
 import { assistantAvailable } from '../assistant-wiring.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
+import type { SessionMember } from '../auth/session-store.js';
 import { currentMember } from '../plugins/session.js';
 import { errorResponses } from './route-schemas.js';
 
 const tags = ['assistant'];
 const commentParams = z.object({ commentId: z.string().min(1).max(100) });
 
-export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (session: SessionMember) => boolean }> = async (app, { deps, isAdmin }) => {
   const { config } = deps;
   const db = deps.sql.db;
   const available = assistantAvailable(config);
@@ -94,8 +96,12 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     '/api/ai/feedback/stats/:commentId',
     { schema: { tags, params: commentParams, response: { 200: aiFeedbackStatsSchema, ...errorResponses(400, 401, 404) } } },
     async (request) => {
-      const { memberId } = currentMember(request);
-      const stats = await aiFeedbackStats(db, request.params.commentId, memberId);
+      const session = currentMember(request);
+      // A deleted post's comments are gone for members (admins still see them), votes included.
+      const postId = await postOfComment(db, request.params.commentId);
+      const post = postId === null ? null : await postOwnership(db, postId);
+      if (!post || (post.deleted && !isAdmin(session))) throw new HttpError(404, feedTexts.commentNotFound);
+      const stats = await aiFeedbackStats(db, request.params.commentId, session.memberId);
       if (!stats) throw new HttpError(404, feedTexts.commentNotFound);
       return { data: stats };
     },

@@ -167,6 +167,10 @@ describe('The S brain', () => {
     expect((await ann.post('/api/ai/feedback', { commentId: aiCommentId, feedbackType: 'great' })).status).toBe(400);
     expect((await ann.get(`/api/ai/feedback/stats/${commentId}`)).status).toBe(404);
     expect((await ann.get('/api/ai/feedback/stats/nope')).status).toBe(404);
+
+    // Deleting the post takes its AI comment's votes out of sight too.
+    expect((await ann.delete(`/api/posts/${postId}`)).status).toBe(200);
+    expect(await carol.get(`/api/ai/feedback/stats/${aiCommentId}`)).toMatchObject({ status: 404, body: { error: feedTexts.commentNotFound } });
   });
 
   it('answers one request at a time per post: an ask while it answers is refused (409), a mention meanwhile is posted and asks nothing', async () => {

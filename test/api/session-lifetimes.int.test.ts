@@ -125,7 +125,7 @@ describe('session lifetimes and websockets', () => {
     const store = () => createSessionStore({ sql: server.sql, clock: server.clock, idleMs: HOUR_MS, maxAgeMs: 24 * HOUR_MS });
     const writer = store();
     const members = Array.from({ length: 12 }, (_, i) => ({ memberId: `batch-member-${i}`, email: `batch${i}@example.com`, emailVerified: i % 2 === 0 }));
-    const created = [];
+    const created: { id: string; sessionKey: string }[] = [];
     for (const member of members) created.push(await writer.create(member));
     await writer.revoke(created[3]!.sessionKey);
     // A store with nothing remembered, as another process: every find is a read, all in one turn.
