@@ -30,14 +30,17 @@ export interface AssistantDeps extends FeedDeps {
 
 export type AnswerOutcome = 'skipped' | 'refused' | 'completed' | 'failed';
 
-/** NOTIFY payloads stay under 8000 bytes: the partial text is cut well below, the comment has it all. */
+/**
+ * NOTIFY payloads stay under 8000 bytes: the partial text is cut well below, measured as it travels
+ * (JSON-escaped, so quotes and control characters count twice or six times); the comment has it all.
+ */
 const PARTIAL_MAX_BYTES = 6000;
-const fitPartial = (text: string) => {
-  if (Buffer.byteLength(text) <= PARTIAL_MAX_BYTES) return text;
-  return Buffer.from(text)
-    .subarray(0, PARTIAL_MAX_BYTES)
-    .toString('utf8')
-    .replace(/\uFFFD+$/, '');
+export const fitPartial = (text: string) => {
+  let fitted = text;
+  for (let bytes = Buffer.byteLength(JSON.stringify(fitted)); bytes > PARTIAL_MAX_BYTES; bytes = Buffer.byteLength(JSON.stringify(fitted))) {
+    fitted = fitted.slice(0, Math.floor((fitted.length * PARTIAL_MAX_BYTES) / bytes) - 1).replace(/[\uD800-\uDBFF]$/, '');
+  }
+  return fitted;
 };
 
 const memberNames = async (deps: FeedDeps, ids: readonly string[]): Promise<Map<string, string>> => {
