@@ -46,7 +46,8 @@ export const createProfilePictures = (deps: { db: Kysely<unknown>; media: MediaU
     let query = db.selectFrom(MEDIA_UPLOADS_TABLE).selectAll().where('member_id', '=', memberId).where('visibility', '=', PROFILE_PICTURE_VISIBILITY);
     query = ref.uploadId !== undefined ? query.where('id', '=', ref.uploadId) : query.where('url', '=', ref.imageUrl!);
     const row = await query.executeTakeFirst();
-    if (!row) throw new MediaError(404, mediaTexts.uploadNotFound);
+    // The body names the upload (the path names the member): a missing one is a bad request, not a missing page.
+    if (!row) throw new MediaError(400, mediaTexts.uploadNotFound);
     return row;
   };
 

@@ -34,7 +34,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; pictur
 
   app.post(
     '/api/users/:id/profile-picture',
-    { schema: { tags, params: idParams, body: setProfilePictureBodySchema, response: { 200: profilePictureSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
+    { schema: { tags, params: idParams, body: setProfilePictureBodySchema, response: { 200: profilePictureSchema, ...errorResponses(400, 401, 403, 409) } } },
     async (request, reply) => {
       const { memberId } = currentMember(request);
       self(request.params.id, memberId);

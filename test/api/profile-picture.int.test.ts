@@ -139,7 +139,7 @@ describe('profile pictures on local disk', () => {
     const annsUpload = await f.upload(ann, await photoWithExif());
     expect(await f.set(ann, { uploadId: annsUpload.uploadId }, oscar.memberId)).toMatchObject({ status: 403, body: { error: profilePictureTexts.onlyOwn } });
     // Oscar cannot use Ann's upload either: it is not his.
-    expect(await f.set(oscar, { uploadId: annsUpload.uploadId })).toMatchObject({ status: 404, body: { error: mediaTexts.uploadNotFound } });
+    expect(await f.set(oscar, { uploadId: annsUpload.uploadId })).toMatchObject({ status: 400, body: { error: mediaTexts.uploadNotFound } });
     expect(await f.pictureOf(oscar)).toEqual(before);
   });
 
@@ -168,7 +168,10 @@ describe('profile pictures on local disk', () => {
       expect(await f.ask(ann, { contentType, size: 100 })).toMatchObject({ status: 400, body: { error: profilePictureTexts.notAnImage } });
     }
     expect(await f.set(ann, {})).toMatchObject({ status: 400, body: { error: expect.stringContaining(profilePictureTexts.uploadOrUrl) } });
-    expect(await f.set(ann, { imageUrl: `${server.url}/api/media/00000000-0000-4000-8000-000000000000/file` })).toMatchObject({ status: 404 });
+    expect(await f.set(ann, { imageUrl: `${server.url}/api/media/00000000-0000-4000-8000-000000000000/file` })).toMatchObject({
+      status: 400,
+      body: { error: mediaTexts.uploadNotFound },
+    });
     const anonymous = { 'content-type': 'application/json', origin: server.url };
     for (const path of [`/api/users/${ann.memberId}/profile-picture/upload-url`, `/api/users/${ann.memberId}/profile-picture`]) {
       const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: anonymous, body: JSON.stringify({ contentType: 'image/jpeg', uploadId: 'x' }) });

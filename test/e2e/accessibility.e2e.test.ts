@@ -211,7 +211,9 @@ describe('accessibility', () => {
   // Last: seeding reviews moves the server's clock past Monday's sessions.
   it('finds nothing serious on the reviews page (with reviews, filtered, empty, not found) and the crop dialog', async () => {
     const reviews = await seedReviews(e2e.server, 'a11y-');
-    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aacc' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aacc' } })
+      .png()
+      .toBuffer();
     for (const width of WIDTHS) {
       const { context, page } = await open(reviews.leo, `/reviews/${reviews.mia.memberId}`, width);
       await page.getByTestId('review-card').nth(4).waitFor();

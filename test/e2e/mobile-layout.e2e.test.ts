@@ -218,7 +218,13 @@ describe('the pages on a 390 px phone', () => {
     await shoot(page, 'reviews-390');
 
     await page.goto(`${e2e.server.url}/profile`);
-    await page.getByTestId('picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aacc' } }).png().toBuffer() });
+    await page.getByTestId('picture-input').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aacc' } })
+        .png()
+        .toBuffer(),
+    });
     const dialog = page.getByRole('dialog', { name: 'Adjust Profile Picture' });
     const save = await span(dialog.getByTestId('save-picture'));
     expect(save.bottom, 'Save is on the first screen').toBeLessThanOrEqual(PHONE.height);

@@ -23,7 +23,9 @@ describe('the profile picture', () => {
     dir = await mkdtemp(join(tmpdir(), 'skillswap-photo-'));
     photo = join(dir, 'holiday.jpg');
     // A landscape photo with EXIF, as a phone makes it: a blue sky over a green field.
-    const sky = await sharp({ create: { width: 1200, height: 200, channels: 3, background: '#4f8fd6' } }).png().toBuffer();
+    const sky = await sharp({ create: { width: 1200, height: 200, channels: 3, background: '#4f8fd6' } })
+      .png()
+      .toBuffer();
     await writeFile(
       photo,
       await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3f9b4f' } })

@@ -44,10 +44,7 @@ export const sortReviews = <R extends Pick<Review, 'rating' | 'scheduled_at' | '
 };
 
 export const visibleReviews = <R extends Pick<Review, 'rating' | 'scheduled_at' | 'rated_at'>>(reviews: readonly R[], star: number | null, sort: ReviewSort): R[] =>
-  sortReviews(
-    star === null ? reviews : reviews.filter((r) => Math.round(r.rating) === star),
-    sort,
-  );
+  sortReviews(star === null ? reviews : reviews.filter((r) => Math.round(r.rating) === star), sort);
 
 /** '1 hour', '1.5 hours', '45 minutes'. */
 export const durationText = (hours: number): string => {

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ratingTone, REVIEW_SORTS } from '@contracts/review-texts';
 import { durationText, levelText, overviewOf, sortReviews, toggleStar, visibleReviews } from './review-rules';
 
-const review = (id: string, rating: number, scheduled: string, rated = scheduled) => ({ id, rating, scheduled_at: `2026-12-${scheduled}:00.000Z`, rated_at: `2026-12-${rated}:00.000Z` });
+const review = (id: string, rating: number, scheduled: string, rated = scheduled) => ({
+  id,
+  rating,
+  scheduled_at: `2026-12-${scheduled}:00.000Z`,
+  rated_at: `2026-12-${rated}:00.000Z`,
+});
 const reviews = [review('a', 5, '07T09:00'), review('b', 3, '07T10:00'), review('c', 4, '06T12:00'), review('d', 2, '08T13:00'), review('e', 5, '05T14:00')];
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
 

@@ -57,7 +57,8 @@ export const ProfilePictureDialog = ({ src, onCancel, onSave, saving }: ProfileP
             onCropComplete={(_, pixels) => setArea(pixels)}
             disableAutomaticStylesInjection
             mediaProps={{ alt: 'The picture to crop' }}
-            cropperProps={{ 'aria-label': 'Crop area: drag or use the arrow keys to move the picture' } as never}
+            // The crop area takes focus and moves the picture with the arrow keys: a widget of its own.
+            cropperProps={{ role: 'application', 'aria-label': 'Crop area: drag or use the arrow keys to move the picture' } as never}
           />
         )}
       </div>

@@ -52,7 +52,16 @@ export const ProfilePicturePicker = ({ userId }: { userId: string }) => {
       >
         <Camera className="h-4 w-4" />
       </button>
-      <input ref={input} type="file" accept="image/*" className="hidden" onChange={(e) => pick(e.target.files?.[0])} data-testid="picture-input" tabIndex={-1} aria-hidden />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="hidden"
+        onChange={(e) => pick(e.target.files?.[0])}
+        data-testid="picture-input"
+        tabIndex={-1}
+        aria-hidden
+      />
       {src !== null && (
         <Suspense fallback={null}>
           <ProfilePictureDialog key={src} src={src} onCancel={() => setSrc(null)} onSave={(area) => void save(area)} saving={upload.isPending} />

@@ -107,7 +107,9 @@ export const ReviewsPage = () => {
       {all.length === 0 ? (
         <Card>
           <EmptyState icon={<Star />} title={reviewTexts.noReviews}>
-            {me?.id === user.id ? 'Reviews appear here once your mentees rate the sessions you taught.' : `Reviews appear here once ${user.name}'s mentees rate their sessions.`}
+            {me?.id === user.id
+              ? 'Reviews appear here once your mentees rate the sessions you taught.'
+              : `Reviews appear here once ${user.name}'s mentees rate their sessions.`}
           </EmptyState>
         </Card>
       ) : (
