@@ -40,6 +40,9 @@ import { sessionThreadRoutes } from './routes/session-thread.js';
 import { skillRoutes } from './routes/skills.js';
 import { mediaRoutes } from './routes/media.js';
 import { linkPreviewRoutes } from './routes/link-preview.js';
+import { reviewRoutes } from './routes/reviews.js';
+import { profilePictureRoutes } from './routes/profile-picture.js';
+import { createProfilePictures } from './media/profile-pictures.js';
 import { createMedia } from './media/create-media.js';
 import { createLinkPreviewer } from './link-preview/previewer.js';
 
@@ -155,6 +158,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sessionRescheduleRoutes, { deps });
   await app.register(sessionThreadRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
+  await app.register(reviewRoutes, { deps });
   await app.register(onboardingRoutes, { deps });
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
@@ -164,6 +168,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const media = await createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
   await media.start();
   await app.register(mediaRoutes, { media });
+  await app.register(profilePictureRoutes, { deps, pictures: createProfilePictures({ db: deps.sql.handle, media, clock: deps.clock }) });
   await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);

@@ -106,16 +106,18 @@ export interface ChangeProfilePictureInput {
   memberId: string;
   actorId: string;
   imageUrl: string;
+  /** The same picture at the avatars' size (api/media/profile-pictures.ts made both from the upload). */
+  avatarUrl?: string | undefined;
   now: string;
   correlationId?: string | undefined;
 }
 
 export const changeProfilePicture = async (deps: MemberDeps, input: ChangeProfilePictureInput): Promise<UpdateProfileResult> => {
-  const { memberId, actorId, imageUrl, now } = input;
+  const { memberId, actorId, imageUrl, avatarUrl, now } = input;
   const result = await deps.runtime.handle(
     memberDecider,
     memberStreamId(memberId),
-    { type: 'ChangeProfilePicture', memberId, actorId, imageUrl, now },
+    { type: 'ChangeProfilePicture', memberId, actorId, imageUrl, avatarUrl, now },
     { now, actorId, correlationId: input.correlationId },
   );
   return { checkpoint: result.checkpoint, events: result.events, member: asActive(result.state) };

@@ -94,25 +94,6 @@ export const onboardingPatchSchema = z.object({ hasSeenWelcomeTour: z.literal(tr
 
 export const streakSchema = z.object({ streak: z.number().int() });
 
-export const reviewSchema = z.object({
-  id: z.string(),
-  session_id: z.string(),
-  status: z.literal('completed'),
-  instructor_id: z.string(),
-  student_id: z.string(),
-  student_name: z.string().nullable(),
-  rating: z.number().int(),
-  student_rating: z.number().int(),
-  review: z.string().nullable(),
-  student_review: z.string().nullable(),
-  skill_name: z.string(),
-  scheduled_at: z.string(),
-  experience_level: z.string(),
-  duration_hours: z.number(),
-  rated_at: z.string(),
-});
-export type Review = z.infer<typeof reviewSchema>;
-
 export const notificationSchema = z.object({
   id: z.string(),
   user_id: z.string(),

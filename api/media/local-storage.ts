@@ -1,7 +1,7 @@
 // Media on the app's own disk (MEDIA_DIR, default $DATA_DIR/media): the app's upload route writes
 // there and its file route serves from there (api/routes/media.ts).
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, open, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -54,6 +54,12 @@ export const createLocalStorage = (dir: string, publicUrl: () => string): LocalM
       }
     },
     remove: async (key) => unlink(pathOf(key)).catch(() => {}),
+    async put(key, bytes) {
+      const final = pathOf(key);
+      const partial = `${final}.${process.pid}.${Date.now()}.part`;
+      await writeFile(partial, bytes, { flag: 'wx' });
+      await rename(partial, final);
+    },
     open: (key, range) => createReadStream(pathOf(key), range),
     async receive(key, body, maxBytes) {
       const final = pathOf(key);

@@ -7,7 +7,8 @@ import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 
 export const MEDIA_UPLOADS_TABLE = 'media_uploads';
 
-export type UploadStatus = 'pending' | 'ready' | 'refused';
+/** 'consumed': the server made other objects from it (a profile picture's sizes) and deleted it. */
+export type UploadStatus = 'pending' | 'ready' | 'refused' | 'consumed';
 
 export interface MediaUploadRow {
   id: string;

@@ -71,6 +71,9 @@ export const createS3Storage = (s3: S3Config): MediaStorage => {
       );
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: uploadKey }));
     },
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     },

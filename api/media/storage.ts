@@ -35,6 +35,8 @@ export interface MediaStorage {
   /** Keeps the checked version as the object the url names; refused if the upload changed since. */
   publish(uploadKey: string, objectKey: string, version: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Writes an object the server made itself (a profile picture's sizes) under `key`, whole or not at all. */
+  put(key: string, bytes: Buffer, contentType: MediaContentType): Promise<void>;
 }
 
 const EXTENSIONS: Record<MediaContentType, string> = {

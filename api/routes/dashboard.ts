@@ -1,9 +1,9 @@
 // The dashboard (spec 000 §2): session tabs with counts, stat cards, and the sidebar (activity
-// summary, recommendations, suggestions), plus streaks and reviews shown on profiles.
+// summary, recommendations, suggestions), plus streaks shown on profiles (reviews: routes/reviews.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseSessionStatus, type DashboardTab } from '../../domain/session/state.js';
-import { getDashboardStats, getStreak, listReviews } from '../../projections/member-stats/queries.js';
+import { getDashboardStats, getStreak } from '../../projections/member-stats/queries.js';
 import { recommendations } from '../../projections/member-stats/recommendations.js';
 import { suggestions } from '../../projections/member-stats/suggestions.js';
 import { getMember } from '../../projections/members/queries.js';
@@ -15,7 +15,6 @@ import {
   dashboardQuerySchema,
   dashboardStatsSchema,
   recommendationSchema,
-  reviewSchema,
   streakSchema,
   suggestionSchema,
 } from '../contracts/dashboard.js';
@@ -99,10 +98,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.get('/api/users/:id/streak', { schema: { tags, params: userParams, response: { 200: streakSchema, ...errors } } }, async (request) => {
     await memberOr404(request.params.id);
     return getStreak(db, request.params.id, now());
-  });
-
-  app.get('/api/users/:id/reviews', { schema: { tags, params: userParams, response: { 200: z.array(reviewSchema), ...errors } } }, async (request) => {
-    await memberOr404(request.params.id);
-    return listReviews(db, request.params.id);
   });
 };

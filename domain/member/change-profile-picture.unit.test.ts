@@ -38,3 +38,11 @@ describe('ChangeProfilePicture', () => {
     given([]).when(changeCommand('/a.jpg')).thenRefuses('NOT_FOUND', 'User not found');
   });
 });
+
+describe('ChangeProfilePicture with sizes', () => {
+  it('records the avatar size beside the picture', () => {
+    given([registered])
+      .when({ type: 'ChangeProfilePicture', memberId: 'm1', actorId: 'm1', imageUrl: '/p/256.jpg', avatarUrl: '/p/128.jpg', now: NOW })
+      .then([{ type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/p/256.jpg', avatarUrl: '/p/128.jpg' } }]);
+  });
+});

@@ -54,6 +54,8 @@ export interface ChangeProfilePicture {
   memberId: string;
   actorId: string;
   imageUrl: string;
+  /** The smaller size of the same picture for avatars; absent when only one size exists. */
+  avatarUrl?: string | undefined;
   now: string;
 }
 

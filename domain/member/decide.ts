@@ -121,7 +121,8 @@ export const changeProfilePicture = (command: ChangeProfilePicture, state: Membe
   const imageUrl = command.imageUrl.trim();
   if (imageUrl === '') throw new DomainError('VALIDATION', 'Please select an image file');
   if (imageUrl === member.profileImageUrl) return [];
-  return [{ type: 'ProfilePictureChanged', data: { memberId: command.memberId, imageUrl } }];
+  const avatarUrl = command.avatarUrl?.trim() || undefined;
+  return [{ type: 'ProfilePictureChanged', data: { memberId: command.memberId, imageUrl, ...(avatarUrl && { avatarUrl }) } }];
 };
 
 export const decideMember = (command: MemberCommand, state: MemberState): MemberEvent[] => {

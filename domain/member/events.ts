@@ -26,7 +26,11 @@ export type MemberRegistered = Event<
 >;
 /** Only the fields that changed are present. */
 export type ProfileDetailsChanged = Event<'ProfileDetailsChanged', { memberId: string; name?: string; bio?: string; location?: string; timeZone?: string }>;
-export type ProfilePictureChanged = Event<'ProfilePictureChanged', { memberId: string; imageUrl: string }>;
+/**
+ * `imageUrl` is the profile picture (256 px), `avatarUrl` the same picture at 128 px for avatars
+ * (decision 174); events before the server made sizes have no avatarUrl, and show imageUrl everywhere.
+ */
+export type ProfilePictureChanged = Event<'ProfilePictureChanged', { memberId: string; imageUrl: string; avatarUrl?: string }>;
 export type SkillTaughtAdded = Event<'SkillTaughtAdded', { memberId: string; skill: TaughtSkill }>;
 export type SkillTaughtUpdated = Event<'SkillTaughtUpdated', { memberId: string; skill: TaughtSkill }>;
 export type SkillTaughtRemoved = Event<'SkillTaughtRemoved', { memberId: string; skillId: string }>;

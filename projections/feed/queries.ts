@@ -55,10 +55,10 @@ export const authorsOf = async (db: Kysely<ReadModelsDb>, ids: Iterable<string>)
   if (members.length === 0) return found;
   const rows = await db
     .selectFrom('members')
-    .select(['id', 'name', 'profile_image_url'])
+    .select(['id', 'name', 'avatar_url'])
     .where('id', '=', sql<string>`any(${members}::text[])`)
     .execute();
-  for (const row of rows) found.set(row.id, { id: row.id, name: row.name, avatar: row.profile_image_url });
+  for (const row of rows) found.set(row.id, { id: row.id, name: row.name, avatar: row.avatar_url });
   return found;
 };
 
@@ -132,7 +132,7 @@ const postsWithAuthors = (db: Kysely<ReadModelsDb>, memberId: string | null) =>
     .selectFrom('feed_posts')
     .leftJoin('members', 'members.id', 'feed_posts.author_id')
     .selectAll('feed_posts')
-    .select(['members.name as author_name', 'members.profile_image_url as author_avatar', likedByMe(memberId), mentionNames]);
+    .select(['members.name as author_name', 'members.avatar_url as author_avatar', likedByMe(memberId), mentionNames]);
 
 /** One post, or null when unknown (or deleted, unless the viewer is an admin). */
 export const getPostCard = async (db: Kysely<ReadModelsDb>, postId: string, viewer: FeedViewer): Promise<PostCard | null> => {

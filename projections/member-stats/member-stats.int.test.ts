@@ -97,6 +97,7 @@ describe.each(testTargets())('member-stats read model on $kind', (target) => {
       instructor_id: 'mia',
       student_id: 'sam',
       student_name: 'Sam Student',
+      student_avatar: null,
       rating: 5,
       student_rating: 5,
       review: 'Clear and patient',

@@ -6,7 +6,8 @@ import { toIso } from '../shared/set-wise.js';
 import { streakAt } from './streak.js';
 import type { MemberStatsRow } from './tables.js';
 import type { ReadModelsDb } from '../read-models.js';
-import type { DashboardStats, Review } from '../../api/contracts/dashboard.js';
+import type { DashboardStats } from '../../api/contracts/dashboard.js';
+import type { Review } from '../../api/contracts/reviews.js';
 
 /** The same shape as projections/members/member-stats.ts, which this read model is to feed. */
 export interface MemberStats {
@@ -74,7 +75,7 @@ export const listReviews = async (db: Kysely<ReadModelsDb>, mentorId: string): P
     .selectFrom('completed_sessions as c')
     .leftJoin('members as m', 'm.id', 'c.student_id')
     .selectAll('c')
-    .select('m.name as student_name')
+    .select(['m.name as student_name', 'm.avatar_url as student_avatar'])
     .where('c.instructor_id', '=', mentorId)
     .where('c.rating', 'is not', null)
     .orderBy('c.rated_at', 'desc')
@@ -87,6 +88,7 @@ export const listReviews = async (db: Kysely<ReadModelsDb>, mentorId: string): P
     instructor_id: r.instructor_id,
     student_id: r.student_id,
     student_name: r.student_name,
+    student_avatar: r.student_avatar,
     rating: Number(r.rating),
     student_rating: Number(r.rating),
     review: r.review,

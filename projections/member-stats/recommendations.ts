@@ -96,7 +96,7 @@ export const scoreSkills = (me: Learner, mentors: readonly Mentor[], stats: Read
 interface MemberSkillsRow {
   id: string;
   name: string;
-  profile_image_url: string | null;
+  avatar_url: string | null;
   location: string;
   skills_to_teach: TaughtSkill[];
   skills_to_learn: string[];
@@ -105,12 +105,12 @@ interface MemberSkillsRow {
 
 /** Every member with the fields matching needs (members read model, read only). */
 export const loadMembersForMatching = async (db: Kysely<ReadModelsDb>): Promise<MemberSkillsRow[]> =>
-  await db.selectFrom('members').select(['id', 'name', 'profile_image_url', 'location', 'skills_to_teach', 'skills_to_learn', 'availability']).orderBy('id').execute();
+  await db.selectFrom('members').select(['id', 'name', 'avatar_url', 'location', 'skills_to_teach', 'skills_to_learn', 'availability']).orderBy('id').execute();
 
 export const toMentor = (row: MemberSkillsRow): Mentor => ({
   id: row.id,
   name: row.name,
-  avatar: row.profile_image_url,
+  avatar: row.avatar_url,
   location: row.location,
   skillsToTeach: row.skills_to_teach,
   availability: row.availability,

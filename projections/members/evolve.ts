@@ -27,6 +27,7 @@ export const evolveMember = (row: MemberRow | null, event: MemberEvent, occurred
       location: '',
       time_zone: d.timeZone,
       profile_image_url: null,
+      avatar_url: null,
       skills_to_teach: [],
       skills_to_learn: [],
       availability: [],
@@ -48,6 +49,7 @@ export const evolveMember = (row: MemberRow | null, event: MemberEvent, occurred
     }
     case 'ProfilePictureChanged':
       next.profile_image_url = event.data.imageUrl;
+      next.avatar_url = event.data.avatarUrl ?? event.data.imageUrl;
       return next;
     case 'SkillTaughtAdded':
     case 'SkillTaughtUpdated': {

@@ -19,7 +19,8 @@ const memberEventTypes = [
 
 export const membersProjector = defineProjection({
   name: 'members',
-  version: 1,
+  // 2: avatar_url, the picture's avatar size (issue 21).
+  version: 2,
   migration: '20261122T0900-create-members',
   tables: { members: membersTable },
   canHandle: memberEventTypes,

@@ -17,7 +17,7 @@ export const toMemberView = (row: MemberWithBalance, stats: MemberStats = emptyM
   id: row.id,
   name: row.name,
   email: row.email,
-  avatar: row.profile_image_url,
+  avatar: row.avatar_url,
   profileImageUrl: row.profile_image_url,
   bio: row.bio,
   location: row.location,

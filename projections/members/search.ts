@@ -15,7 +15,7 @@ export const searchMembers = async (db: Kysely<ReadModelsDb>, query: string, lim
   const offersBrain = brain.startsWith(key) || brain.includes(` ${key}`);
   const rows = await db
     .selectFrom('members')
-    .select(['id', 'name', 'profile_image_url'])
+    .select(['id', 'name', 'avatar_url'])
     .where(sql<boolean>`strpos(lower(name), ${key}) > 0`)
     .orderBy(sql`strpos(lower(name), ${key}) = 1`, 'desc')
     .orderBy(sql`strpos(' ' || lower(name), ${` ${key}`}) > 0`, 'desc')
@@ -23,7 +23,7 @@ export const searchMembers = async (db: Kysely<ReadModelsDb>, query: string, lim
     .orderBy('id')
     .limit(limit)
     .execute();
-  const members = rows.map((r) => ({ id: r.id, name: r.name, profileImageUrl: r.profile_image_url, isAi: false }));
+  const members = rows.map((r) => ({ id: r.id, name: r.name, profileImageUrl: r.avatar_url, isAi: false }));
   if (!offersBrain) return members;
   return [{ id: THE_S_BRAIN_ID, name: THE_S_BRAIN_NAME, profileImageUrl: null, isAi: true }, ...members].slice(0, limit);
 };

@@ -15,6 +15,8 @@ export const membersTable = defineTable({
     location: text().defaultTo(''),
     time_zone: text(),
     profile_image_url: text().nullable(),
+    /** The picture at the size avatars use (128 px); the profile picture itself for older events. */
+    avatar_url: text().nullable(),
     skills_to_teach: jsonb<TaughtSkill[]>(),
     skills_to_learn: jsonb<string[]>(),
     availability: jsonb<Availability[]>(),

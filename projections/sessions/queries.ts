@@ -17,7 +17,7 @@ export const selectSessions = (db: Kysely<ReadModelsDb>) =>
     .leftJoin('members as stu', 'stu.id', 's.student_id')
     .leftJoin('members as ins', 'ins.id', 's.instructor_id')
     .selectAll('s')
-    .select(['stu.name as student_name', 'stu.profile_image_url as student_avatar', 'ins.name as instructor_name', 'ins.profile_image_url as instructor_avatar']);
+    .select(['stu.name as student_name', 'stu.avatar_url as student_avatar', 'ins.name as instructor_name', 'ins.avatar_url as instructor_avatar']);
 
 export const anyOf = (values: readonly string[]) => sql<string>`any(${[...new Set(values)]}::text[])`;
 

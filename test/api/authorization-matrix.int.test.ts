@@ -48,6 +48,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/users/{id}/activity-summary': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
   'GET /api/users/{id}/recommendations': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
   'GET /api/users/{id}/reviews': { on: 'member', right: 'self', expect: [401, OK, OK, OK, OK] },
+  'POST /api/users/{id}/profile-picture/upload-url': { on: 'member', right: 'self', body: { contentType: 'image/jpeg', size: 1000 }, expect: [401, D, OK, D, D] },
+  // The member's own call reaches the upload look-up: no such upload is a 400.
+  'POST /api/users/{id}/profile-picture': { on: 'member', right: 'self', body: { uploadId: 'no-such-upload' }, expect: [401, D, P, D, D] },
   'GET /api/users/{id}/onboarding': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
   'PATCH /api/users/{id}/onboarding': { on: 'member', right: 'self', body: { hasSeenWelcomeTour: true }, expect: [401, D, OK, D, D] },
   'GET /api/users/{id}/notifications': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },

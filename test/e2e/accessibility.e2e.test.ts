@@ -2,11 +2,13 @@
 // the landing page, the dashboard, the profile page, the booking page and every dialog of spec 000
 // (reject, propose reschedule, smart calendar with its cancel, decline countdown, cancel request,
 // feedback, the booking's two popups, add skill, the profile's edit form), the feed with its comments,
-// composer and edit dialog, at 1280 and at 390 px.
+// composer and edit dialog, the reviews page in its states and the crop dialog, at 1280 and at 390 px.
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { MONDAY_0800 } from '../support/session-fixtures.js';
+import { seedReviews } from '../support/review-fixtures.js';
 import type { ApiClient } from '../support/test-server.js';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
 import { signInWithHint } from './support/browser.js';
@@ -202,6 +204,36 @@ describe('accessibility', () => {
       await check(booker.page, `add skill dialog ${width}`, dialog);
       await booker.page.keyboard.press('Escape');
       await booker.context.close();
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
+  });
+
+  // Last: seeding reviews moves the server's clock past Monday's sessions.
+  it('finds nothing serious on the reviews page (with reviews, filtered, empty, not found) and the crop dialog', async () => {
+    const reviews = await seedReviews(e2e.server, 'a11y-');
+    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aacc' } })
+      .png()
+      .toBuffer();
+    for (const width of WIDTHS) {
+      const { context, page } = await open(reviews.leo, `/reviews/${reviews.mia.memberId}`, width);
+      await page.getByTestId('review-card').nth(4).waitFor();
+      await check(page, `reviews ${width}`);
+      await page.getByTestId('star-filter-1').click();
+      await page.getByText('No reviews match this filter').waitFor();
+      await check(page, `reviews filtered to nothing ${width}`);
+      await page.goto(`${e2e.server.url}/reviews/${reviews.leo.memberId}`);
+      await page.getByText('No reviews yet').waitFor();
+      await check(page, `reviews empty ${width}`);
+      await page.goto(`${e2e.server.url}/reviews/no-such-member`);
+      await page.getByText('User not found').waitFor();
+      await check(page, `reviews not found ${width}`);
+
+      await page.goto(`${e2e.server.url}/profile`);
+      await page.getByTestId('picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+      await page.getByRole('dialog', { name: 'Adjust Profile Picture' }).locator('.reactEasyCrop_CropAreaRound').waitFor();
+      await check(page, `crop dialog ${width}`, dialog);
+      await page.keyboard.press('Escape');
+      await context.close();
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
   });

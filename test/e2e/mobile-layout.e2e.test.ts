@@ -5,7 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { MONDAY_0800 } from '../support/session-fixtures.js';
+import { seedReviews } from '../support/review-fixtures.js';
 import type { ApiClient } from '../support/test-server.js';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
 import { screenshotDir, signInWithHint } from './support/browser.js';
@@ -198,5 +200,36 @@ describe('the pages on a 390 px phone', () => {
     await expectNoOverflow(booker.page);
     await shoot(booker.page, 'booking-1280');
     await booker.context.close();
+  });
+
+  // Last: seeding reviews moves the server's clock past Monday's sessions.
+  it('shows the reviews page’s title, overview and then the reviews, and the crop dialog in the screen, at 390 px', async () => {
+    const { mia, leo } = await seedReviews(e2e.server, 'layout-');
+    const { context, page } = await open(leo, `/reviews/${mia.memberId}`);
+    await page.getByTestId('review-card').first().waitFor();
+    const [title, overview, first] = await expectFirstScreenInOrder(page, [
+      page.getByTestId('reviews-title'),
+      page.getByTestId('rating-overview'),
+      page.getByTestId('review-card').first(),
+    ]);
+    expect(overview!.bottom, 'the overview with its star bars fits the first screen').toBeLessThanOrEqual(PHONE.height);
+    expect(first!.top).toBeGreaterThan(title!.bottom);
+    await expectNoOverflow(page);
+    await shoot(page, 'reviews-390');
+
+    await page.goto(`${e2e.server.url}/profile`);
+    await page.getByTestId('picture-input').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aacc' } })
+        .png()
+        .toBuffer(),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Adjust Profile Picture' });
+    const save = await span(dialog.getByTestId('save-picture'));
+    expect(save.bottom, 'Save is on the first screen').toBeLessThanOrEqual(PHONE.height);
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${screenshotDir}/layout-crop-dialog-390.png` });
+    await context.close();
   });
 });

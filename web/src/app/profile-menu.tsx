@@ -18,7 +18,7 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
         data-testid="profile-menu"
       >
         {/* Named by its text (the visible initials, then 'profile menu'), not by an aria-label that hides them. */}
-        <Avatar name={user.name} src={user.profileImageUrl ?? user.avatar} size="sm" alt="" />
+        <Avatar name={user.name} src={user.avatar ?? user.profileImageUrl} size="sm" alt="" />
         <span className="sr-only">{user.name}, profile menu</span>
         <ChevronDown className="hidden h-4 w-4 text-slate-400 sm:block" />
       </DropdownTrigger>

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
               { path: 'profile/:userId', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
               { path: 'book/:userId/:skillId', ...page(async () => ({ Component: (await import('@/features/booking/routes/booking-page')).BookingPage })) },
-              { path: 'reviews/:userId', ...later('reviews') },
+              { path: 'reviews/:userId', ...page(async () => ({ Component: (await import('@/features/reviews/routes/reviews-page')).ReviewsPage })) },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -11,6 +11,7 @@ import { memberStaleKeys } from '@/features/members/api/keys';
 import { notificationStaleKeys } from '@/features/notifications/api/keys';
 import { onboardingStaleKeys } from '@/features/onboarding/api/keys';
 import { recommendationStaleKeys } from '@/features/recommendations/api/keys';
+import { reviewStaleKeys } from '@/features/reviews/api/keys';
 import { sessionStaleKeys } from '@/features/sessions/api/keys';
 
 export const appStaleKeys = combineStaleKeys(
@@ -24,4 +25,5 @@ export const appStaleKeys = combineStaleKeys(
   onboardingStaleKeys,
   recommendationStaleKeys,
   feedStaleKeys,
+  reviewStaleKeys,
 );

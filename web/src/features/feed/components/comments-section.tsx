@@ -26,7 +26,7 @@ export const CommentsSection = ({ post, viewerId, now }: { post: PostCard; viewe
   useEffect(() => {
     if (missing && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [missing, hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const viewer = { id: viewerId, name: me?.name ?? 'You', avatar: me?.profileImageUrl ?? null };
+  const viewer = { id: viewerId, name: me?.name ?? 'You', avatar: me?.avatar ?? me?.profileImageUrl ?? null };
 
   return (
     <section className="space-y-3 border-t border-slate-100 px-4 py-3 sm:px-5" aria-label="Comments" data-testid="comments">

@@ -73,7 +73,7 @@ export const ComposerDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
       <form id="composer-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-5" data-testid="composer">
         {me && (
           <div className="flex items-center gap-3">
-            <Avatar name={me.name} src={me.profileImageUrl ?? me.avatar} alt="" />
+            <Avatar name={me.name} src={me.avatar ?? me.profileImageUrl} alt="" />
             <div>
               <p className="font-semibold text-slate-900">{me.name}</p>
               <p className="flex items-center gap-1 text-xs text-slate-500">

@@ -12,7 +12,7 @@ export const UserWidget = () => {
   return (
     <section aria-label="You" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="user-widget">
       <div className="flex flex-col items-center text-center">
-        <Avatar name={me.name} src={me.profileImageUrl ?? me.avatar} size="lg" alt="" />
+        <Avatar name={me.name} src={me.avatar ?? me.profileImageUrl} size="lg" alt="" />
         <p className="mt-3 font-semibold text-slate-900">{me.name}</p>
         {me.location && (
           <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Pencil, X } from 'lucide-react';
+import { Check, Pencil, Star, X } from 'lucide-react';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { profileFieldsSchema } from '@contracts/members';
 import type { CurrentUser, SkillTaught } from '@contracts/members';
 import { errorText } from '@/lib/http';
@@ -14,6 +15,7 @@ import { AddSkillDialog } from './add-skill-dialog';
 import { AvailabilitySection } from './availability-section';
 import { ProfileDetailsForm } from './profile-details-form';
 import { ProfileHeader } from './profile-header';
+import { ProfilePicturePicker } from './profile-picture-picker';
 import { SkillsTaughtSection } from './skills-taught-section';
 import { SkillsToLearnSection } from './skills-to-learn-section';
 
@@ -94,7 +96,17 @@ export const OwnProfile = ({ user }: { user: CurrentUser }) => {
   return (
     <div className="space-y-6">
       <FormProvider {...form}>
-        <ProfileHeader user={user} actions={actions} editor={editing ? <ProfileDetailsForm /> : undefined} />
+        <ProfileHeader
+          user={user}
+          actions={actions}
+          editor={editing ? <ProfileDetailsForm /> : undefined}
+          avatarAction={<ProfilePicturePicker userId={user.id} />}
+          reviewsLink={
+            <Link to={`/reviews/${encodeURIComponent(user.id)}`} className="inline-flex items-center gap-1 font-medium text-brand-600 hover:text-brand-700">
+              <Star className="h-4 w-4" /> See my reviews
+            </Link>
+          }
+        />
       </FormProvider>
       {saveError && (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700" data-testid="profile-save-error">

@@ -26,14 +26,19 @@ export interface ProfileHeaderProps {
   /** Replaces the name, location and bio block while the member edits them. */
   editor?: ReactNode;
   reviewsLink?: ReactNode;
+  /** A control on the avatar (one's own profile: change the picture). */
+  avatarAction?: ReactNode;
 }
 
-export const ProfileHeader = ({ user, actions, editor, reviewsLink }: ProfileHeaderProps) => (
+export const ProfileHeader = ({ user, actions, editor, reviewsLink, avatarAction }: ProfileHeaderProps) => (
   <Card className="overflow-hidden">
     <div className="h-24 bg-gradient-to-r from-brand-600 via-brand-500 to-violet-500 sm:h-28" />
     <div className="px-5 pb-6 sm:px-8">
       <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <Avatar name={user.name} src={user.profileImageUrl ?? user.avatar} size="xl" className="ring-4 ring-white" />
+        <div className="relative w-fit" data-testid="profile-avatar">
+          <Avatar name={user.name} src={user.profileImageUrl ?? user.avatar} size="xl" className="ring-4 ring-white" />
+          {avatarAction}
+        </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       {editor ?? (
