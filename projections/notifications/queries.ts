@@ -76,7 +76,7 @@ export const listNotifications = async (db: Kysely<ReadModelsDb>, memberId: stri
 /** Unread items as the list shows them (a post's likes count once), in all and by type (the nav bar's dots). */
 export const unreadCounts = async (db: Kysely<ReadModelsDb>, memberId: string): Promise<{ count: number; by_type: Record<string, number> }> => {
   const rows = await forMember(db, memberId)
-    .select((eb) => ['n.type', sql<number>`count(distinct ${groupKey})`.as('n')])
+    .select(['n.type', sql<number>`count(distinct ${groupKey})`.as('n')])
     .where((eb) => eb.not(isRead(eb)))
     .groupBy('n.type')
     .execute();

@@ -12,7 +12,8 @@ describe('the notifications page', () => {
   let postId: string;
 
   const list = async (client: ApiClient) => (await client.get<Notification[]>(`/api/users/${client.memberId}/notifications`)).body;
-  const counts = async (client: ApiClient) => (await client.get(`/api/users/${client.memberId}/notifications/unread-count`)).body as { count: number; by_type: Record<string, number> };
+  const counts = async (client: ApiClient) =>
+    (await client.get(`/api/users/${client.memberId}/notifications/unread-count`)).body as { count: number; by_type: Record<string, number> };
   const likesOf = async (client: ApiClient) => (await list(client)).filter((n) => n.type === 'post_like');
   const like = async (who: ApiClient) => {
     expect((await who.put(`/api/posts/${postId}/like`)).status).toBe(200);

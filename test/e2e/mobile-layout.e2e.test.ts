@@ -199,4 +199,13 @@ describe('the pages on a 390 px phone', () => {
     await shoot(booker.page, 'booking-1280');
     await booker.context.close();
   });
+
+  it("shows the notifications page's title and first notification in the first screen, with no sideways scroll", async () => {
+    const { context, page } = await open(seeded.mia, '/notifications');
+    await expectFirstScreenInOrder(page, [page.getByRole('heading', { name: 'Notifications' }), page.getByTestId('notification-row').first()]);
+    await page.waitForLoadState('networkidle');
+    await expectNoOverflow(page);
+    await shoot(page, 'notifications-390');
+    await context.close();
+  });
 });
