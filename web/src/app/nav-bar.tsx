@@ -12,7 +12,7 @@ import { Logo } from '@/ui/logo';
 import { ProfileMenu } from './profile-menu';
 
 /** Document 001 §2.8: a red dot where an unread notification belongs (home, search, dashboard). */
-export const UnreadDot = ({ className }: { className?: string }) => (
+const UnreadDot = ({ className }: { className?: string }) => (
   <span className={clsx('absolute h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white', className ?? 'top-1.5 right-1.5')} data-testid="nav-unread-dot" />
 );
 
