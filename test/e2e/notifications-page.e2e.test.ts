@@ -126,6 +126,40 @@ describe('the notifications page', () => {
     }
   });
 
+  it('shows grey rows while loading, and an error with Try again when the read fails', async () => {
+    const [fay, gus] = await Promise.all([signIn(e2e.server.url, uniqueEmail('fay'), 'Fay Flaky'), signIn(e2e.server.url, uniqueEmail('gus'), 'Gus Poster')]);
+    await mention(gus, 'Fay Flaky', 'Are you around');
+    const { context, page } = await newPageOnServerClock(e2e, PHONE);
+    // The list's answer is held back, then refused with a 500, through the browser's network layer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let failing = false;
+    await page.route('**/api/users/*/notifications', async (route) => {
+      if (failing) return route.fulfill({ status: 500, json: { error: 'Something went wrong' } });
+      await held;
+      return route.continue();
+    });
+    await signInWithHint(page, e2e.server.url, fay.email, '/notifications');
+    await page.getByTestId('notifications-loading').waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Loading notifications...' }).count()).toBe(1);
+    await screenshot(page, 'notifications-loading-390');
+    release();
+    await rows(page).first().waitFor();
+
+    failing = true;
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load your notifications' });
+    // Three retries, 2, 4 and 8 s apart, on the page's clock.
+    for (let i = 0; i < 6 && !(await alert.isVisible()); i += 1) await page.clock.fastForward(5_000);
+    await alert.waitFor();
+    await screenshot(page, 'notifications-error-390');
+    expect(await seriousViolations(page)).toEqual([]);
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await rows(page).first().waitFor();
+    await context.close();
+  });
+
   it('walks a new member through the welcome tour once', async () => {
     const newcomer = await signIn(e2e.server.url, uniqueEmail('tour'), 'Tess Tour');
     const titles = ['Welcome to SkillSwap', 'Points-Based Learning', 'Book Real Sessions', 'Meet The S brain'];
