@@ -110,7 +110,9 @@ export const notificationSchema = z.object({
   created_at: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-export const unreadCountSchema = z.object({ count: z.number().int() });
+/** The unread badge; by_type feeds the nav bar's dots (a post's likes count as one item, as listed). */
+export const unreadCountSchema = z.object({ count: z.number().int(), by_type: z.record(z.string(), z.number().int()) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export const skillLikeStatusSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });

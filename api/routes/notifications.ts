@@ -2,8 +2,9 @@
 // Notifications are made by the server from events; there is no route to create one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { markAllNotificationsRead, markNotificationRead } from '../../commands/notifications/notifications.js';
-import { listNotifications, unreadCount } from '../../projections/notifications/queries.js';
+import { markAllNotificationsRead, markNotificationsRead } from '../../commands/notifications/notifications.js';
+import { MAX_IDS_PER_MARK } from '../../domain/notification-inbox/decide.js';
+import { idsToMarkRead, listNotifications, unreadCounts } from '../../projections/notifications/queries.js';
 import { notificationSchema, okSchema, unreadCountSchema } from '../contracts/dashboard.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
@@ -27,15 +28,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.get('/api/users/:id/notifications/unread-count', { schema: { tags, params: idParams, response: { 200: unreadCountSchema, ...errors } } }, async (request) => {
     const { memberId } = currentMember(request);
     assertOwnPath(request.params.id, memberId, OWN_ONLY);
-    return { count: await unreadCount(db, memberId) };
+    return unreadCounts(db, memberId);
   });
 
   app.put('/api/notifications/:id/read', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request, reply) => {
     const { memberId } = currentMember(request);
     // Someone else's notification answers like a missing one: its existence is not ours to reveal.
-    const own = await db.selectFrom('notifications').select('id').where('id', '=', request.params.id).where('recipient_id', '=', memberId).executeTakeFirst();
-    if (!own) throw new HttpError(404, 'Notification not found');
-    const result = await markNotificationRead(deps.commands, { memberId, notificationId: request.params.id, now: deps.clock().toISOString(), correlationId: request.id });
+    // Opening a post's grouped likes reads all of them.
+    const ids = await idsToMarkRead(db, memberId, request.params.id, MAX_IDS_PER_MARK);
+    if (!ids) throw new HttpError(404, 'Notification not found');
+    const result = await markNotificationsRead(deps.commands, { memberId, notificationIds: ids, now: deps.clock().toISOString(), correlationId: request.id });
     void reply.afterWrite(result.checkpoint, [memberId]);
     return { ok: true as const };
   });

@@ -2,7 +2,8 @@
 // the landing page, the dashboard, the profile page, the booking page and every dialog of spec 000
 // (reject, propose reschedule, smart calendar with its cancel, decline countdown, cancel request,
 // feedback, the booking's two popups, add skill, the profile's edit form), the feed with its comments,
-// composer and edit dialog, the reviews page in its states and the crop dialog, at 1280 and at 390 px.
+// composer and edit dialog, the notifications page, the reviews page in its states and the crop dialog, at 1280
+// and at 390 px.
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -204,6 +205,17 @@ describe('accessibility', () => {
       await check(booker.page, `add skill dialog ${width}`, dialog);
       await booker.page.keyboard.press('Escape');
       await booker.context.close();
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
+  });
+
+  it("finds nothing serious on the mentor's notifications page", async () => {
+    for (const width of WIDTHS) {
+      const { context, page } = await open(seeded.mia, '/notifications', width);
+      await page.getByTestId('notification-row').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(page, `notifications ${width}`);
+      await context.close();
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
   });

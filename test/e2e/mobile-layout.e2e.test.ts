@@ -202,6 +202,15 @@ describe('the pages on a 390 px phone', () => {
     await booker.context.close();
   });
 
+  it("shows the notifications page's title and first notification in the first screen, with no sideways scroll", async () => {
+    const { context, page } = await open(seeded.mia, '/notifications');
+    await expectFirstScreenInOrder(page, [page.getByRole('heading', { name: 'Notifications' }), page.getByTestId('notification-row').first()]);
+    await page.waitForLoadState('networkidle');
+    await expectNoOverflow(page);
+    await shoot(page, 'notifications-390');
+    await context.close();
+  });
+
   // Last: seeding reviews moves the server's clock past Monday's sessions.
   it('shows the reviews page’s title, overview and then the reviews, and the crop dialog in the screen, at 390 px', async () => {
     const { mia, leo } = await seedReviews(e2e.server, 'layout-');

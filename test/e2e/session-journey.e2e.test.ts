@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { screenshotDir, submitDevSignInForm } from './support/browser.js';
+import { screenshotDir, markWelcomeTourSeen, submitDevSignInForm } from './support/browser.js';
 
 const MONDAY_0800 = '2026-12-07T08:00:00.000Z';
 const AFTER_THE_SESSION = '2026-12-08T11:05:00.000Z';
@@ -31,6 +31,8 @@ describe('a session journey between two members', () => {
     await page.goto(`${e2e.server.url}${path}`);
     await submitDevSignInForm(page, { email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`, name });
     await page.waitForURL((url) => url.pathname === path);
+    // The welcome tour is notifications-page.e2e.test.ts's; here it would cover the dashboard.
+    await markWelcomeTourSeen(page, e2e.server.url);
     return page;
   };
 

@@ -63,9 +63,27 @@ export const submitDevSignInForm = async (page: Page, member: { email: string; n
   await page.click('button[type=submit]');
 };
 
-/** Signs an existing member in directly: the development provider honours login_hint. */
-export const signInWithHint = async (page: Page, baseUrl: string, email: string, returnTo: string): Promise<void> => {
+/** Records, through the API, that the page's signed-in member has seen the welcome tour. */
+export const markWelcomeTourSeen = async (page: Page, baseUrl: string): Promise<void> => {
+  const me = (await (await page.request.get(`${baseUrl}/api/user`)).json()) as { id: string };
+  const seen = await page.request.patch(`${baseUrl}/api/users/${me.id}/onboarding`, { data: { hasSeenWelcomeTour: true }, headers: { origin: baseUrl } });
+  if (!seen.ok()) throw new Error(`Could not mark the welcome tour seen: ${seen.status()}`);
+};
+
+/**
+ * Signs a member in directly: the development provider honours login_hint. A new member would meet the
+ * welcome tour on the dashboard (a modal); unless `welcomeTour: 'show'`, the sign-in goes through the
+ * browser context's requests (same cookies), records the tour as seen, then opens returnTo.
+ */
+export const signInWithHint = async (page: Page, baseUrl: string, email: string, returnTo: string, options: { welcomeTour?: 'seen' | 'show' } = {}): Promise<void> => {
   const params = new URLSearchParams({ login_hint: email, returnTo });
-  await page.goto(`${baseUrl}/api/login?${params}`);
+  if (options.welcomeTour === 'show') {
+    await page.goto(`${baseUrl}/api/login?${params}`);
+  } else {
+    const signedIn = await page.request.get(`${baseUrl}/api/login?${params}`);
+    if (!signedIn.ok()) throw new Error(`Sign-in failed: ${signedIn.status()}`);
+    await markWelcomeTourSeen(page, baseUrl);
+    await page.goto(`${baseUrl}${returnTo}`);
+  }
   await page.waitForURL((url) => url.pathname === returnTo);
 };

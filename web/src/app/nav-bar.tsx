@@ -4,17 +4,24 @@ import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/members';
 import { useBalance } from '@/features/members/api/balance';
+import { useUnreadAreas } from '@/features/notifications/api/notifications-api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useCurrentUser } from '@/lib/current-user';
 import { Chip } from '@/ui/chip';
 import { Logo } from '@/ui/logo';
 import { ProfileMenu } from './profile-menu';
 
-const IconLink = ({ to, label, icon: Icon, active }: { to: string; label: string; icon: LucideIcon; active?: boolean }) => (
+/** Document 001 §2.8: a red dot where an unread notification belongs (home, search, dashboard). */
+const UnreadDot = ({ className }: { className?: string }) => (
+  <span className={clsx('absolute h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white', className ?? 'top-1.5 right-1.5')} data-testid="nav-unread-dot" />
+);
+
+const IconLink = ({ to, label, icon: Icon, active, dot }: { to: string; label: string; icon: LucideIcon; active?: boolean; dot?: boolean }) => (
   <NavLink
     to={to}
-    aria-label={label}
+    aria-label={dot ? `${label}, new notifications` : label}
     title={label}
+    data-dot={dot ? 'unread' : undefined}
     className={({ isActive }) =>
       clsx(
         'relative flex h-10 w-10 items-center justify-center rounded-xl transition-colors sm:w-auto sm:gap-2 sm:px-3',
@@ -24,6 +31,7 @@ const IconLink = ({ to, label, icon: Icon, active }: { to: string; label: string
   >
     <Icon className="h-5 w-5" />
     <span className="hidden text-sm font-medium lg:inline">{label}</span>
+    {dot && <UnreadDot />}
   </NavLink>
 );
 
@@ -47,6 +55,7 @@ const PointsChip = ({ userId }: { userId: string }) => {
 
 const SignedInBar = ({ user }: { user: CurrentUser }) => {
   const { pathname } = useLocation();
+  const dots = useUnreadAreas(user.id);
   return (
     <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
       <Link to="/feed" aria-label="SkillSwap home" className="shrink-0">
@@ -58,8 +67,8 @@ const SignedInBar = ({ user }: { user: CurrentUser }) => {
         </span>
       </Link>
       <nav className="flex items-center gap-0.5 sm:ml-4 sm:gap-1" aria-label="Main">
-        <IconLink to="/feed" label="Home" icon={Home} />
-        <IconLink to="/search" label="Search" icon={Search} />
+        <IconLink to="/feed" label="Home" icon={Home} dot={dots.has('home')} />
+        <IconLink to="/search" label="Search" icon={Search} dot={dots.has('search')} />
         <IconLink to="/coming-soon" label="Coming soon" icon={Lightbulb} />
         {user.isAdmin && <IconLink to="/admin" label="Admin" icon={ShieldCheck} active={pathname.startsWith('/admin')} />}
       </nav>
@@ -71,7 +80,7 @@ const SignedInBar = ({ user }: { user: CurrentUser }) => {
           </Chip>
         )}
         <NotificationBell userId={user.id} />
-        <ProfileMenu user={user} />
+        <ProfileMenu user={user} dashboardDot={dots.has('dashboard')} />
       </div>
     </div>
   );

@@ -6,7 +6,8 @@ import { logout, logoutEverywhere } from '@/lib/login';
 import { Avatar } from '@/ui/avatar';
 import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparator, DropdownTrigger } from '@/ui/dropdown';
 
-export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
+/** `dashboardDot`: an unread session notification (document 001 §2.8's dashboard dot; the dashboard lives in this menu). */
+export const ProfileMenu = ({ user, dashboardDot = false }: { user: CurrentUser; dashboardDot?: boolean }) => {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
@@ -18,8 +19,13 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
         data-testid="profile-menu"
       >
         {/* Named by its text (the visible initials, then 'profile menu'), not by an aria-label that hides them. */}
-        <Avatar name={user.name} src={user.avatar ?? user.profileImageUrl} size="sm" alt="" />
-        <span className="sr-only">{user.name}, profile menu</span>
+        <span className="relative">
+          <Avatar name={user.name} src={user.avatar ?? user.profileImageUrl} size="sm" alt="" />
+          {dashboardDot && <span className="absolute -top-0.5 -right-0.5 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white" data-testid="dashboard-unread-dot" />}
+        </span>
+        <span className="sr-only">
+          {user.name}, profile menu{dashboardDot ? ', new session notifications' : ''}
+        </span>
         <ChevronDown className="hidden h-4 w-4 text-slate-400 sm:block" />
       </DropdownTrigger>
       <DropdownContent>
@@ -29,7 +35,10 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
         </DropdownLabel>
         <DropdownSeparator />
         <DropdownItem icon={<LayoutDashboard />} onSelect={() => navigate('/dashboard')} active={pathname === '/dashboard'}>
-          Dashboard
+          <span className="flex items-center gap-2">
+            Dashboard
+            {dashboardDot && <span className="h-2 w-2 rounded-full bg-red-500" role="img" aria-label="New session notifications" />}
+          </span>
         </DropdownItem>
         <DropdownItem icon={<UserRound />} onSelect={() => navigate('/profile')} active={pathname === '/profile'}>
           Profile

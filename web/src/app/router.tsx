@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
               { path: 'feed', ...page(async () => ({ Component: (await import('./feed-route')).FeedRoute })) },
               { path: 'search', ...later('search') },
               { path: 'dashboard', ...page(async () => ({ Component: (await import('./dashboard-route')).DashboardRoute })) },
-              { path: 'notifications', ...later('notifications') },
+              { path: 'notifications', ...page(async () => ({ Component: (await import('@/features/notifications/routes/notifications-page')).NotificationsPage })) },
               { path: 'coming-soon', ...later('coming-soon') },
               { path: 'profile', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
               { path: 'profile/:userId', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },

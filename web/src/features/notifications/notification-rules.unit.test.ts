@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, notificationTarget } from './notification-rules';
+import { actionLabel, navAreasWithUnread, notificationTarget } from './notification-rules';
 
 const n = (type: string, extra: Partial<{ session_id: string; post_id: string; comment_id: string; from_user_id: string }> = {}) => ({
   type,
@@ -21,11 +21,18 @@ describe('where a notification leads', () => {
   });
 
   it('labels the button by type', () => {
-    expect(['thread_message', 'modification_request', 'session_cancelled', 'comment'].map(actionLabel)).toEqual([
-      'Answer in the thread',
-      'Answer in the thread',
-      'View on Dashboard',
-      null,
-    ]);
+    expect(
+      ['thread_message', 'modification_request', 'session_cancelled', 'session_request', 'dashboard_action', 'session_approved', 'comment', 'message'].map(actionLabel),
+    ).toEqual(['Answer in the thread', 'Answer in the thread', 'View on Dashboard', 'View on Dashboard', 'View on Dashboard', null, null, null]);
+  });
+
+  it("opens a message's chat with its sender on the current page", () => {
+    expect(notificationTarget(n('message', { from_user_id: 'u 1' }))).toBe('?chat=u+1');
+    expect(notificationTarget(n('message'))).toBeNull();
+  });
+
+  it('puts the red dots of the nav bar where the types belong', () => {
+    expect([...navAreasWithUnread({ mention: 1, follow: 2, session_request: 1, message: 3, comment: 0 })].sort()).toEqual(['dashboard', 'home', 'search']);
+    expect([...navAreasWithUnread({ comment: 0, message: 1 })]).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import clsx from 'clsx';
-import { Bell, CalendarClock, CalendarX2, CheckCheck, Heart, MessageCircle, MessagesSquare, Repeat, UserPlus } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+import { Bell, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@contracts/dashboard';
@@ -11,25 +10,11 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/ui/popover';
 import { Spinner } from '@/ui/spinner';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications-api';
 import { actionLabel, notificationTarget } from '../notification-rules';
-
-const icons: Record<string, LucideIcon> = {
-  session_request: CalendarClock,
-  session_approved: CheckCheck,
-  session_confirmed: CheckCheck,
-  session_rejected: CalendarX2,
-  session_cancelled: CalendarX2,
-  modification_request: Repeat,
-  thread_message: MessagesSquare,
-  message: MessageCircle,
-  skill_like: Heart,
-  post_like: Heart,
-  follow: UserPlus,
-};
+import { NotificationIcon } from './notification-icon';
 
 const MAX_IN_DROPDOWN = 8;
 
 const Item = ({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) => {
-  const Icon = icons[n.type] ?? Bell;
   const label = actionLabel(n.type);
   return (
     <li>
@@ -41,7 +26,7 @@ const Item = ({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
         data-for-session={n.session_id ?? undefined}
       >
         <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-          <Icon className="h-4 w-4" />
+          <NotificationIcon type={n.type} className="h-4 w-4" />
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-start justify-between gap-2">
