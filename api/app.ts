@@ -41,6 +41,8 @@ import { mediaRoutes } from './routes/media.js';
 import { linkPreviewRoutes } from './routes/link-preview.js';
 import { createMedia } from './media/create-media.js';
 import { createLinkPreviewer } from './link-preview/previewer.js';
+import { conversationParticipants } from '../projections/messaging/queries.js';
+import { messagingRoutes } from './routes/messaging.js';
 
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
@@ -126,7 +128,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const hub = createChangeHub(app.log);
+  const hub = createChangeHub(app.log, { participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId) });
   const userCache = registerUserCache(app, notedWrites);
   // The user cache forgets what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
@@ -163,6 +165,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await media.start();
   await app.register(mediaRoutes, { media });
   await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });
+  await app.register(messagingRoutes, { deps });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 
