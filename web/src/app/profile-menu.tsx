@@ -1,7 +1,9 @@
-import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, MessageCircle, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { signOutTexts } from '@contracts/sign-out';
 import type { CurrentUser } from '@contracts/members';
+import { useUnreadMessages } from '@/features/messaging/api/messaging-api';
+import { openMessagesMenu } from '@/features/messaging/components/messages-menu';
 import { logout, logoutEverywhere } from '@/lib/login';
 import { Avatar } from '@/ui/avatar';
 import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparator, DropdownTrigger } from '@/ui/dropdown';
@@ -9,6 +11,7 @@ import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparat
 export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const unreadMessages = useUnreadMessages(user.id);
   return (
     // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while its
     // own trigger, inside that page, keeps focus: axe's aria-hidden-focus.
@@ -33,6 +36,10 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
         </DropdownItem>
         <DropdownItem icon={<UserRound />} onSelect={() => navigate('/profile')} active={pathname === '/profile'}>
           Profile
+        </DropdownItem>
+        {/* Opened once the menu has closed, so the dropdown's focus return does not close the Messages panel. */}
+        <DropdownItem icon={<MessageCircle />} onSelect={() => setTimeout(openMessagesMenu, 0)}>
+          Messages ({unreadMessages})
         </DropdownItem>
         {user.isAdmin && (
           <DropdownItem icon={<ShieldCheck />} onSelect={() => navigate('/admin')} active={pathname.startsWith('/admin')}>

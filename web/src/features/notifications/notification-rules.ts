@@ -1,5 +1,6 @@
 // Where a notification leads and what its button says (document 001 §2.8).
 import type { Notification } from '@contracts/dashboard';
+import { chatHref } from '@/lib/chat-requests';
 
 const dashboardTypes = new Set([
   'modification_request',
@@ -24,7 +25,9 @@ export const notificationTarget = (n: Pick<Notification, 'type' | 'session_id' |
     if (n.post_id) return `/feed?post=${encodeURIComponent(n.post_id)}`;
     return '/feed';
   }
-  if ((n.type === 'skill_like' || n.type === 'follow' || n.type === 'message') && n.from_user_id) return `/profile/${encodeURIComponent(n.from_user_id)}`;
+  // A message opens the chat with its sender on the page one is on (the messaging dock reads ?chat=).
+  if (n.type === 'message' && n.from_user_id) return chatHref(n.from_user_id);
+  if ((n.type === 'skill_like' || n.type === 'follow') && n.from_user_id) return `/profile/${encodeURIComponent(n.from_user_id)}`;
   return null;
 };
 
