@@ -1,4 +1,5 @@
 import { ChevronDown, LayoutDashboard, LogOut, MessageCircle, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { signOutTexts } from '@contracts/sign-out';
 import type { CurrentUser } from '@contracts/members';
@@ -12,6 +13,9 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const unreadMessages = useUnreadMessages(user.id);
+  // 'Messages (N)' opens the Messages panel once this menu has closed and would hand focus back to its
+  // trigger: focus moving there would dismiss the panel at once.
+  const messagesNext = useRef(false);
   return (
     // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while its
     // own trigger, inside that page, keeps focus: axe's aria-hidden-focus.
@@ -25,7 +29,14 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
         <span className="sr-only">{user.name}, profile menu</span>
         <ChevronDown className="hidden h-4 w-4 text-slate-400 sm:block" />
       </DropdownTrigger>
-      <DropdownContent>
+      <DropdownContent
+        onCloseAutoFocus={(event) => {
+          if (!messagesNext.current) return;
+          messagesNext.current = false;
+          event.preventDefault();
+          openMessagesMenu();
+        }}
+      >
         <DropdownLabel>
           <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
           <p className="truncate text-xs text-slate-500">{user.email}</p>
@@ -37,8 +48,7 @@ export const ProfileMenu = ({ user }: { user: CurrentUser }) => {
         <DropdownItem icon={<UserRound />} onSelect={() => navigate('/profile')} active={pathname === '/profile'}>
           Profile
         </DropdownItem>
-        {/* Opened once the menu has closed, so the dropdown's focus return does not close the Messages panel. */}
-        <DropdownItem icon={<MessageCircle />} onSelect={() => setTimeout(openMessagesMenu, 0)}>
+        <DropdownItem icon={<MessageCircle />} onSelect={() => (messagesNext.current = true)}>
           Messages ({unreadMessages})
         </DropdownItem>
         {user.isAdmin && (
