@@ -199,4 +199,19 @@ describe('the pages on a 390 px phone', () => {
     await shoot(booker.page, 'booking-1280');
     await booker.context.close();
   });
+  it('keeps a chat window and the Messages dropdown inside the phone’s screen', async () => {
+    seeded ??= await seedSessions(e2e.server.url);
+    const { mia, sam } = seeded;
+    await mia.post('/api/conversations', { participant1_id: mia.memberId, participant2_id: sam.memberId });
+    const { context, page } = await open(sam, `/feed?chat=${mia.memberId}`);
+    const window = page.getByRole('region', { name: /^Chat with / });
+    const box = await span(window);
+    expect(box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoOverflow(page);
+    await page.getByTestId('messages-menu').click();
+    await page.getByTestId('conversation-item').first().waitFor();
+    await expectNoOverflow(page);
+    await shoot(page, 'messages-390');
+    await context.close();
+  });
 });
