@@ -211,7 +211,8 @@ describe('accessibility', () => {
     const started = await mia.post('/api/conversations', { participant1_id: mia.memberId, participant2_id: sam.memberId });
     expect((await mia.post('/api/messages', { conversation_id: started.body.conversation.id, content: 'Are you free on Thursday?' })).status).toBe(201);
     for (const width of WIDTHS) {
-      const { context, page } = await open(sam, `/feed?chat=${mia.memberId}`, width);
+      const { context, page } = await open(sam, '/feed', width);
+      await page.goto(`${e2e.server.url}/feed?chat=${mia.memberId}`);
       await page
         .getByRole('region', { name: /^Chat with / })
         .getByText('Are you free on Thursday?')

@@ -203,7 +203,8 @@ describe('the pages on a 390 px phone', () => {
     seeded ??= await seedSessions(e2e.server.url);
     const { mia, sam } = seeded;
     await mia.post('/api/conversations', { participant1_id: mia.memberId, participant2_id: sam.memberId });
-    const { context, page } = await open(sam, `/feed?chat=${mia.memberId}`);
+    const { context, page } = await open(sam, '/feed');
+    await page.goto(`${e2e.server.url}/feed?chat=${mia.memberId}`);
     const window = page.getByRole('region', { name: /^Chat with / });
     const box = await span(window);
     expect(box.width).toBeLessThanOrEqual(PHONE.width);
