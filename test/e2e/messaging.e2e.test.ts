@@ -132,6 +132,13 @@ describe('messaging between two members', () => {
     await adaWindow.getByTestId('their-message').filter({ hasText: 'Hi Ada' }).waitFor();
     await ada.waitForURL((url) => !url.searchParams.has('chat'));
 
+    // B follows the message notification in the bell: it opens the chat with its sender.
+    await bobWindow.getByRole('button', { name: 'Close chat with Ada Lovelace' }).click();
+    await bob.getByTestId('notification-bell').click();
+    await bob.getByTestId('notification-item').filter({ hasText: 'Ada Lovelace sent you a message: Hello Bob!' }).click();
+    await bobWindow.getByTestId('their-message').filter({ hasText: 'Hello Bob!' }).waitFor();
+    await expect(bob.url()).not.toContain('chat=');
+
     // A phone: one window, the nav's Messages button still in reach.
     const phone = await signUp('Cy Phone', 390);
     await phone.goto(`${e2e.server.url}/profile/${adaId}`);
