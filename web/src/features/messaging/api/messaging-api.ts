@@ -91,7 +91,6 @@ export const useMarkRead = (userId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) => sendJson(messagingPaths.read(messageId), { method: 'PUT' }),
-    onMutate: () => undefined,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.conversations(userId) }),
   });
 };
