@@ -38,7 +38,10 @@ export const ChatDock = ({ userId }: { userId: string }) => {
   const fromUrl = params.get(CHAT_PARAM);
 
   useEffect(() => {
-    if (request && request.memberId !== userId) useMessagingStore.getState().openWindow(request.memberId);
+    if (!request) return;
+    if (request.memberId !== userId) useMessagingStore.getState().openWindow(request.memberId);
+    // Taken: a dock mounted again later (after a sign-in) does not reopen it.
+    useChatRequests.setState({ request: null });
   }, [request, userId]);
   useEffect(() => {
     if (!fromUrl) return;
