@@ -3,13 +3,10 @@
 // ours (what the Messages dropdown and the chat window show without a second call). Bodies may carry the
 // spec's ids (participant1_id, sender_id) for compatibility; identity comes from the session only.
 import { z } from 'zod';
-import { MESSAGE_CONTENT_MAX, MESSAGE_PREVIEW_MAX, messagingTexts } from '../../domain/conversation/rules.js';
+import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE_MAX, MESSAGES_PAGE_SIZE, messagingTexts } from './messaging-limits.js';
 
-export { MESSAGE_CONTENT_MAX, MESSAGE_PREVIEW_MAX, messagingTexts };
-
-/** Messages in one page of a conversation's history; the client asks for older pages by cursor. */
-export const MESSAGES_PAGE_SIZE = 30;
-export const MESSAGES_PAGE_MAX = 100;
+// The constants, texts and paths, without zod (the nav bar's Messages menu and the chat dock read them there).
+export * from './messaging-limits.js';
 
 const id = z.string().min(1).max(100);
 
@@ -80,11 +77,3 @@ export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 /** PUT /api/messages/{id}/read: the reader's watermark, which may already have been past the message. */
 export const readResponseSchema = z.object({ conversation_id: z.string(), read_up_to: z.number().int() });
-
-export const messagingPaths = {
-  conversations: '/api/conversations',
-  memberConversations: (memberId: string) => `/api/users/${encodeURIComponent(memberId)}/conversations`,
-  messages: (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
-  send: '/api/messages',
-  read: (messageId: string) => `/api/messages/${encodeURIComponent(messageId)}/read`,
-} as const;

@@ -1,9 +1,10 @@
 // Server data of messaging (spec 001 §7 Messaging): the member's conversations, a conversation's messages
 // page by page (newest page first, older pages by cursor), starting a conversation, sending, reading.
 // No polling while the socket is up: the socket's messages keep these fresh (use-messaging-live.ts).
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { User } from '@contracts/members';
-import { messagingPaths, type ChatMessage, type Conversation, type ConversationsResponse, type MessagesPage } from '@contracts/messaging';
+import type { ChatMessage, Conversation, ConversationsResponse, MessagesPage } from '@contracts/messaging';
+import { messagingPaths } from '@contracts/messaging-limits';
 import { getJson, sendJson } from '@/lib/http';
 import { useLiveFallbackInterval } from '@/lib/live-socket';
 import { messagingKeys } from './keys';
@@ -25,17 +26,6 @@ export const useMembers = (enabled: boolean) =>
   useQuery({ queryKey: messagingKeys.members, queryFn: ({ signal }) => getJson<User[]>('/api/users', { signal }), enabled, staleTime: 60_000 });
 
 export type MessagePages = InfiniteData<MessagesPage, string | null>;
-
-export const useMessages = (conversationId: string | null) =>
-  useInfiniteQuery({
-    queryKey: messagingKeys.messages(conversationId ?? ''),
-    queryFn: ({ pageParam, signal }) =>
-      getJson<MessagesPage>(`${messagingPaths.messages(conversationId!)}${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-    initialPageParam: null as string | null,
-    // Pages run newest first: the next page of the query is the older one.
-    getNextPageParam: (last) => last.next_cursor,
-    enabled: conversationId !== null,
-  });
 
 /** Messages oldest first over every loaded page. */
 export const flattenPages = (data: InfiniteData<MessagesPage, unknown> | undefined): ChatMessage[] => (data ? [...data.pages].reverse().flatMap((p) => p.messages) : []);

@@ -2,7 +2,7 @@
 // each minimised to an avatar bubble or closed. It takes the app's requests to open a chat (lib's
 // openChat from a profile's Message button, or `?chat={memberId}` in the URL from a message
 // notification) and keeps messaging live over the socket. The app shell mounts it once.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { CHAT_PARAM, useChatRequests } from '@/lib/chat-requests';
 import { Avatar } from '@/ui/avatar';
@@ -10,7 +10,16 @@ import { CountBadge } from '@/ui/badge';
 import { useConversations, useConversationWith } from '../api/messaging-api';
 import { useMessagingLive } from '../api/use-messaging-live';
 import { useMessagingStore } from '../messaging-store';
-import { ChatWindow } from './chat-window';
+import { Spinner } from '@/ui/spinner';
+
+// The window (its composer's form library and schema) loads when a chat first opens, not with every page.
+const ChatWindow = lazy(() => import('./chat-window').then((module) => ({ default: module.ChatWindow })));
+
+const Opening = () => (
+  <div className="pointer-events-auto flex h-[26rem] w-[min(20rem,calc(100vw-1rem))] items-center justify-center rounded-t-2xl border border-slate-200 bg-white shadow-xl">
+    <Spinner size="sm" label="Opening chat..." />
+  </div>
+);
 
 const Bubble = ({ userId, memberId }: { userId: string; memberId: string }) => {
   const conversation = useConversationWith(userId, memberId).data;
@@ -66,7 +75,9 @@ export const ChatDock = ({ userId }: { userId: string }) => {
       <div className="flex flex-row-reverse items-end gap-3">
         {open.map((w, i) => (
           <div key={w.memberId} className={i > 0 ? 'hidden md:block' : undefined}>
-            <ChatWindow userId={userId} memberId={w.memberId} />
+            <Suspense fallback={<Opening />}>
+              <ChatWindow userId={userId} memberId={w.memberId} />
+            </Suspense>
           </div>
         ))}
       </div>
