@@ -45,6 +45,8 @@ import { profilePictureRoutes } from './routes/profile-picture.js';
 import { createProfilePictures } from './media/profile-pictures.js';
 import { createMedia } from './media/create-media.js';
 import { createLinkPreviewer } from './link-preview/previewer.js';
+import { conversationParticipants } from '../projections/messaging/queries.js';
+import { messagingRoutes } from './routes/messaging.js';
 
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
@@ -130,7 +132,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const hub = createChangeHub(app.log);
+  const hub = createChangeHub(app.log, { participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId) });
   const userCache = registerUserCache(app, notedWrites);
   const readCache = registerReadCache(app, notedWrites);
   // The caches forget what a notice changed before any socket is told to refetch it.
@@ -170,6 +172,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(mediaRoutes, { media });
   await app.register(profilePictureRoutes, { deps, pictures: createProfilePictures({ db: deps.sql.handle, media, clock: deps.clock }) });
   await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });
+  await app.register(messagingRoutes, { deps });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 

@@ -9,6 +9,7 @@ import { benchFeedPage } from './feed-page.js';
 import { benchFreshness } from './freshness.js';
 import { benchHttpUser } from './http-user.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchMessageDelivery } from './message-delivery.js';
 import { benchRequestSession } from './request-session.js';
 import { benchRebuild } from './rebuild.js';
 import type { BenchResult } from './support.js';
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   freshness: benchFreshness,
   'feed-page': benchFeedPage,
   'comment-fanout': benchCommentFanout,
+  'message-delivery': benchMessageDelivery,
   lighthouse: benchLighthouse,
 };
 

@@ -8,6 +8,7 @@ export { skillLikesStreamId } from '../domain/skill-like/events.js';
 export { postStreamId } from '../domain/post/events.js';
 export { aiQuotaStreamId } from '../domain/assistant-quota/quota.js';
 export { skillCatalogueStreamId } from '../domain/skill-catalogue/events.js';
+export { conversationStreamId } from '../domain/conversation/events.js';
 
 /** The RequestSession process's decision record: BookingCommitted, BookingFailed or BookingAbandoned. */
 export const bookingStreamId = (sessionId: string) => `booking-${sessionId}`;

@@ -5,6 +5,7 @@ import { balancesProjector } from './balances/projector.js';
 import { feedProjector } from './feed/projector.js';
 import { ledgerTransactionsProjector } from './ledger-transactions/projector.js';
 import { membersProjector } from './members/projector.js';
+import { messagingProjector } from './messaging/projector.js';
 import { memberStatsProjector } from './member-stats/projector.js';
 import { notificationsProjector } from './notifications/projector.js';
 import { onboardingProjector } from './onboarding/projector.js';
@@ -26,4 +27,5 @@ export const allProjectors: Projector[] = [
   feedProjector,
   aiInvocationsProjector,
   assistantCommentsProjector,
+  messagingProjector,
 ];

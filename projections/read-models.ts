@@ -7,6 +7,7 @@ import type { BalancesDb } from './balances/tables.js';
 import type { FeedDb } from './feed/tables.js';
 import type { LedgerTransactionsDb } from './ledger-transactions/tables.js';
 import type { MemberStatsDb } from './member-stats/tables.js';
+import type { MessagingDb } from './messaging/tables.js';
 import type { MembersDb } from './members/tables.js';
 import type { NotificationsDb } from './notifications/tables.js';
 import type { OnboardingDb } from './onboarding/tables.js';
@@ -25,4 +26,5 @@ export type ReadModelsDb = MembersDb &
   SkillCatalogueDb &
   FeedDb &
   AiInvocationsDb &
-  AssistantCommentsDb;
+  AssistantCommentsDb &
+  MessagingDb;

@@ -16,7 +16,32 @@ export type ChangeNotice =
   // Feed-wide: a post was created (the client shows a "new posts" pill rather than moving the list).
   | { scope: 'feed'; postId: string; authorId: string }
   // A comment on a post, for the sockets subscribed to it (spec 002 new_comment).
-  | { scope: 'comment'; postId: string; comment: LiveComment; isAI: boolean };
+  | { scope: 'comment'; postId: string; comment: LiveComment; isAI: boolean }
+  // Messaging (issue 21): a conversation started, a message sent, a read watermark moved; each reaches
+  // the two participants' sockets only.
+  | { scope: 'conversation'; id: string; participants: string[] }
+  | { scope: 'message'; participants: string[]; message: LiveChatMessage }
+  | { scope: 'message_read'; participants: string[]; receipt: ReadReceipt };
+
+/** A message as it was sent (spec 001 §3 Message without read_at: a new message is unread). */
+export interface LiveChatMessage {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  recipient_id: string;
+  content: string;
+  created_at: string;
+  sequence: number;
+}
+
+/** A participant read up to a message (and every message before it). */
+export interface ReadReceipt {
+  conversation_id: string;
+  reader_id: string;
+  up_to_message_id: string;
+  up_to_sequence: number;
+  read_at: string;
+}
 
 export type ChangeScope = ChangeNotice['scope'];
 
@@ -25,8 +50,22 @@ export type NewPostsMessage = { type: 'new_posts'; postId: string; authorId: str
 /** Spec 002: a comment on a post the socket subscribed to (subscribe_post). */
 export type NewCommentMessage = { type: 'new_comment'; postId: string; comment: LiveComment; isAI: boolean };
 
+/** To both participants: a new message of their conversation. */
+export type NewMessageMessage = { type: 'new_message'; message: LiveChatMessage };
+/** To both participants: the reader's watermark moved (the sender shows 'Seen'). */
+export type MessagesReadMessage = { type: 'messages_read'; receipt: ReadReceipt };
+/** Client to server: I am typing in this conversation; relayed to the other participant as TypingMessage. */
+export type TypingRequest = { type: 'typing'; conversationId: string };
+export type TypingMessage = { type: 'typing'; conversationId: string; memberId: string };
+/** A member's typing is relayed at most once per this many ms per conversation; the client shows it for TYPING_SHOWN_MS. */
+export const TYPING_RELAY_INTERVAL_MS = 1_500;
+export const TYPING_SHOWN_MS = 4_000;
+
 /** A change as the client applies it, whether the socket announced it or the client's own write made it. */
 export type Change =
-  Exclude<ChangeNotice, { scope: 'session' | 'post' | 'feed' | 'comment' }> | { scope: 'session'; id: string } | { scope: 'post'; id: string; postId: string };
+  | Exclude<ChangeNotice, { scope: 'session' | 'post' | 'feed' | 'comment' | 'conversation' | 'message' | 'message_read' }>
+  | { scope: 'session'; id: string }
+  | { scope: 'post'; id: string; postId: string }
+  | { scope: 'conversation'; id: string };
 
 export type ChangedMessage = { type: 'changed' } & Change;

@@ -5,7 +5,8 @@ import type { WebSocket } from 'ws';
 import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
 // What a socket receives: the client invalidates the query keys that match scope and id.
-import type { ChangedMessage, NewCommentMessage, NewPostsMessage } from '../contracts/live.js';
+import type { ChangedMessage, MessagesReadMessage, NewCommentMessage, NewMessageMessage, NewPostsMessage } from '../contracts/live.js';
+import { createTypingRelay, type TypingRelayOptions } from './typing-relay.js';
 
 export interface HubClient {
   memberId: string;
@@ -36,7 +37,7 @@ export const parseNotices = (payload: string): ChangeNotice[] => {
   return list as ChangeNotice[];
 };
 
-export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
+export const createChangeHub = (log: FastifyBaseLogger, options: TypingRelayOptions = {}): ChangeHub => {
   const clients = new Set<HubClient>();
   const byMember = new Map<string, Set<HubClient>>();
   // Sockets by the posts they subscribed to: a post's notice reaches its subscribers without a scan.
@@ -63,6 +64,12 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
   const toMember = (memberId: string, message: ChangedMessage) => {
     for (const client of byMember.get(memberId) ?? []) send(client, message);
   };
+  // Messaging's messages reach the participants' sockets only, serialised once.
+  const toMembers = (memberIds: readonly string[], message: ChangedMessage | NewMessageMessage | MessagesReadMessage | { type: 'typing' }) => {
+    const text = JSON.stringify(message);
+    for (const memberId of new Set(memberIds)) for (const client of byMember.get(memberId) ?? []) sendRaw(client, text);
+  };
+  const typing = createTypingRelay(log, options, (memberId, message) => toMembers([memberId], message));
 
   return {
     add(client) {
@@ -76,7 +83,10 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
       for (const postId of [...client.posts]) unsubscribe(client, postId);
       const set = byMember.get(client.memberId);
       set?.delete(client);
-      if (set?.size === 0) byMember.delete(client.memberId);
+      if (set?.size === 0) {
+        byMember.delete(client.memberId);
+        typing.forget(client.memberId);
+      }
     },
     receive(client, raw) {
       let message: { type?: unknown; postId?: unknown };
@@ -100,6 +110,8 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
         unsubscribe(client, postId);
       } else if (message?.type === 'subscribe_post' || message?.type === 'unsubscribe_post') {
         log.warn({ memberId: client.memberId }, `websocket: ignored ${message.type} without a valid postId`);
+      } else if (message?.type === 'typing') {
+        typing.receive(client.memberId, message as { conversationId?: unknown });
       } else if (message?.type === 'ping') {
         client.socket.send(JSON.stringify({ type: 'pong' }));
       } else {
@@ -131,6 +143,15 @@ export const createChangeHub = (log: FastifyBaseLogger): ChangeHub => {
             for (const client of clients) sendRaw(client, text);
             break;
           }
+          case 'conversation':
+            toMembers(notice.participants, { type: 'changed', scope: 'conversation', id: notice.id });
+            break;
+          case 'message':
+            toMembers(notice.participants, { type: 'new_message', message: notice.message });
+            break;
+          case 'message_read':
+            toMembers(notice.participants, { type: 'messages_read', receipt: notice.receipt });
+            break;
           case 'members':
             for (const client of clients) send(client, { type: 'changed', scope: 'members' });
             break;

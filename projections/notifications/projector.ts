@@ -1,5 +1,6 @@
 // The notifications read model: notifications derived from session and post events for the members
 // they concern but who did not act, and the read flags from each member's inbox stream.
+import type { MessageSent } from '../../domain/conversation/events.js';
 import { inboxEventTypes, type InboxEvent } from '../../domain/notification-inbox/events.js';
 import type { PostEvent } from '../../domain/post/events.js';
 import { sessionEventTypes, type SessionEvent } from '../../domain/session/events.js';
@@ -7,13 +8,14 @@ import { defineProjection, type Recorded } from '../runtime/define-projection.js
 import { toIso } from '../shared/set-wise.js';
 import type { ChangeNotice } from '../types.js';
 import { feedNotificationsFor, postPreviewOf } from './feed-notifications.js';
+import { messageNotificationFor } from './message-notifications.js';
 import { sessionNotificationsFor } from './session-notifications.js';
 import { notificationsTables, type NotificationRow } from './tables.js';
 
 /** The post events that notify someone (and those that keep the liked post's preview). */
 const feedEventTypes = ['PostCreated', 'PostEdited', 'CommentAdded', 'PostLiked'] as const satisfies readonly PostEvent['type'][];
 type FeedEvent = Extract<PostEvent, { type: (typeof feedEventTypes)[number] }>;
-type Handled = SessionEvent | InboxEvent | FeedEvent;
+type Handled = SessionEvent | InboxEvent | FeedEvent | MessageSent;
 
 const sessionTypes: ReadonlySet<string> = new Set(sessionEventTypes);
 const feedTypes: ReadonlySet<string> = new Set(feedEventTypes);
@@ -28,7 +30,7 @@ export const notificationsProjector = defineProjection({
   version: 2,
   migration: '20261123T0910-create-notifications',
   tables: notificationsTables,
-  canHandle: [...sessionEventTypes, ...inboxEventTypes, ...feedEventTypes],
+  canHandle: [...sessionEventTypes, ...inboxEventTypes, ...feedEventTypes, 'MessageSent'],
   // 'Mark all' only ever moves forward: an older upTo arriving late must not unread anything. A like's
   // notification quotes the post, whose text arrived with an earlier event.
   reads: (event: Recorded<Handled>) =>
@@ -44,6 +46,7 @@ export const notificationsProjector = defineProjection({
         return { scope: 'user', id: row.recipient_id };
       });
     if (isSessionEvent(event)) return notify(sessionNotificationsFor(event, event));
+    if (event.type === 'MessageSent') return notify([messageNotificationFor(event, event)]);
     if (isFeedEvent(event)) {
       if (event.type === 'PostCreated' || event.type === 'PostEdited') {
         rows.notification_post_previews.put({ post_id: event.data.postId, preview: postPreviewOf(event.data.content) });

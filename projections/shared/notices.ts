@@ -28,6 +28,12 @@ const noticeKey = (notice: ChangeNotice): string => {
       return `feed:${notice.postId}`;
     case 'comment':
       return `comment:${notice.comment.id}`;
+    case 'conversation':
+      return `conversation:${notice.id}`;
+    case 'message':
+      return `message:${notice.message.id}`;
+    case 'message_read':
+      return `message_read:${notice.receipt.conversation_id}:${notice.receipt.reader_id}:${notice.receipt.up_to_sequence}`;
   }
 };
 

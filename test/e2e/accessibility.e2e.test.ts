@@ -2,8 +2,8 @@
 // the landing page, the dashboard, the profile page, the booking page and every dialog of spec 000
 // (reject, propose reschedule, smart calendar with its cancel, decline countdown, cancel request,
 // feedback, the booking's two popups, add skill, the profile's edit form), the feed with its comments,
-// composer and edit dialog, the notifications page, the reviews page in its states and the crop dialog, at 1280
-// and at 390 px.
+// composer and edit dialog, the Messages dropdown and a chat window, the notifications page, the reviews page in
+// its states and the crop dialog, at 1280 and at 390 px.
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -205,6 +205,27 @@ describe('accessibility', () => {
       await check(booker.page, `add skill dialog ${width}`, dialog);
       await booker.page.keyboard.press('Escape');
       await booker.context.close();
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
+  });
+  it('finds nothing serious in the Messages dropdown and a chat window', async () => {
+    seeded ??= await seedSessions(e2e.server.url);
+    const { mia, sam } = seeded;
+    const started = await mia.post('/api/conversations', { participant1_id: mia.memberId, participant2_id: sam.memberId });
+    expect((await mia.post('/api/messages', { conversation_id: started.body.conversation.id, content: 'Are you free on Thursday?' })).status).toBe(201);
+    for (const width of WIDTHS) {
+      const { context, page } = await open(sam, '/feed', width);
+      await page.goto(`${e2e.server.url}/feed?chat=${mia.memberId}`);
+      await page
+        .getByRole('region', { name: /^Chat with / })
+        .getByText('Are you free on Thursday?')
+        .waitFor();
+      await check(page, `chat window ${width}`, '[data-testid=chat-window]');
+      await page.getByTestId('messages-menu').click();
+      await page.getByTestId('conversation-item').first().waitFor();
+      await page.getByTestId('start-conversation-item').first().waitFor();
+      await check(page, `messages dropdown ${width}`, '[data-radix-popper-content-wrapper]');
+      await context.close();
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
   });

@@ -201,6 +201,22 @@ describe('the pages on a 390 px phone', () => {
     await shoot(booker.page, 'booking-1280');
     await booker.context.close();
   });
+  it('keeps a chat window and the Messages dropdown inside the phone’s screen', async () => {
+    seeded ??= await seedSessions(e2e.server.url);
+    const { mia, sam } = seeded;
+    await mia.post('/api/conversations', { participant1_id: mia.memberId, participant2_id: sam.memberId });
+    const { context, page } = await open(sam, '/feed');
+    await page.goto(`${e2e.server.url}/feed?chat=${mia.memberId}`);
+    const window = page.getByRole('region', { name: /^Chat with / });
+    const box = await span(window);
+    expect(box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoOverflow(page);
+    await page.getByTestId('messages-menu').click();
+    await page.getByTestId('conversation-item').first().waitFor();
+    await expectNoOverflow(page);
+    await shoot(page, 'messages-390');
+    await context.close();
+  });
 
   it("shows the notifications page's title and first notification in the first screen, with no sideways scroll", async () => {
     const { context, page } = await open(seeded.mia, '/notifications');

@@ -16,7 +16,21 @@ export const ACTORS: readonly Actor[] = ['anonymous', 'stranger', 'wrong', 'admi
  * gives every actor a sign-in of their own (for routes that end the caller's session).
  */
 export type Target =
-  'none' | 'own-sign-ins' | 'member' | 'notification' | 'skill' | 'shared' | 'requested' | 'confirmed' | 'pending' | 'post' | 'comment' | 'ai-comment' | 'upload';
+  | 'none'
+  | 'own-sign-ins'
+  | 'member'
+  | 'notification'
+  | 'skill'
+  | 'shared'
+  | 'requested'
+  | 'confirmed'
+  | 'pending'
+  | 'post'
+  | 'comment'
+  | 'ai-comment'
+  | 'upload'
+  | 'conversation'
+  | 'message';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
@@ -102,6 +116,14 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
     return { student: ann, mentor: mia, params: { id, postId: id, commentId: (comment.body as { comment: { id: string } }).comment.id } };
   };
 
+  /** Ann and Mia's conversation with a message of Mia's to Ann (its id is `messageId`). */
+  const conversation = async (): Promise<Record<string, string>> => {
+    const started = expectOk(await ann.post('/api/conversations', { participant1_id: ann.memberId, participant2_id: mia.memberId }), 'conversation');
+    const id = (started.body as { conversation: { id: string } }).conversation.id;
+    const sent = expectOk(await mia.post('/api/messages', { conversation_id: id, content: 'Hi Ann' }), 'message');
+    return { id, annId: ann.memberId, miaId: mia.memberId, messageId: (sent.body as { message: { id: string } }).message.id };
+  };
+
   return {
     stranger,
     admin,
@@ -134,6 +156,12 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
           return { ...people, params: await answeredPost(server, mia.memberId) };
         case 'upload':
           return { ...people, params: { id: await upload() } };
+        case 'conversation':
+          return { ...people, params: await conversation() };
+        case 'message': {
+          const params = await conversation();
+          return { ...people, params: { ...params, id: params.messageId! } };
+        }
         default:
           return session(target);
       }

@@ -4,6 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/members';
 import { useBalance } from '@/features/members/api/balance';
+import { MessagesMenu } from '@/features/messaging/components/messages-menu';
 import { useUnreadAreas } from '@/features/notifications/api/notifications-api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useCurrentUser } from '@/lib/current-user';
@@ -79,6 +80,7 @@ const SignedInBar = ({ user }: { user: CurrentUser }) => {
             <span className="tabular-nums">{user.streak}</span>
           </Chip>
         )}
+        <MessagesMenu userId={user.id} />
         <NotificationBell userId={user.id} />
         <ProfileMenu user={user} dashboardDot={dots.has('dashboard')} />
       </div>

@@ -1,7 +1,10 @@
-import { ChevronDown, LayoutDashboard, LogOut, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, MessageCircle, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { signOutTexts } from '@contracts/sign-out';
 import type { CurrentUser } from '@contracts/members';
+import { useUnreadMessages } from '@/features/messaging/api/messaging-api';
+import { openMessagesMenu } from '@/features/messaging/components/messages-menu';
 import { logout, logoutEverywhere } from '@/lib/login';
 import { Avatar } from '@/ui/avatar';
 import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparator, DropdownTrigger } from '@/ui/dropdown';
@@ -10,6 +13,10 @@ import { Dropdown, DropdownContent, DropdownItem, DropdownLabel, DropdownSeparat
 export const ProfileMenu = ({ user, dashboardDot = false }: { user: CurrentUser; dashboardDot?: boolean }) => {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const unreadMessages = useUnreadMessages(user.id);
+  // 'Messages (N)' opens the Messages panel once this menu has closed and would hand focus back to its
+  // trigger: focus moving there would dismiss the panel at once.
+  const messagesNext = useRef(false);
   return (
     // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while its
     // own trigger, inside that page, keeps focus: axe's aria-hidden-focus.
@@ -28,7 +35,14 @@ export const ProfileMenu = ({ user, dashboardDot = false }: { user: CurrentUser;
         </span>
         <ChevronDown className="hidden h-4 w-4 text-slate-400 sm:block" />
       </DropdownTrigger>
-      <DropdownContent>
+      <DropdownContent
+        onCloseAutoFocus={(event) => {
+          if (!messagesNext.current) return;
+          messagesNext.current = false;
+          event.preventDefault();
+          openMessagesMenu();
+        }}
+      >
         <DropdownLabel>
           <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
           <p className="truncate text-xs text-slate-500">{user.email}</p>
@@ -42,6 +56,9 @@ export const ProfileMenu = ({ user, dashboardDot = false }: { user: CurrentUser;
         </DropdownItem>
         <DropdownItem icon={<UserRound />} onSelect={() => navigate('/profile')} active={pathname === '/profile'}>
           Profile
+        </DropdownItem>
+        <DropdownItem icon={<MessageCircle />} onSelect={() => (messagesNext.current = true)}>
+          Messages ({unreadMessages})
         </DropdownItem>
         {user.isAdmin && (
           <DropdownItem icon={<ShieldCheck />} onSelect={() => navigate('/admin')} active={pathname.startsWith('/admin')}>

@@ -8,6 +8,7 @@ import { bookingStaleKeys } from '@/features/booking/api/keys';
 import { dashboardStaleKeys } from '@/features/dashboard/api/keys';
 import { feedStaleKeys } from '@/features/feed/api/keys';
 import { memberStaleKeys } from '@/features/members/api/keys';
+import { messagingStaleKeys } from '@/features/messaging/api/keys';
 import { notificationStaleKeys } from '@/features/notifications/api/keys';
 import { onboardingStaleKeys } from '@/features/onboarding/api/keys';
 import { recommendationStaleKeys } from '@/features/recommendations/api/keys';
@@ -25,5 +26,6 @@ export const appStaleKeys = combineStaleKeys(
   onboardingStaleKeys,
   recommendationStaleKeys,
   feedStaleKeys,
+  messagingStaleKeys,
   reviewStaleKeys,
 );

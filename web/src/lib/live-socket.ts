@@ -89,6 +89,11 @@ export class LiveSocket {
     return () => void listeners.delete(listener);
   }
 
+  /** Sends a client message (e.g. messaging's `typing`); dropped while the socket is down, like typing should be. */
+  publish(message: { type: string } & Record<string, unknown>): void {
+    this.send(message);
+  }
+
   private send(message: unknown): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }

@@ -5,9 +5,25 @@ import type { ReactNode } from 'react';
 export const Dropdown = DropdownPrimitive.Root;
 export const DropdownTrigger = DropdownPrimitive.Trigger;
 
-export const DropdownContent = ({ children, className, align = 'end' }: { children: ReactNode; className?: string; align?: 'start' | 'center' | 'end' }) => (
+export const DropdownContent = ({
+  children,
+  className,
+  align = 'end',
+  onCloseAutoFocus,
+}: {
+  children: ReactNode;
+  className?: string;
+  align?: 'start' | 'center' | 'end';
+  /** Where focus goes once the menu closed (preventDefault keeps it from returning to the trigger). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) => (
   <DropdownPrimitive.Portal>
-    <DropdownPrimitive.Content align={align} sideOffset={8} className={clsx('z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg', className)}>
+    <DropdownPrimitive.Content
+      align={align}
+      sideOffset={8}
+      onCloseAutoFocus={onCloseAutoFocus}
+      className={clsx('z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg', className)}
+    >
       {children}
     </DropdownPrimitive.Content>
   </DropdownPrimitive.Portal>

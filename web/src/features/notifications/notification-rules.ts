@@ -1,5 +1,6 @@
 // Where a notification leads and what its button says (document 001 §2.8).
 import type { Notification } from '@contracts/dashboard';
+import { chatHref } from '@/lib/chat-requests';
 
 const dashboardTypes = new Set([
   'modification_request',
@@ -18,7 +19,7 @@ export const isSessionNotification = (type: string): boolean => dashboardTypes.h
 const actionTypes = new Set(['modification_request', 'session_request', 'dashboard_action', 'session_cancelled', 'thread_message']);
 
 /** A message notification opens the chat with its sender on the current page (the app shell reads ?chat=). */
-export const chatTarget = (memberId: string): string => `?${new URLSearchParams({ chat: memberId })}`;
+export const chatTarget = chatHref;
 
 /** The dashboard, ringing the session when there is one. */
 export const dashboardTarget = (sessionId: string | null): string => (sessionId ? `/dashboard?highlight=${encodeURIComponent(sessionId)}` : '/dashboard');

@@ -20,6 +20,10 @@ describe('where a notification leads', () => {
     expect(notificationTarget(n('comment', { comment_id: 'c1' }))).toBe('/feed?comment=c1');
   });
 
+  it('opens the chat with the sender of a message, on the page one is on', () => {
+    expect(notificationTarget(n('message', { from_user_id: 'u 1' }))).toBe('?chat=u+1');
+  });
+
   it('labels the button by type', () => {
     expect(
       ['thread_message', 'modification_request', 'session_cancelled', 'session_request', 'dashboard_action', 'session_approved', 'comment', 'message'].map(actionLabel),

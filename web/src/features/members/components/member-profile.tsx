@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import type { User } from '@contracts/members';
 import { Link, useSearchParams } from 'react-router';
+import { openChat } from '@/lib/chat-requests';
 import { isStatus } from '@/lib/http';
 import { useMemberProfile } from '@/lib/member-profile';
-import { toast } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button, buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -67,8 +67,8 @@ export const MemberProfile = ({ userId, aside }: { userId: string; aside?: Membe
 
   const user = query.data;
   const actions = (
-    // Messaging arrives with a later issue; the button already sits where members expect it.
-    <Button onClick={() => toast.info('Messaging is coming soon', `You'll be able to message ${user.name} here.`)}>
+    // Opens (or restores) the chat window with the member; the messaging feature's dock takes the request.
+    <Button onClick={() => openChat(user.id)} data-testid="profile-message">
       <MessageCircle className="h-4 w-4" /> Message
     </Button>
   );
