@@ -16,6 +16,12 @@ export interface HubClient {
 }
 
 const MAX_POST_SUBSCRIPTIONS = 200;
+/**
+ * Sockets one member may hold in this process (tabs, devices): past it the oldest is closed with
+ * TOO_MANY_SOCKETS, so a script opening sockets in a loop cannot make every broadcast cost it more.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 20;
+export const TOO_MANY_SOCKETS = 4429;
 
 export interface ChangeHub {
   add(client: HubClient): void;
@@ -77,6 +83,11 @@ export const createChangeHub = (log: FastifyBaseLogger, options: TypingRelayOpti
       let set = byMember.get(client.memberId);
       if (!set) byMember.set(client.memberId, (set = new Set()));
       set.add(client);
+      if (set.size > MAX_SOCKETS_PER_MEMBER) {
+        const oldest = set.values().next().value!;
+        log.warn({ memberId: client.memberId }, 'websocket: too many sockets for one member, closed the oldest');
+        oldest.socket.close(TOO_MANY_SOCKETS, 'Too many connections');
+      }
     },
     remove(client) {
       clients.delete(client);

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MAX_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS } from '../../api/plugins/change-hub.js';
 import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
 import { connectSocket, openSocket, type LiveSocket } from '../support/live-socket.js';
@@ -90,6 +91,21 @@ describe('websocket /ws', () => {
       expect(await socket.next((m) => m.scope === 'members')).toEqual({ type: 'changed', scope: 'members' });
     }
     expect(carolSocket.messages.filter((m) => m.scope === 'session')).toEqual([]);
+  });
+
+  it('closes a member’s oldest socket past 20, and keeps the others working', async () => {
+    const cy = await signIn(server.url, 'cy@example.com');
+    const first = track(await connect(server.url, cy));
+    const firstClosed = closed(first.ws);
+    const rest = [];
+    for (let i = 1; i < MAX_SOCKETS_PER_MEMBER; i++) rest.push(track(await connect(server.url, cy)));
+    await settle();
+    expect(first.ws.readyState).toBe(WebSocket.OPEN);
+    const newest = track(await connect(server.url, cy));
+    expect((await firstClosed).code).toBe(TOO_MANY_SOCKETS);
+    await notify([{ scope: 'user', id: cy.memberId }]);
+    expect(await newest.next((m) => m.type === 'changed')).toEqual({ type: 'changed', scope: 'user', id: cy.memberId });
+    expect(await rest[0]!.next((m) => m.type === 'changed')).toEqual({ type: 'changed', scope: 'user', id: cy.memberId });
   });
 
   it('ignores bad client messages and keeps the socket working', async () => {
