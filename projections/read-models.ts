@@ -13,6 +13,7 @@ import type { OnboardingDb } from './onboarding/tables.js';
 import type { SessionsDb } from './sessions/tables.js';
 import type { SkillCatalogueDb } from './skill-catalogue/tables.js';
 import type { SkillLikesDb } from './skill-likes/tables.js';
+import type { SkillSearchDb } from './skill-search/tables.js';
 
 export type ReadModelsDb = MembersDb &
   BalancesDb &
@@ -25,4 +26,5 @@ export type ReadModelsDb = MembersDb &
   SkillCatalogueDb &
   FeedDb &
   AiInvocationsDb &
-  AssistantCommentsDb;
+  AssistantCommentsDb &
+  SkillSearchDb;

@@ -1,0 +1,101 @@
+// Queries of the skill-search read model: the search page (spec 001 §2.2) and the '@' and '#'
+// suggestions (§5, §7). Each is one statement over one table and its text indexes (decision 160): a
+// text matches when it contains the query as typed, or when every word of the query is in it within
+// one typo. Results are sorted by rating, descending (§2.2); the count stops at SKILL_SEARCH_COUNT_MAX.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { SKILL_SEARCH_COUNT_MAX, SKILL_SEARCH_PAGE, type SkillCard, type SkillSearchResult } from '../../api/contracts/skill-search.js';
+import type { ExperienceLevel } from '../../domain/member/events.js';
+import type { ReadModelsDb } from '../read-models.js';
+import { containsPattern, parseQuery, type ParsedQuery } from './search-words.js';
+
+/** Below this many characters a substring test cannot use the trigram index: words are matched whole. */
+const TRIGRAM_MIN = 3;
+
+/**
+ * The text test on a row's `key` (searchKey text) and `forms` (typo forms) columns: the query inside the
+ * text, or each of its words within one typo of a word of the text (short words: inside the text).
+ */
+export const textMatches = (query: ParsedQuery, key: RawBuilder<string>, forms: RawBuilder<string[]>): RawBuilder<boolean> => {
+  const contains = (text: string) => ([...text].length >= TRIGRAM_MIN ? sql<boolean>`${key} like ${containsPattern(text)}` : sql<boolean>`${forms} ? ${text}`);
+  const tests: RawBuilder<boolean>[] = [];
+  if ([...query.key].length >= TRIGRAM_MIN) tests.push(contains(query.key));
+  if (query.words.length > 0) {
+    const each = query.words.map(({ word, forms: typos }) => (typos ? sql<boolean>`${forms} ?| ${typos}::text[]` : contains(word)));
+    tests.push(sql<boolean>`(${sql.join(each, sql` and `)})`);
+  }
+  return tests.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(tests, sql` or `)})`;
+};
+
+export interface SkillSearchFilter {
+  q: string;
+  category?: string | undefined;
+  level?: ExperienceLevel | undefined;
+  /** Stars, e.g. 4.5: the rating as shown (to one decimal) must reach it. */
+  minRating: number;
+  offset: number;
+}
+
+interface Row {
+  skill_id: string | null;
+  name: string;
+  description: string;
+  category: string;
+  experience_level: ExperienceLevel;
+  points_per_hour: number;
+  mentor_id: string;
+  mentor_name: string;
+  mentor_image_url: string | null;
+  rating_tenths: number;
+  review_count: number;
+  likes_count: number;
+  liked: boolean;
+  total: number;
+}
+
+const toCard = (r: Row): SkillCard => ({
+  id: r.skill_id!,
+  name: r.name,
+  description: r.description,
+  category: r.category,
+  experienceLevel: r.experience_level,
+  pointsPerHour: Number(r.points_per_hour),
+  instructor: { id: r.mentor_id, name: r.mentor_name, profileImageUrl: r.mentor_image_url, rating: Number(r.rating_tenths) / 10, reviewCount: Number(r.review_count) },
+  likesCount: Number(r.likes_count),
+  liked: Boolean(r.liked),
+});
+
+/** One page of skills matching the filter, best rated first, with the viewer's likes and the count. */
+export const searchSkillCards = async (db: Kysely<ReadModelsDb>, filter: SkillSearchFilter, viewerId: string): Promise<SkillSearchResult> => {
+  const query = parseQuery(filter.q);
+  const where = (alias: string) => {
+    const column = (name: string) => sql.ref(`${alias}.${name}`);
+    const tests: RawBuilder<boolean>[] = [sql<boolean>`${column('rating_tenths')} >= ${Math.round(filter.minRating * 10)}`];
+    if (query.key !== '') tests.push(textMatches(query, column('search_key') as RawBuilder<string>, column('typo_forms') as RawBuilder<string[]>));
+    if (filter.category) tests.push(sql<boolean>`${column('category')} = ${filter.category}`);
+    if (filter.level) tests.push(sql<boolean>`${column('experience_level')} = ${filter.level}`);
+    return sql.join(tests, sql` and `);
+  };
+  // One statement: the capped count once, and the page (one more row than shown: is there a next?).
+  const { rows } = await sql<Row>`
+    select p.*, t.total from
+      (select count(*)::int as total from (select 1 from skill_search c where ${where('c')} limit ${SKILL_SEARCH_COUNT_MAX + 1}) m) t
+    left join lateral (
+      select s.skill_id, s.name, s.description, s.category, s.experience_level, s.points_per_hour, s.mentor_id, s.mentor_name,
+             s.mentor_image_url, s.rating_tenths, s.review_count,
+             (select count(*)::int from skill_likes l where l.skill_id = s.skill_id) as likes_count,
+             exists (select 1 from skill_likes l where l.skill_id = s.skill_id and l.member_id = ${viewerId}) as liked
+      from skill_search s
+      where ${where('s')}
+      order by s.rating_tenths desc, s.review_count desc, s.name_key, s.skill_id
+      limit ${SKILL_SEARCH_PAGE + 1} offset ${filter.offset}
+    ) p on true`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  const found = rows.filter((r) => r.skill_id !== null);
+  const more = found.length > SKILL_SEARCH_PAGE;
+  return {
+    skills: found.slice(0, SKILL_SEARCH_PAGE).map(toCard),
+    total: Math.min(total, SKILL_SEARCH_COUNT_MAX),
+    totalCapped: total > SKILL_SEARCH_COUNT_MAX,
+    nextOffset: more && filter.offset + SKILL_SEARCH_PAGE <= SKILL_SEARCH_COUNT_MAX ? filter.offset + SKILL_SEARCH_PAGE : null,
+  };
+};
