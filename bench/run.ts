@@ -11,6 +11,7 @@ import { benchHttpUser } from './http-user.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchRequestSession } from './request-session.js';
 import { benchRebuild } from './rebuild.js';
+import { benchSkillSearch } from './skill-search.js';
 import type { BenchResult } from './support.js';
 import { fmt } from './support.js';
 
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'feed-page': benchFeedPage,
   'comment-fanout': benchCommentFanout,
   lighthouse: benchLighthouse,
+  'skill-search': benchSkillSearch,
 };
 
 const chosen = process.argv.slice(2);

@@ -85,4 +85,4 @@ export const createTaughtSkillFormSchema = skillTaughtInputSchema.omit({ id: tru
     .max(CREATE_SKILL_POINTS_MAX, createSkillPointsText)
     .default(MIN_POINTS_PER_HOUR),
 });
-export type CreateTaughtSkillForm = z.infer<typeof createTaughtSkillFormSchema>;
+export type CreateTaughtSkillFormInput = z.input<typeof createTaughtSkillFormSchema>;

@@ -69,26 +69,31 @@ export const searchSkillCards = async (db: Kysely<ReadModelsDb>, filter: SkillSe
   const query = parseQuery(filter.q);
   const where = (alias: string) => {
     const column = (name: string) => sql.ref(`${alias}.${name}`);
-    const tests: RawBuilder<boolean>[] = [sql<boolean>`${column('rating_tenths')} >= ${Math.round(filter.minRating * 10)}`];
+    const tests: RawBuilder<boolean>[] = filter.minRating > 0 ? [sql<boolean>`${column('rating_tenths')} >= ${Math.round(filter.minRating * 10)}`] : [];
     if (query.key !== '') tests.push(textMatches(query, column('search_key') as RawBuilder<string>, column('typo_forms') as RawBuilder<string[]>));
     if (filter.category) tests.push(sql<boolean>`${column('category')} = ${filter.category}`);
     if (filter.level) tests.push(sql<boolean>`${column('experience_level')} = ${filter.level}`);
-    return sql.join(tests, sql` and `);
+    return tests.length === 0 ? sql<boolean>`true` : sql.join(tests, sql` and `);
   };
-  // One statement: the capped count once, and the page (one more row than shown: is there a next?).
+  const columns = sql`s.skill_id, s.name, s.description, s.category, s.experience_level, s.points_per_hour, s.mentor_id, s.mentor_name,
+    s.mentor_image_url, s.rating_tenths, s.review_count, s.name_key`;
+  const order = sql`order by s.rating_tenths desc, s.review_count desc, s.name_key, s.skill_id limit ${SKILL_SEARCH_PAGE + 1} offset ${filter.offset}`;
+  // One statement either way, and one more row than shown (is there a next page?). A text query reads
+  // its matches through the text indexes and must sort them all by rating, so counting them costs nothing
+  // more; without text the rating index gives the page in order, and the count stops at the cap.
+  const page =
+    query.key !== ''
+      ? sql`select ${columns}, count(*) over ()::int as total from skill_search s where ${where('s')} ${order}`
+      : sql`select ${columns}, t.total from
+              (select count(*)::int as total from (select 1 from skill_search c where ${where('c')} limit ${SKILL_SEARCH_COUNT_MAX + 1}) m) t
+            left join lateral (select ${columns} from skill_search s where ${where('s')} ${order}) s on true`;
+  // The likes of the page's cards only.
   const { rows } = await sql<Row>`
-    select p.*, t.total from
-      (select count(*)::int as total from (select 1 from skill_search c where ${where('c')} limit ${SKILL_SEARCH_COUNT_MAX + 1}) m) t
-    left join lateral (
-      select s.skill_id, s.name, s.description, s.category, s.experience_level, s.points_per_hour, s.mentor_id, s.mentor_name,
-             s.mentor_image_url, s.rating_tenths, s.review_count,
-             (select count(*)::int from skill_likes l where l.skill_id = s.skill_id) as likes_count,
-             exists (select 1 from skill_likes l where l.skill_id = s.skill_id and l.member_id = ${viewerId}) as liked
-      from skill_search s
-      where ${where('s')}
-      order by s.rating_tenths desc, s.review_count desc, s.name_key, s.skill_id
-      limit ${SKILL_SEARCH_PAGE + 1} offset ${filter.offset}
-    ) p on true`.execute(db);
+    select p.*,
+      (select count(*)::int from skill_likes l where l.skill_id = p.skill_id) as likes_count,
+      exists (select 1 from skill_likes l where l.skill_id = p.skill_id and l.member_id = ${viewerId}) as liked
+    from (${page}) p
+    order by p.rating_tenths desc, p.review_count desc, p.name_key, p.skill_id`.execute(db);
   const total = Number(rows[0]?.total ?? 0);
   const found = rows.filter((r) => r.skill_id !== null);
   const more = found.length > SKILL_SEARCH_PAGE;

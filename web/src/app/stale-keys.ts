@@ -12,6 +12,7 @@ import { notificationStaleKeys } from '@/features/notifications/api/keys';
 import { onboardingStaleKeys } from '@/features/onboarding/api/keys';
 import { recommendationStaleKeys } from '@/features/recommendations/api/keys';
 import { sessionStaleKeys } from '@/features/sessions/api/keys';
+import { skillSearchStaleKeys } from '@/features/skill-search/api/keys';
 
 export const appStaleKeys = combineStaleKeys(
   currentUserStaleKeys,
@@ -24,4 +25,5 @@ export const appStaleKeys = combineStaleKeys(
   onboardingStaleKeys,
   recommendationStaleKeys,
   feedStaleKeys,
+  skillSearchStaleKeys,
 );
