@@ -79,11 +79,13 @@ export const searchSkillCards = async (db: Kysely<ReadModelsDb>, filter: SkillSe
     s.mentor_image_url, s.rating_tenths, s.review_count, s.name_key`;
   const order = sql`order by s.rating_tenths desc, s.review_count desc, s.name_key, s.skill_id limit ${SKILL_SEARCH_PAGE + 1} offset ${filter.offset}`;
   // One statement either way, and one more row than shown (is there a next page?). A text query reads
-  // its matches through the text indexes and must sort them all by rating, so counting them costs nothing
-  // more; without text the rating index gives the page in order, and the count stops at the cap.
+  // its matches through the text indexes (materialized first: read in rating order instead, the planner
+  // would test the text of every row until the page fills) and sorts them all by rating, so counting them
+  // costs nothing more; without text the rating index gives the page in order, and the count stops at the cap.
   const page =
     query.key !== ''
-      ? sql`select ${columns}, count(*) over ()::int as total from skill_search s where ${where('s')} ${order}`
+      ? sql`with s as materialized (select ${columns} from skill_search s where ${where('s')})
+            select ${columns}, count(*) over ()::int as total from s ${order}`
       : sql`select ${columns}, t.total from
               (select count(*)::int as total from (select 1 from skill_search c where ${where('c')} limit ${SKILL_SEARCH_COUNT_MAX + 1}) m) t
             left join lateral (select ${columns} from skill_search s where ${where('s')} ${order}) s on true`;

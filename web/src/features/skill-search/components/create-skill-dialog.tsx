@@ -83,7 +83,7 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
             {...register('description')}
           />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Category" htmlFor="new-skill-category">
             <Select id="new-skill-category" {...register('category')}>
               {createSkillCategories.map((category) => (
@@ -100,7 +100,13 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
               ))}
             </Select>
           </Field>
-          <Field label="Points per hour" htmlFor="new-skill-points" error={errors.pointsPerHour?.message}>
+          <Field
+            label="Points per hour"
+            htmlFor="new-skill-points"
+            error={errors.pointsPerHour?.message}
+            hint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${CREATE_SKILL_POINTS_MAX}.`}
+            className="sm:col-span-2"
+          >
             <Input
               id="new-skill-points"
               type="number"
@@ -108,6 +114,7 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
               min={MIN_POINTS_PER_HOUR}
               max={CREATE_SKILL_POINTS_MAX}
               step={1}
+              className="sm:w-32"
               aria-invalid={!!errors.pointsPerHour || undefined}
               {...register('pointsPerHour', { valueAsNumber: true })}
             />

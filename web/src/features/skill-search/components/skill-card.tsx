@@ -75,26 +75,32 @@ export const SkillCard = ({ skill, viewerId, onLike, liking }: SkillCardProps) =
         </div>
       </div>
 
-      <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-        <span className="mr-auto inline-flex items-center gap-1 text-sm font-semibold text-amber-700" data-testid="skill-points">
+      <div className="mt-auto pt-4">
+        <p className="inline-flex items-center gap-1 text-sm font-semibold text-amber-700" data-testid="skill-points">
           <Coins className="h-4 w-4" aria-hidden />
           {skill.pointsPerHour} {skill.pointsPerHour === 1 ? 'point' : 'points'}/hour
-        </span>
-        {own ? (
-          <Link to="/profile" className={buttonClasses('outline', 'sm')}>
-            {skillSearchTexts.viewMyProfile}
-          </Link>
-        ) : (
-          <>
-            <Link to={{ search: `?chat=${encodeURIComponent(instructor.id)}` }} className={buttonClasses('outline', 'sm')} aria-label={`Message ${instructor.name}`}>
-              <MessageCircle className="h-4 w-4" aria-hidden />
-              {skillSearchTexts.message}
+        </p>
+        <div className="mt-3 flex gap-2">
+          {own ? (
+            <Link to="/profile" className={buttonClasses('outline', 'sm', 'flex-1')}>
+              {skillSearchTexts.viewMyProfile}
             </Link>
-            <Link to={`/book/${encodeURIComponent(instructor.id)}/${encodeURIComponent(skill.id)}`} className={buttonClasses('primary', 'sm')}>
-              {skillSearchTexts.requestSession}
-            </Link>
-          </>
-        )}
+          ) : (
+            <>
+              <Link
+                to={{ search: `?chat=${encodeURIComponent(instructor.id)}` }}
+                className={buttonClasses('outline', 'sm', 'flex-1')}
+                aria-label={`Message ${instructor.name}`}
+              >
+                <MessageCircle className="h-4 w-4" aria-hidden />
+                {skillSearchTexts.message}
+              </Link>
+              <Link to={`/book/${encodeURIComponent(instructor.id)}/${encodeURIComponent(skill.id)}`} className={buttonClasses('primary', 'sm', 'flex-1')}>
+                {skillSearchTexts.requestSession}
+              </Link>
+            </>
+          )}
+        </div>
       </div>
     </article>
   );
