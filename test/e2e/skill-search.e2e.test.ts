@@ -76,7 +76,11 @@ describe('skill search', () => {
       await route.continue();
     });
     await student.getByRole('searchbox', { name: 'Search skills, descriptions or mentors' }).fill('Pyhton');
-    await student.getByTestId('skill-skeleton').or(student.getByTestId('skill-card').filter({ hasText: 'Python' })).first().waitFor();
+    await student
+      .getByTestId('skill-skeleton')
+      .or(student.getByTestId('skill-card').filter({ hasText: 'Python' }))
+      .first()
+      .waitFor();
     await student.unroute('**/api/skill-search?*');
     const card = cards(student).filter({ hasText: 'Python' });
     await card.waitFor();
