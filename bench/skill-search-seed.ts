@@ -3,7 +3,7 @@
 // and descriptions come from small word lists, so a query matches as many rows as a real catalogue's would
 // (one base skill in about 40), and a quarter of the mentors have no rating yet.
 import pg from 'pg';
-import { searchKey, typoFormsOf } from '../projections/skill-search/search-words.js';
+import { searchKey, typoWordsOf } from '../projections/skill-search/search-words.js';
 
 export const SKILL_SEARCH_SIZE = { skills: 50_000, mentors: 5_000 } as const;
 
@@ -78,9 +78,9 @@ export const seedSkillSearch = async (databaseUrl: string) => {
       });
       await client.query(
         `insert into skill_search (skill_id, mentor_id, mentor_name, mentor_image_url, name, name_key, description, category, experience_level,
-                                   points_per_hour, rating_tenths, review_count, search_key, typo_forms)
+                                   points_per_hour, rating_tenths, review_count, search_key, typo_words)
          select 'bench-skill-' || i, 'bench-mentor-' || m, mentor, null, name, lower(name), description, category, level,
-                1 + i % 10, rating, case when rating = 0 then 0 else 1 + i % 30 end, search_key, forms::jsonb
+                1 + i % 10, rating, case when rating = 0 then 0 else 1 + i % 30 end, search_key, forms
          from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::text[])
            as t(i, m, mentor, name, description, category, level, rating, search_key, forms)`,
         [
@@ -93,7 +93,7 @@ export const seedSkillSearch = async (databaseUrl: string) => {
           rows.map((r) => LEVELS[r.i % LEVELS.length]),
           rows.map((r) => mentorRating(r.m)),
           rows.map((r) => searchKey(`${r.name} ${r.mentor} ${r.category} ${r.description}`)),
-          rows.map((r) => JSON.stringify(typoFormsOf(r.name, r.mentor, r.category, r.description))),
+          rows.map((r) => typoWordsOf(r.name, r.mentor, r.category, r.description)),
         ],
       );
     }

@@ -9,8 +9,8 @@ import type { SkillCatalogued } from '../../domain/skill-catalogue/events.js';
 import type { SessionRated } from '../../domain/session/events.js';
 import { defineCustomProjection, type CustomContext, type Recorded } from '../runtime/define-projection.js';
 import type { Projector } from '../types.js';
-import { searchKey, typoFormsOf } from './search-words.js';
-import { skillSearchTables, skillSearchTextIndexes, type SkillSearchPersonRow, type SkillSearchRow } from './tables.js';
+import { searchKey, typoWordsOf } from './search-words.js';
+import { skillSearchTables, skillSearchTextIndexes, typoVector, type SkillSearchPersonRow, type SkillSearchRow } from './tables.js';
 
 type SearchEvent =
   | Extract<
@@ -26,11 +26,11 @@ type Ctx = CustomContext<typeof skillSearchTables>;
 export const ratingTenths = (sum: number, count: number): number => (count === 0 ? 0 : Math.round((sum / count) * 10));
 
 /** A skill's row as its mentor is now; the texts searched are the skill's and the mentor's name. */
-const skillRow = (skill: Omit<SkillSearchRow, 'search_key' | 'typo_forms' | 'name_key'>): SkillSearchRow => ({
+const skillRow = (skill: Omit<SkillSearchRow, 'search_key' | 'typo_words' | 'name_key'>): SkillSearchRow => ({
   ...skill,
   name_key: searchKey(skill.name),
   search_key: searchKey(`${skill.name} ${skill.mentor_name} ${skill.category} ${skill.description}`),
-  typo_forms: typoFormsOf(skill.name, skill.mentor_name, skill.category, skill.description),
+  typo_words: typoWordsOf(skill.name, skill.mentor_name, skill.category, skill.description),
 });
 
 const person = async ({ read }: Ctx, memberId: string): Promise<SkillSearchPersonRow> =>
@@ -41,12 +41,12 @@ const person = async ({ read }: Ctx, memberId: string): Promise<SkillSearchPerso
     image_url: null,
     rating_tenths: 0,
     review_count: 0,
-    typo_forms: [],
+    typo_words: '',
   };
 
 /** Writes the mentor's row and rewrites their skills with it. */
 const rewriteMentor = async (ctx: Ctx, mentor: SkillSearchPersonRow) => {
-  await ctx.write('skill_search_people', [{ ...mentor, name_key: searchKey(mentor.name), typo_forms: typoFormsOf(mentor.name) }]);
+  await ctx.write('skill_search_people', [{ ...mentor, name_key: searchKey(mentor.name), typo_words: typoWordsOf(mentor.name) }]);
   const skills = await ctx.db.selectFrom('skill_search').selectAll().where('mentor_id', '=', mentor.member_id).execute();
   if (skills.length === 0) return;
   await ctx.write(
@@ -83,7 +83,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
           name: skill.name,
           category: skill.category,
           source: 'taught',
-          typo_forms: JSON.stringify(typoFormsOf(skill.name)) as never,
+          typo_words: typoWordsOf(skill.name),
         })
         .onConflict((oc) => oc.column('name_key').doNothing())
         .execute();
@@ -121,7 +121,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
     }
     case 'SkillCatalogued': {
       const { skillId, name, category } = event.data;
-      await ctx.write('skill_search_names', [{ name_key: searchKey(name), skill_id: skillId, name, category, source: 'catalogue', typo_forms: typoFormsOf(name) }]);
+      await ctx.write('skill_search_names', [{ name_key: searchKey(name), skill_id: skillId, name, category, source: 'catalogue', typo_words: typoWordsOf(name) }]);
       return;
     }
   }
@@ -158,7 +158,7 @@ const withTextIndexes = (projector: Projector): Projector => ({
       await sql`create extension if not exists pg_trgm`.execute(db);
       await migration.up(db);
       for (const index of skillSearchTextIndexes) {
-        const column = index.kind === 'trigram' ? sql`${sql.ref(index.column)} gin_trgm_ops` : sql.ref(index.column);
+        const column = index.kind === 'trigram' ? sql`${sql.ref(index.column)} gin_trgm_ops` : sql`(${typoVector(sql.ref(index.column))})`;
         await db.schema.createIndex(index.name).on(index.table).using('gin').expression(column).execute();
       }
     },

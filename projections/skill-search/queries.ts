@@ -6,21 +6,24 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SKILL_SEARCH_COUNT_MAX, SKILL_SEARCH_PAGE, type SkillCard, type SkillSearchResult } from '../../api/contracts/skill-search.js';
 import type { ExperienceLevel } from '../../domain/member/events.js';
 import type { ReadModelsDb } from '../read-models.js';
-import { containsPattern, parseQuery, type ParsedQuery } from './search-words.js';
+import { containsPattern, formsQuery, parseQuery, type ParsedQuery } from './search-words.js';
+import { typoVector } from './tables.js';
 
 /** Below this many characters a substring test cannot use the trigram index: words are matched whole. */
 const TRIGRAM_MIN = 3;
 
 /**
- * The text test on a row's `key` (searchKey text) and `forms` (typo forms) columns: the query inside the
- * text, or each of its words within one typo of a word of the text (short words: inside the text).
+ * The text test on a row's `key` (searchKey text) and `words` (typoWordsOf) columns: the query inside the
+ * text, or each of its words as a word of the text within one typo (3-letter words: inside the text).
  */
-export const textMatches = (query: ParsedQuery, key: RawBuilder<string>, forms: RawBuilder<string[]>): RawBuilder<boolean> => {
-  const contains = (text: string) => ([...text].length >= TRIGRAM_MIN ? sql<boolean>`${key} like ${containsPattern(text)}` : sql<boolean>`${forms} ? ${text}`);
+export const textMatches = (query: ParsedQuery, key: RawBuilder<string>, words: RawBuilder<string>): RawBuilder<boolean> => {
+  const contains = (text: string) => sql<boolean>`${key} like ${containsPattern(text)}`;
   const tests: RawBuilder<boolean>[] = [];
   if ([...query.key].length >= TRIGRAM_MIN) tests.push(contains(query.key));
+  const typed = query.words.flatMap(({ forms }) => (forms ? [{ forms }] : []));
+  const inside = query.words.flatMap(({ word, forms }) => (forms ? [] : [contains(word)]));
   if (query.words.length > 0) {
-    const each = query.words.map(({ word, forms: typos }) => (typos ? sql<boolean>`${forms} ?| ${typos}::text[]` : contains(word)));
+    const each = [...(typed.length > 0 ? [sql<boolean>`${typoVector(words)} @@ to_tsquery('simple', ${formsQuery(typed)})`] : []), ...inside];
     tests.push(sql<boolean>`(${sql.join(each, sql` and `)})`);
   }
   return tests.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(tests, sql` or `)})`;
@@ -70,7 +73,7 @@ export const searchSkillCards = async (db: Kysely<ReadModelsDb>, filter: SkillSe
   const where = (alias: string) => {
     const column = (name: string) => sql.ref(`${alias}.${name}`);
     const tests: RawBuilder<boolean>[] = filter.minRating > 0 ? [sql<boolean>`${column('rating_tenths')} >= ${Math.round(filter.minRating * 10)}`] : [];
-    if (query.key !== '') tests.push(textMatches(query, column('search_key') as RawBuilder<string>, column('typo_forms') as RawBuilder<string[]>));
+    if (query.key !== '') tests.push(textMatches(query, column('search_key') as RawBuilder<string>, column('typo_words') as RawBuilder<string>));
     if (filter.category) tests.push(sql<boolean>`${column('category')} = ${filter.category}`);
     if (filter.level) tests.push(sql<boolean>`${column('experience_level')} = ${filter.level}`);
     return tests.length === 0 ? sql<boolean>`true` : sql.join(tests, sql` and `);

@@ -4,7 +4,8 @@
 // Trigram similarity alone cannot tell 'Pyhton' from 'Boston' (both share 2 of 7 trigrams), so the typo
 // test uses deletion neighbourhoods instead: two words are within one such edit exactly when they are
 // equal or one deletion of each meets (SymSpell). A row stores the words of its text with their one-
-// letter deletions as a jsonb array, a GIN index finds the rows holding any of a query word's forms.
+// letter deletions as text; a full-text (tsvector) GIN index finds the rows holding, for every word of a
+// query, one of its forms, in one exact (never rechecked) index condition.
 
 /** Lower case, accents kept, spaces collapsed: how texts and queries compare. */
 export const searchKey = (text: string): string => text.trim().replace(/\s+/gu, ' ').toLowerCase();
@@ -33,18 +34,29 @@ export const typoFormsOf = (...texts: readonly string[]): string[] => {
   return [...forms];
 };
 
+/** The row's column for the typo test: its forms, separated by spaces, for to_tsvector('simple', ...). */
+export const typoWordsOf = (...texts: readonly string[]): string => typoFormsOf(...texts).join(' ');
+
 export interface ParsedQuery {
   /** The whole query as compared with texts; '' for none. */
   key: string;
-  /** Per word of the query: its forms (long words) or the word itself to find inside the text (short ones). */
+  /**
+   * Per word of the query: the forms that find it as a word of the text (its typo forms from 4 letters,
+   * itself under 3), or null for a 3-letter word, which is found inside the text instead ('sql' in 'mysql').
+   */
   words: { word: string; forms: string[] | null }[];
 }
 
 export const parseQuery = (query: string): ParsedQuery => {
   const key = searchKey(query);
   const words = [...new Set(wordsOf(key))].slice(0, QUERY_WORDS_MAX);
-  return { key, words: words.map((word) => ({ word, forms: [...word].length >= TYPO_MIN_LENGTH ? typoForms(word) : null })) };
+  const formsOf = (word: string) => ([...word].length === TYPO_MIN_LENGTH - 1 ? null : typoForms(word));
+  return { key, words: words.map((word) => ({ word, forms: formsOf(word) })) };
 };
+
+/** The words' forms as a tsquery text: every word, through any one of its forms (letters and digits only, so quoting is safe). */
+export const formsQuery = (words: readonly { forms: readonly string[] }[]): string =>
+  words.map(({ forms }) => `(${forms.map((form) => `'${form}'`).join(' | ')})`).join(' & ');
 
 /** A LIKE pattern that finds `text` anywhere, its wildcard characters taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;

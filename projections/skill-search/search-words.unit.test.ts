@@ -1,7 +1,7 @@
 // The typo test of decision 160: two words meet through their one-letter deletions exactly when they are
 // within one typo (missing, added or wrong letter, or two neighbours swapped); short words only as typed.
 import { describe, expect, it } from 'vitest';
-import { containsPattern, parseQuery, typoForms, typoFormsOf, wordsOf } from './search-words.js';
+import { containsPattern, formsQuery, parseQuery, typoForms, typoFormsOf, wordsOf } from './search-words.js';
 
 const withinOneTypo = (a: string, b: string) => typoForms(a).some((form) => typoForms(b).includes(form));
 
@@ -14,13 +14,15 @@ describe('search words', () => {
     for (const other of ['boston', 'typhon', 'pyhtno', 'pthn', 'pythonic']) expect(withinOneTypo(other, 'python'), other).toBe(false);
   });
 
-  it('matches words under four letters only as typed', () => {
+  it('matches words under four letters only as typed: whole under three, inside the text at three', () => {
     expect(typoForms('go')).toEqual(['go']);
     expect(typoForms('sql')).toEqual(['sql']);
-    expect(parseQuery('go pyhton').words).toEqual([
-      { word: 'go', forms: null },
+    expect(parseQuery('go sql pyhton').words).toEqual([
+      { word: 'go', forms: ['go'] },
+      { word: 'sql', forms: null },
       { word: 'pyhton', forms: typoForms('pyhton') },
     ]);
+    expect(formsQuery([{ forms: ['go'] }, { forms: ['rust', 'ust', 'rst'] }])).toBe("('go') & ('rust' | 'ust' | 'rst')");
   });
 
   it('reads words of letters and digits in any script, lower case, once each', () => {

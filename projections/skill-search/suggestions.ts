@@ -29,7 +29,7 @@ export const searchMembers = async (db: Kysely<ReadModelsDb>, q: string, limit: 
   const { rows } = await sql<Ranked<{ id: string; name: string; profile_image_url: string | null }>>`
     select member_id as id, name, image_url as profile_image_url, strpos(name_key, ${query.key}) > 0 as direct
     from skill_search_people
-    where name_key like ${containsPattern(query.key)} or ${textMatches(query, sql`name_key`, sql`typo_forms`)}
+    where name_key like ${containsPattern(query.key)} or ${textMatches(query, sql`name_key`, sql`typo_words`)}
     order by direct desc, starts_with(name_key, ${query.key}) desc, strpos(' ' || name_key, ${` ${query.key}`}) > 0 desc,
              ${closeness(query.key)}, name_key, member_id
     limit ${limit}`.execute(db);
@@ -45,7 +45,7 @@ export const searchSkills = async (db: Kysely<ReadModelsDb>, q: string, limit: n
   const { rows } = await sql<Ranked<SkillSuggestion>>`
     select skill_id as id, name, category, strpos(name_key, ${query.key}) > 0 as direct
     from skill_search_names
-    where name_key like ${containsPattern(query.key)} or ${textMatches(query, sql`name_key`, sql`typo_forms`)}
+    where name_key like ${containsPattern(query.key)} or ${textMatches(query, sql`name_key`, sql`typo_words`)}
     order by direct desc, starts_with(name_key, ${query.key}) desc, source = 'catalogue' desc,
              ${closeness(query.key)}, length(name_key), name_key
     limit ${limit}`.execute(db);

@@ -3,7 +3,8 @@
 // the mentor of a new skill), the ratings mentors received (their figures are recomputed from these),
 // and the catalogue's names (the '#' suggestions).
 import type { ExperienceLevel } from '../../domain/member/events.js';
-import { defineTable, int4, jsonb, text, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
+import { sql, type RawBuilder } from 'kysely';
+import { defineTable, int4, text, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
 export const skillSearchTable = defineTable({
   name: 'skill_search',
@@ -25,8 +26,8 @@ export const skillSearchTable = defineTable({
     review_count: int4(),
     /** searchKey of name, mentor's name, category and description: the substring test (trigram index). */
     search_key: text(),
-    /** typoFormsOf the same texts: the typo test (GIN). */
-    typo_forms: jsonb<string[]>(),
+    /** typoWordsOf the same texts: the typo test (a GIN index on its tsvector). */
+    typo_words: text(),
   },
   indexes: {
     skill_search_mentor_idx: ['mentor_id'],
@@ -45,7 +46,7 @@ export const skillSearchPeopleTable = defineTable({
     image_url: text().nullable(),
     rating_tenths: int4(),
     review_count: int4(),
-    typo_forms: jsonb<string[]>(),
+    typo_words: text(),
   },
 });
 
@@ -70,7 +71,7 @@ export const skillSearchNamesTable = defineTable({
     category: text(),
     /** 'catalogue' entries come before 'taught' ones and replace them. */
     source: text<'catalogue' | 'taught'>(),
-    typo_forms: jsonb<string[]>(),
+    typo_words: text(),
   },
 });
 
@@ -81,14 +82,17 @@ export const skillSearchTables = {
   skill_search_names: skillSearchNamesTable,
 };
 
-/** Trigram (substring) and typo-form indexes, which the table declarations cannot express. */
+/** The typo test's index expression: the queries use exactly this, or the index is not used. */
+export const typoVector = (words: RawBuilder<string>) => sql<unknown>`to_tsvector('simple', ${words})`;
+
+/** Trigram (substring) and typo-word indexes, which the table declarations cannot express. */
 export const skillSearchTextIndexes = [
   { name: 'skill_search_key_trgm_idx', table: 'skill_search', column: 'search_key', kind: 'trigram' },
-  { name: 'skill_search_forms_idx', table: 'skill_search', column: 'typo_forms', kind: 'forms' },
+  { name: 'skill_search_words_idx', table: 'skill_search', column: 'typo_words', kind: 'words' },
   { name: 'skill_search_people_trgm_idx', table: 'skill_search_people', column: 'name_key', kind: 'trigram' },
-  { name: 'skill_search_people_forms_idx', table: 'skill_search_people', column: 'typo_forms', kind: 'forms' },
+  { name: 'skill_search_people_words_idx', table: 'skill_search_people', column: 'typo_words', kind: 'words' },
   { name: 'skill_search_names_trgm_idx', table: 'skill_search_names', column: 'name_key', kind: 'trigram' },
-  { name: 'skill_search_names_forms_idx', table: 'skill_search_names', column: 'typo_forms', kind: 'forms' },
+  { name: 'skill_search_names_words_idx', table: 'skill_search_names', column: 'typo_words', kind: 'words' },
 ] as const;
 
 export type SkillSearchRow = RowOfTable<typeof skillSearchTable>;
