@@ -3,7 +3,7 @@
 // table. A mentor's rating is recomputed from the ratings this model keeps itself, so it does not
 // depend on another read model having caught up. Applied event by event in the runtime's transaction:
 // a renamed or newly rated mentor rewrites all their skills.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '../../domain/member/events.js';
 import type { SkillCatalogued } from '../../domain/skill-catalogue/events.js';
 import type { SessionRated } from '../../domain/session/events.js';
@@ -159,7 +159,10 @@ const withTextIndexes = (projector: Projector): Projector => ({
       await migration.up(db);
       for (const index of skillSearchTextIndexes) {
         const column = index.kind === 'trigram' ? sql`${sql.ref(index.column)} gin_trgm_ops` : sql`(${typoVector(sql.ref(index.column))})`;
-        await db.schema.createIndex(index.name).on(index.table).using('gin').expression(column).execute();
+        // Without fastupdate: GIN's pending list of recent inserts is read in full by every search until a
+        // vacuum empties it (4 ms of a 5 ms search after 50,000 inserts); a search reads, a skill is rarely written.
+        const create = db.schema.createIndex(index.name).on(index.table).using('gin').expression(column).compile();
+        await db.executeQuery(CompiledQuery.raw(`${create.sql} with (fastupdate = off)`, [...create.parameters]));
       }
     },
   })),
