@@ -38,6 +38,7 @@ import { sessionQueryRoutes } from './routes/session-queries.js';
 import { sessionRescheduleRoutes } from './routes/session-reschedule.js';
 import { sessionThreadRoutes } from './routes/session-thread.js';
 import { skillRoutes } from './routes/skills.js';
+import { skillSearchRoutes } from './routes/skill-search.js';
 import { mediaRoutes } from './routes/media.js';
 import { linkPreviewRoutes } from './routes/link-preview.js';
 import { reviewRoutes } from './routes/reviews.js';
@@ -164,6 +165,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(onboardingRoutes, { deps });
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
+  await app.register(skillSearchRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
   await app.register(feedRoutes, { deps, isAdmin });
   await app.register(assistantRoutes, { deps, isAdmin });

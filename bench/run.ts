@@ -12,6 +12,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchMessageDelivery } from './message-delivery.js';
 import { benchRequestSession } from './request-session.js';
 import { benchRebuild } from './rebuild.js';
+import { benchSkillSearch } from './skill-search.js';
 import type { BenchResult } from './support.js';
 import { fmt } from './support.js';
 
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'comment-fanout': benchCommentFanout,
   'message-delivery': benchMessageDelivery,
   lighthouse: benchLighthouse,
+  'skill-search': benchSkillSearch,
 };
 
 const chosen = process.argv.slice(2);

@@ -3,6 +3,7 @@
 // same JS types for the same SQL types, so read-model code does not care which one it runs on.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -111,6 +112,8 @@ async function openPglite<DB>(dataDir: string): Promise<SqlDatabase<DB>> {
   try {
     pglite = await PGlite.create(inMemory ? 'memory://' : dataDir, {
       parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
+      // Trigram indexes of the skill search (DESIGN.md §11); PostgreSQL ships pg_trgm as a contrib module.
+      extensions: { pg_trgm },
     });
   } catch (error) {
     lock?.release();

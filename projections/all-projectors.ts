@@ -12,6 +12,7 @@ import { onboardingProjector } from './onboarding/projector.js';
 import { sessionsProjector } from './sessions/projector.js';
 import { skillCatalogueProjector } from './skill-catalogue/projector.js';
 import { skillLikesProjector } from './skill-likes/projector.js';
+import { skillSearchProjector } from './skill-search/projector.js';
 import type { Projector } from './types.js';
 
 export const allProjectors: Projector[] = [
@@ -28,4 +29,5 @@ export const allProjectors: Projector[] = [
   aiInvocationsProjector,
   assistantCommentsProjector,
   messagingProjector,
+  skillSearchProjector,
 ];

@@ -14,6 +14,7 @@ import type { OnboardingDb } from './onboarding/tables.js';
 import type { SessionsDb } from './sessions/tables.js';
 import type { SkillCatalogueDb } from './skill-catalogue/tables.js';
 import type { SkillLikesDb } from './skill-likes/tables.js';
+import type { SkillSearchDb } from './skill-search/tables.js';
 
 export type ReadModelsDb = MembersDb &
   BalancesDb &
@@ -27,4 +28,5 @@ export type ReadModelsDb = MembersDb &
   FeedDb &
   AiInvocationsDb &
   AssistantCommentsDb &
-  MessagingDb;
+  MessagingDb &
+  SkillSearchDb;

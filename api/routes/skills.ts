@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { catalogueSkill } from '../../commands/skill-catalogue/skill-catalogue.js';
 import { SKILL_NOT_FOUND_MESSAGE, toggleSkillLike } from '../../commands/skill-likes/skill-likes.js';
-import { searchSkills } from '../../projections/skill-catalogue/queries.js';
+import { searchSkills } from '../../projections/skill-search/suggestions.js';
 import { skillLikeStatus } from '../../projections/skill-likes/queries.js';
 import { skillLikeBodySchema, skillLikeStatusSchema } from '../contracts/dashboard.js';
 import { catalogueSkillSchema, createSkillBodySchema, skillSuggestionSchema, suggestionQuerySchema, SUGGESTIONS_MAX } from '../contracts/skill-catalogue.js';

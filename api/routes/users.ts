@@ -6,7 +6,7 @@ import { updateProfile } from '../../commands/members.js';
 import { getBalance } from '../../projections/balances/queries.js';
 import { listTransactions } from '../../projections/ledger-transactions/queries.js';
 import { getMember, listMembers } from '../../projections/members/queries.js';
-import { searchMembers } from '../../projections/members/search.js';
+import { searchMembers } from '../../projections/skill-search/suggestions.js';
 import { balanceSchema, currentUserSchema, errorBodySchema, transactionSchema, updateProfileSchema, userSchema, type User } from '../contracts/members.js';
 import { suggestionQuerySchema, SUGGESTIONS_MAX, userSuggestionSchema } from '../contracts/skill-catalogue.js';
 import type { AppDeps } from '../deps.js';

@@ -101,6 +101,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/skills/{id}/like-status': { on: 'skill', right: 'any', expect: [401, OK, OK, OK, OK] },
   'POST /api/skills/{id}/like': { on: 'skill', right: 'any', expect: [401, OK, OK, P, OK] },
+  'GET /api/skill-search': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   'POST /api/feedback': { on: 'none', right: 'any', body: { message: 'Nice' }, expect: [401, OK, OK, OK, OK] },
   // The feed: anyone reads, likes and comments; only the author (Ann) edits and deletes her post.
   'GET /api/posts': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },

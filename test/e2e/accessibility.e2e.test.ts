@@ -2,8 +2,8 @@
 // the landing page, the dashboard, the profile page, the booking page and every dialog of spec 000
 // (reject, propose reschedule, smart calendar with its cancel, decline countdown, cancel request,
 // feedback, the booking's two popups, add skill, the profile's edit form), the feed with its comments,
-// composer and edit dialog, the Messages dropdown and a chat window, the notifications page, the reviews page in
-// its states and the crop dialog, at 1280 and at 390 px.
+// composer and edit dialog, the skill search with its Create New Skill modal, the Messages dropdown and a chat
+// window, the notifications page, the reviews page in its states and the crop dialog, at 1280 and at 390 px.
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -208,6 +208,27 @@ describe('accessibility', () => {
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
   });
+  it('finds nothing serious on the skill search page, its empty state and the Create New Skill modal', async () => {
+    seeded ??= await seedSessions(e2e.server.url);
+    const { sam } = seeded;
+    for (const width of WIDTHS) {
+      const { context, page } = await open(sam, '/search', width);
+      await page.getByTestId('skill-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(page, `skill search ${width}`);
+      await page.getByRole('searchbox').fill('no skill is called this');
+      await page.getByText('No results found').waitFor();
+      await check(page, `skill search no results ${width}`);
+      await page.getByRole('button', { name: 'Create New Skill' }).click();
+      await page.getByRole('dialog', { name: 'Create New Skill' }).getByRole('button', { name: 'Create Skill' }).click();
+      await page.getByText('Please enter a skill name').waitFor();
+      await check(page, `create skill dialog ${width}`, dialog);
+      await page.keyboard.press('Escape');
+      await context.close();
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
+  });
+
   it('finds nothing serious in the Messages dropdown and a chat window', async () => {
     seeded ??= await seedSessions(e2e.server.url);
     const { mia, sam } = seeded;

@@ -1,7 +1,7 @@
 // The pages at 390 px (issue 19 points 16 and 20): nothing wider than the screen, and what matters
 // first is in the first screenful, in order: the landing's pitch and sign-in, the dashboard's summary
 // before the session list (it came last, 4,900 px down), the profile's header, the booking panel
-// right under the booking page's header, the feed's title, Create Post and priority cards before the posts. Screenshots of each at 390 and 1280 px go to test-results/.
+// right under the booking page's header, the feed's title, Create Post and priority cards before the posts, the skill search's title and search box before its cards. Screenshots of each at 390 and 1280 px go to test-results/.
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -201,6 +201,31 @@ describe('the pages on a 390 px phone', () => {
     await shoot(booker.page, 'booking-1280');
     await booker.context.close();
   });
+  it('puts the skill search’s title, search box and first card in order on a phone, and fits both widths', async () => {
+    seeded ??= await seedSessions(e2e.server.url);
+    const { sam } = seeded;
+    const { context, page } = await open(sam, '/search');
+    await page.getByTestId('skill-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const [title, box] = await expectFirstScreenInOrder(page, [
+      page.getByRole('heading', { name: 'Find Skills to Learn', level: 1 }),
+      page.getByRole('searchbox'),
+      page.getByTestId('skill-card').first(),
+    ]);
+    expect(box!.bottom).toBeLessThanOrEqual(PHONE.height);
+    expect(title!.top).toBeLessThan(box!.top);
+    await expectNoOverflow(page);
+    await shoot(page, 'search-390');
+    await context.close();
+
+    const desktop = await open(sam, '/search', DESKTOP);
+    await desktop.page.getByTestId('skill-card').first().waitFor();
+    await desktop.page.waitForLoadState('networkidle');
+    await expectNoOverflow(desktop.page);
+    await shoot(desktop.page, 'search-1280');
+    await desktop.context.close();
+  });
+
   it('keeps a chat window and the Messages dropdown inside the phone’s screen', async () => {
     seeded ??= await seedSessions(e2e.server.url);
     const { mia, sam } = seeded;

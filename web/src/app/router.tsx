@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
             ...page(async () => ({ Component: (await import('./app-layout')).AppLayout })),
             children: [
               { path: 'feed', ...page(async () => ({ Component: (await import('./feed-route')).FeedRoute })) },
-              { path: 'search', ...later('search') },
+              { path: 'search', ...page(async () => ({ Component: (await import('@/features/skill-search/routes/skill-search-page')).SkillSearchPage })) },
               { path: 'dashboard', ...page(async () => ({ Component: (await import('./dashboard-route')).DashboardRoute })) },
               { path: 'notifications', ...page(async () => ({ Component: (await import('@/features/notifications/routes/notifications-page')).NotificationsPage })) },
               { path: 'coming-soon', ...later('coming-soon') },

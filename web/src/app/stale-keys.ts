@@ -14,6 +14,7 @@ import { onboardingStaleKeys } from '@/features/onboarding/api/keys';
 import { recommendationStaleKeys } from '@/features/recommendations/api/keys';
 import { reviewStaleKeys } from '@/features/reviews/api/keys';
 import { sessionStaleKeys } from '@/features/sessions/api/keys';
+import { skillSearchStaleKeys } from '@/features/skill-search/api/keys';
 
 export const appStaleKeys = combineStaleKeys(
   currentUserStaleKeys,
@@ -28,4 +29,5 @@ export const appStaleKeys = combineStaleKeys(
   feedStaleKeys,
   messagingStaleKeys,
   reviewStaleKeys,
+  skillSearchStaleKeys,
 );

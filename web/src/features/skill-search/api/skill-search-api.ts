@@ -1,0 +1,55 @@
+// The search page's reads and writes: GET /api/skill-search paged by 'Show more', the like button of a
+// card (POST /api/skills/{id}/like, spec 001 §7), and the Create New Skill modal, which adds the skill to
+// the member's skills taught (§7 'User update with skillsToTeach when a skill is created').
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { SkillLikeStatus } from '@contracts/dashboard';
+import type { CurrentUser, SkillTaughtInput, User } from '@contracts/members';
+import type { SkillSearchResult } from '@contracts/skill-search';
+import { sendJson, getJson } from '@/lib/http';
+import { useInvalidateChanges } from '@/lib/stale-keys';
+import { skillSearchKeys, type SkillSearchFilter } from './keys';
+
+const searchUrl = (filter: SkillSearchFilter, offset: number) => {
+  const params = new URLSearchParams({ q: filter.q, minRating: String(filter.minRating), offset: String(offset) });
+  if (filter.category) params.set('category', filter.category);
+  if (filter.level) params.set('level', filter.level);
+  return `/api/skill-search?${params}`;
+};
+
+export const useSkillSearch = (filter: SkillSearchFilter) =>
+  useInfiniteQuery({
+    queryKey: skillSearchKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => getJson<SkillSearchResult>(searchUrl(filter, pageParam), { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+type Pages = InfiniteData<SkillSearchResult, number>;
+
+/** The like button: the answer is the new status, written into every cached list that shows the skill. */
+export const useToggleSkillLike = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (skillId: string) => sendJson<SkillLikeStatus>(`/api/skills/${encodeURIComponent(skillId)}/like`, { body: {} }),
+    onSuccess: (status, skillId) =>
+      queryClient.setQueriesData<Pages>({ queryKey: skillSearchKeys.lists }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({ ...page, skills: page.skills.map((skill) => (skill.id === skillId ? { ...skill, ...status } : skill)) })),
+            }
+          : data,
+      ),
+  });
+};
+
+/** Adds a skill to the member's skills taught: the whole list is sent, the new one last. */
+export const useCreateTaughtSkill = (me: CurrentUser) => {
+  const invalidateChanges = useInvalidateChanges();
+  return useMutation({
+    mutationFn: (skill: SkillTaughtInput) =>
+      sendJson<User>(`/api/users/${encodeURIComponent(me.id)}`, { method: 'PATCH', body: { skillsToTeach: [...me.skillsToTeach, skill] } }),
+    onSuccess: () => invalidateChanges([{ scope: 'user', id: me.id }]),
+  });
+};

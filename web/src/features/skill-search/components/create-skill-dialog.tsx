@@ -1,0 +1,126 @@
+// The 'Create New Skill' modal of the search page (spec 001 §2.2, §5): name, description, one of the four
+// categories, one of the four levels, 1 to 10 points per hour (default 1). The skill joins the member's
+// skills taught, so it is found by search and booked like any other.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { CurrentUser } from '@contracts/members';
+import { DEFAULT_EXPERIENCE_LEVEL, DEFAULT_SKILL_CATEGORY, experienceLevels, MIN_POINTS_PER_HOUR, SKILL_DESCRIPTION_MAX, SKILL_NAME_MAX } from '@contracts/members';
+import { skillCatalogueTexts } from '@contracts/skill-catalogue';
+import { CREATE_SKILL_POINTS_MAX, createSkillCategories, createTaughtSkillFormSchema, skillSearchTexts } from '@contracts/skill-search';
+import type { CreateTaughtSkillFormInput } from '@contracts/skill-search';
+import { errorText } from '@/lib/http';
+import { toast } from '@/lib/toast-store';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Field, Input, Select, Textarea } from '@/ui/input';
+import { useCreateTaughtSkill } from '../api/skill-search-api';
+
+const empty: CreateTaughtSkillFormInput = {
+  name: '',
+  description: '',
+  category: DEFAULT_SKILL_CATEGORY as CreateTaughtSkillFormInput['category'],
+  experienceLevel: DEFAULT_EXPERIENCE_LEVEL,
+  pointsPerHour: MIN_POINTS_PER_HOUR,
+};
+const levelName = (level: string) => `${level[0]?.toUpperCase() ?? ''}${level.slice(1)}`;
+
+export interface CreateSkillDialogProps {
+  me: CurrentUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogProps) => {
+  const create = useCreateTaughtSkill(me);
+  const { register, handleSubmit, reset, formState } = useForm({ resolver: zodResolver(createTaughtSkillFormSchema), defaultValues: empty });
+  const { errors, isSubmitting: saving } = formState;
+
+  const close = (next: boolean) => {
+    if (saving) return;
+    if (!next) reset(empty);
+    onOpenChange(next);
+  };
+
+  const submit = handleSubmit(async (skill) => {
+    try {
+      await create.mutateAsync(skill);
+      toast.success(skillCatalogueTexts.added);
+      reset(empty);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(skillCatalogueTexts.addFailed, errorText(error, '') || undefined);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={skillSearchTexts.createSkill}
+      description="Teach it: members find it here and book sessions with you."
+      footer={
+        <>
+          <Button variant="outline" onClick={() => close(false)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-skill-form" loading={saving}>
+            Create Skill
+          </Button>
+        </>
+      }
+    >
+      <form id="create-skill-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <Field label="Skill name" htmlFor="new-skill-name" error={errors.name?.message}>
+          <Input id="new-skill-name" maxLength={SKILL_NAME_MAX} aria-invalid={!!errors.name || undefined} {...register('name')} autoFocus />
+        </Field>
+        <Field label="Description" htmlFor="new-skill-description" error={errors.description?.message}>
+          <Textarea
+            id="new-skill-description"
+            maxLength={SKILL_DESCRIPTION_MAX}
+            rows={3}
+            placeholder="What will a learner be able to do after a session with you?"
+            aria-invalid={!!errors.description || undefined}
+            {...register('description')}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Category" htmlFor="new-skill-category">
+            <Select id="new-skill-category" {...register('category')}>
+              {createSkillCategories.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Level" htmlFor="new-skill-level">
+            <Select id="new-skill-level" {...register('experienceLevel')}>
+              {experienceLevels.map((level) => (
+                <option key={level} value={level}>
+                  {levelName(level)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            label="Points per hour"
+            htmlFor="new-skill-points"
+            error={errors.pointsPerHour?.message}
+            hint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${CREATE_SKILL_POINTS_MAX}.`}
+            className="sm:col-span-2"
+          >
+            <Input
+              id="new-skill-points"
+              type="number"
+              inputMode="numeric"
+              min={MIN_POINTS_PER_HOUR}
+              max={CREATE_SKILL_POINTS_MAX}
+              step={1}
+              className="sm:w-32"
+              aria-invalid={!!errors.pointsPerHour || undefined}
+              {...register('pointsPerHour', { valueAsNumber: true })}
+            />
+          </Field>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
