@@ -10,7 +10,12 @@ import { errorResponses } from './route-schemas.js';
 export const skillSearchRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/skill-search',
-    { schema: { tags: ['skills'], querystring: skillSearchQuerySchema, response: { 200: skillSearchResultSchema, ...errorResponses(400, 401) } } },
+    // A member's repeated search is answered from the read cache until a member's profile (their skills,
+    // name or picture) changes, their own write, or 2 s (ratings and others' likes): plugins/read-cache.ts.
+    {
+      config: { readCache: ['members'] },
+      schema: { tags: ['skills'], querystring: skillSearchQuerySchema, response: { 200: skillSearchResultSchema, ...errorResponses(400, 401) } },
+    },
     async (request) => searchSkillCards(deps.sql.db, request.query, currentMember(request).memberId),
   );
 };
