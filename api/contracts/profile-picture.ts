@@ -2,7 +2,7 @@
 // ('Adjust Profile Picture', zoom 1 to 3 in steps of 0.1, a square JPEG at quality 0.95), asks for an
 // upload (`POST /api/users/{id}/profile-picture/upload-url`), PUTs the bytes there, then sets it
 // (`POST /api/users/{id}/profile-picture`). The server checks the bytes, strips every metadata and
-// keeps the picture in the sizes the avatars use (decision 174).
+// keeps the picture in the sizes the avatars use (decision 169).
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from './feed-limits.js';
 
@@ -14,7 +14,7 @@ export const CROP_JPEG_QUALITY = 0.95;
 /** The cropped square is drawn at most this wide: the server keeps 256 px at most, so more is only bytes. */
 export const CROP_OUTPUT_MAX_PX = 512;
 
-/** The sizes the server stores (decision 174): avatars up to 64 CSS px at 2x, and the 96 px profile header at 2x+. */
+/** The sizes the server stores (decision 169): avatars up to 64 CSS px at 2x, and the 96 px profile header at 2x+. */
 export const PROFILE_PICTURE_SIZES = { avatar: 128, picture: 256 } as const;
 
 /** Pictures the server reads (raster types sharp decodes); the cropper always sends JPEG. */

@@ -1,6 +1,6 @@
 // The reviews page's call (spec 001 §2.11, §7): a member's reviews, for any signed-in member. The
 // spec's client fetched every session and filtered them; the server answers the rated, completed
-// sessions the member taught, newest first, and the page filters and sorts them (decision 170).
+// sessions the member taught, newest first, and the page filters and sorts them (decision 165).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listReviews } from '../../projections/member-stats/queries.js';

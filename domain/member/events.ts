@@ -28,7 +28,7 @@ export type MemberRegistered = Event<
 export type ProfileDetailsChanged = Event<'ProfileDetailsChanged', { memberId: string; name?: string; bio?: string; location?: string; timeZone?: string }>;
 /**
  * `imageUrl` is the profile picture (256 px), `avatarUrl` the same picture at 128 px for avatars
- * (decision 174); events before the server made sizes have no avatarUrl, and show imageUrl everywhere.
+ * (decision 169); events before the server made sizes have no avatarUrl, and show imageUrl everywhere.
  */
 export type ProfilePictureChanged = Event<'ProfilePictureChanged', { memberId: string; imageUrl: string; avatarUrl?: string }>;
 export type SkillTaughtAdded = Event<'SkillTaughtAdded', { memberId: string; skill: TaughtSkill }>;

@@ -68,7 +68,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
       if (event.data.name !== undefined) await rewriteMentor(ctx, { ...(await person(ctx, event.data.memberId)), name: event.data.name });
       return;
     case 'ProfilePictureChanged':
-      // The avatar size where there is one (cards and suggestions draw avatars, decision 174).
+      // The avatar size where there is one (cards and suggestions draw avatars, decision 169).
       await rewriteMentor(ctx, { ...(await person(ctx, event.data.memberId)), image_url: event.data.avatarUrl ?? event.data.imageUrl });
       return;
     case 'SkillTaughtAdded':

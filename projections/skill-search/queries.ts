@@ -1,5 +1,5 @@
 // Queries of the skill-search read model: the search page (spec 001 §2.2) and the '@' and '#'
-// suggestions (§5, §7). Each is one statement over one table and its text indexes (decision 160): a
+// suggestions (§5, §7). Each is one statement over one table and its text indexes (decision 158): a
 // text matches when it contains the query as typed, or when every word of the query is in it within
 // one typo. Results are sorted by rating, descending (§2.2); the count stops at SKILL_SEARCH_COUNT_MAX.
 import { sql, type Kysely, type RawBuilder } from 'kysely';

@@ -1,4 +1,4 @@
-// How search text is matched (decision 160). A query matches a text when the text contains it as typed
+// How search text is matched (decision 158). A query matches a text when the text contains it as typed
 // (a trigram index serves the substring test), or when each of its words is within one typo of a word
 // of the text: one letter missing, added or wrong, or two neighbours swapped ('Pyhton' -> 'Python').
 // Trigram similarity alone cannot tell 'Pyhton' from 'Boston' (both share 2 of 7 trigrams), so the typo

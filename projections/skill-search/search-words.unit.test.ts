@@ -1,4 +1,4 @@
-// The typo test of decision 160: two words meet through their one-letter deletions exactly when they are
+// The typo test of decision 158: two words meet through their one-letter deletions exactly when they are
 // within one typo (missing, added or wrong letter, or two neighbours swapped); short words only as typed.
 import { describe, expect, it } from 'vitest';
 import { containsPattern, formsQuery, parseQuery, typoForms, typoFormsOf, wordsOf } from './search-words.js';

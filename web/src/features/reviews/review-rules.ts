@@ -30,7 +30,7 @@ const time = (iso: string) => Date.parse(iso);
 
 /**
  * Newest and oldest go by the session's scheduled time (what the card shows), then by when it was
- * rated; the rating sorts break ties newest first. Stable for equal keys (decision 171).
+ * rated; the rating sorts break ties newest first. Stable for equal keys (decision 166).
  */
 export const sortReviews = <R extends Pick<Review, 'rating' | 'scheduled_at' | 'rated_at'>>(reviews: readonly R[], sort: ReviewSort): R[] => {
   const newest = (a: R, b: R) => time(b.scheduled_at) - time(a.scheduled_at) || time(b.rated_at) - time(a.rated_at);
