@@ -1,4 +1,4 @@
-import { BarChart3, BookOpen, Bug, CalendarPlus, Bell, Lightbulb, Search, ShieldAlert, Star, Users } from 'lucide-react';
+import { BookOpen, Bug, Lightbulb, ShieldAlert, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -8,12 +8,7 @@ import { Card } from '@/ui/card';
 // Pages that later issues build. They already sit behind their real guards, so the route table and
 // access rules are final; only the content is a placeholder.
 const features = {
-  search: { title: 'Find Skills to Learn', icon: Search, text: 'Search mentors by skill, category, level and rating.' },
-  dashboard: { title: 'Dashboard', icon: BarChart3, text: 'Your sessions, points and recommendations in one place.' },
-  notifications: { title: 'Notifications', icon: Bell, text: 'Session requests, replies and mentions will show up here.' },
   'coming-soon': { title: 'Coming Soon', icon: Lightbulb, text: 'Vote on and discuss the features we build next.' },
-  booking: { title: 'Book a Session', icon: CalendarPlus, text: 'Pick a date and time with your mentor and pay in points.' },
-  reviews: { title: 'Reviews', icon: Star, text: 'Ratings and reviews from completed sessions.' },
   admin: { title: 'Admin Dashboard', icon: ShieldAlert, text: 'Adoption, health, errors and AI analytics for operators.' },
   'admin-users': { title: 'Users Directory', icon: Users, text: 'Search and inspect every member.' },
   'admin-errors': { title: 'Error Monitoring', icon: Bug, text: 'Server errors, their severity and trends.' },
