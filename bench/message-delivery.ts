@@ -1,7 +1,8 @@
 // (i) A chat message reaching the other member's websocket (issue 21): from the moment A's
 // POST /api/messages is sent to B's socket receiving new_message, on PostgreSQL, one message at a time,
-// with a few other conversations writing alongside so the projector's batches are not always of one.
-import WebSocket from 'ws';
+// with a few other conversations writing alongside so the projector's batches are not always of one. The
+// clients live in a child process, as every other bench's load does.
+import { fork } from 'node:child_process';
 import { startServer } from '../api/main.js';
 import { signIn } from '../test/support/sign-in.js';
 import type { BenchResult } from './support.js';
@@ -13,7 +14,6 @@ const PAIRS = 10;
 export const benchMessageDelivery = async (): Promise<BenchResult> => {
   const database = await freshDatabase('messages');
   const server = await startServer(benchServerEnv(database.url));
-  const sockets: WebSocket[] = [];
   try {
     const members = await inBatches(PAIRS * 2, 10, (i) => signIn(server.url, `chat${i}@bench.example`));
     const conversations = await Promise.all(
@@ -24,46 +24,19 @@ export const benchMessageDelivery = async (): Promise<BenchResult> => {
         return { a, b, id: started.body.conversation.id };
       }),
     );
-    const origin = new URL(server.url).origin;
-    // B of the first pair is the receiver measured; every other B listens too (their deliveries are load).
-    const waiting = new Map<string, (at: number) => void>();
-    await Promise.all(
-      conversations.map(
-        ({ b }) =>
-          new Promise<void>((resolve, reject) => {
-            const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`, { headers: { cookie: b.cookie, origin } });
-            sockets.push(socket);
-            socket.on('message', (raw) => {
-              const at = performance.now();
-              const message = JSON.parse(raw.toString()) as { type: string; message?: { content: string } };
-              if (message.type === 'connected') resolve();
-              if (message.type === 'new_message' && message.message) waiting.get(message.message.content)?.(at);
-            });
-            socket.once('error', reject);
-          }),
-      ),
-    );
-    const [measured, ...others] = conversations;
-    const send = async (pair: (typeof conversations)[number], content: string) => {
-      const response = await pair.a.post('/api/messages', { conversation_id: pair.id, content });
-      if (response.status !== 201) throw new Error(`sending answered ${response.status}: ${JSON.stringify(response.body)}`);
-    };
-    const deliver = async (i: number): Promise<number> => {
-      const content = `Message ${i}`;
-      const arrived = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`message ${i} did not arrive within 5 s`)), 5_000);
-        waiting.set(content, (at) => (clearTimeout(timer), resolve(at)));
+    // The sockets and the POSTs run in a child process (message-delivery-clients.ts); B of the first pair
+    // is the receiver measured, every other pair writes alongside.
+    const child = fork(new URL('./message-delivery-clients.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+    const samples = await new Promise<number[]>((resolve, reject) => {
+      child.once('message', (message: { type: 'samples'; samples: number[] }) => resolve(message.samples));
+      child.once('exit', (code) => reject(new Error(`the clients' process exited with ${code}`)));
+      child.send({
+        type: 'start',
+        url: server.url,
+        messages: MESSAGES,
+        pairs: conversations.map(({ a, b, id }) => ({ aCookie: a.cookie, bCookie: b.cookie, conversationId: id })),
       });
-      const sentAt = performance.now();
-      // Another conversation writes at the same moment.
-      await Promise.all([send(measured!, content), send(others[Math.abs(i) % others.length]!, `Alongside ${i}`)]);
-      const at = await arrived;
-      waiting.delete(content);
-      return at - sentAt;
-    };
-    for (let i = -5; i < 0; i++) await deliver(i); // warm-up
-    const samples: number[] = [];
-    for (let i = 0; i < MESSAGES; i++) samples.push(await deliver(i));
+    });
     const p99 = percentile(samples, 99);
     return {
       name: "A message reaching the other member's websocket",
@@ -78,7 +51,6 @@ export const benchMessageDelivery = async (): Promise<BenchResult> => {
       notes: `${samples.length} deliveries; max ${Math.round(Math.max(...samples))} ms`,
     };
   } finally {
-    for (const socket of sockets) socket.terminate();
     await server.close();
     await database.drop();
   }
