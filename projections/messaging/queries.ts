@@ -49,7 +49,7 @@ const conversationsOf = (db: Kysely<ReadModelsDb>, memberId: string) =>
     .selectAll('c')
     .select([
       'o.name as other_name',
-      'o.profile_image_url as other_avatar',
+      'o.avatar_url as other_avatar',
       sql<number>`(select count(*) from conversation_messages m where m.conversation_id = c.id and m.recipient_id = ${memberId}
         and m.sequence > case when c.participant1_id = ${memberId} then c.read_up_to_1 else c.read_up_to_2 end)`.as('unread'),
     ])

@@ -1,6 +1,7 @@
 // Issue 21 point 5 in Chromium: Ann picks a photo on her profile, adjusts it in 'Adjust Profile
 // Picture' (round crop, zoom 1 to 3 in steps of 0.1), saves, and her picture shows on her profile and
-// in the nav bar; Oscar then sees it on her profile and on her post in the feed. A file that is not an
+// in the nav bar; Oscar then sees it on her profile, on her post in the feed and, once she writes to him, in
+// his Messages dropdown, and her message's notification on his notifications page opens the chat. A file that is not an
 // image is refused with the spec's texts. Screenshots of the dialog at 1280 and 390 px.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,6 +90,19 @@ describe('the profile picture', () => {
     await other.page.locator(`[data-testid=profile-avatar] img[src="${me.profileImageUrl}"]`).waitFor();
     await other.page.goto(`${e2e.server.url}/feed`);
     await other.page.locator(`[data-post-id] img[src="${me.avatar}"]`).first().waitFor();
+
+    // Ann writes to Oscar: her picture is in Oscar's Messages dropdown, and the message notification on his
+    // notifications page opens the chat with her.
+    const started = await ann.post('/api/conversations', { participant1_id: ann.memberId, participant2_id: oscar.memberId });
+    expect((await ann.post('/api/messages', { conversation_id: started.body.conversation.id, content: 'Do you like the new picture?' })).status).toBe(201);
+    await other.page.getByTestId('messages-menu').click();
+    await other.page.locator(`[data-testid=conversation-item] img[src="${me.avatar}"]`).waitFor();
+    await screenshot(other.page, 'profile-picture-in-messages-1280');
+    await other.page.keyboard.press('Escape');
+    await other.page.goto(`${e2e.server.url}/notifications`);
+    const row = other.page.getByTestId('notification-row').filter({ hasText: 'Ann Photo sent you a message: Do you like the new picture?' });
+    await row.getByTestId('notification-message').click();
+    await other.page.getByRole('region', { name: 'Chat with Ann Photo' }).getByText('Do you like the new picture?').waitFor();
     await other.context.close();
   });
 

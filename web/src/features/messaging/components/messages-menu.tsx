@@ -54,7 +54,7 @@ const StartList = ({ userId, talkingTo, onOpen }: { userId: string; talkingTo: R
           {others.map((m) => (
             <li key={m.id}>
               <button type="button" className={rowClasses} onClick={() => onOpen(m.id)} data-testid="start-conversation-item">
-                <Avatar name={m.name} src={m.profileImageUrl ?? m.avatar} size="sm" alt="" />
+                <Avatar name={m.name} src={m.avatar ?? m.profileImageUrl} size="sm" alt="" />
                 <span className="truncate text-sm text-slate-800">{m.name}</span>
               </button>
             </li>
