@@ -222,7 +222,10 @@ describe('session follow-ups', () => {
     expect(first.checkpoint).toEqual(expect.any(String));
     expect(await balanceOf(deps(), studentId)).toEqual({ available: 3, held: 0 });
     expect(await cellHolders(deps(), mentorId, WEDNESDAY_10, 1)).toEqual([null, null, null, null]);
-    expect(await runFollowUps(deps(), sessionId)).toEqual({ checkpoint: null });
+    // Again: nothing is written, and the answer is the refund's checkpoint, for a caller to wait on.
+    const ledger = await store().readStream(ledgerStreamId(studentId));
+    expect(await runFollowUps(deps(), sessionId)).toEqual({ checkpoint: ledger.at(-1)!.checkpoint });
+    expect(await store().readStream(ledgerStreamId(studentId))).toHaveLength(ledger.length);
   });
 
   it('pays the mentor once when completion follow-ups run again and again', async () => {
