@@ -20,7 +20,7 @@ const MAX_POST_SUBSCRIPTIONS = 200;
  * Sockets one member may hold in this process (tabs, devices): past it the oldest is closed with
  * TOO_MANY_SOCKETS, so a script opening sockets in a loop cannot make every broadcast cost it more.
  */
-export const MAX_SOCKETS_PER_MEMBER = 20;
+export const MAX_SOCKETS_PER_MEMBER = 50;
 export const TOO_MANY_SOCKETS = 4429;
 
 export interface ChangeHub {

@@ -93,7 +93,7 @@ describe('websocket /ws', () => {
     expect(carolSocket.messages.filter((m) => m.scope === 'session')).toEqual([]);
   });
 
-  it('closes a member’s oldest socket past 20, and keeps the others working', async () => {
+  it('closes a member’s oldest socket past 50, and keeps the others working', async () => {
     const cy = await signIn(server.url, 'cy@example.com');
     const first = track(await connect(server.url, cy));
     const firstClosed = closed(first.ws);
