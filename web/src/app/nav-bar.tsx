@@ -75,10 +75,13 @@ const SignedInBar = ({ user }: { user: CurrentUser }) => {
       </nav>
       <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
         <PointsChip userId={user.id} />
+        {/* Not on a phone: with the Messages menu the bar would scroll sideways; the dashboard shows the streak. */}
         {user.streak > 0 && (
-          <Chip tone="orange" icon={<Flame className="h-4 w-4" />} data-testid="streak-chip" title={`${user.streak}-day streak`}>
-            <span className="tabular-nums">{user.streak}</span>
-          </Chip>
+          <span className="hidden sm:inline-flex">
+            <Chip tone="orange" icon={<Flame className="h-4 w-4" />} data-testid="streak-chip" title={`${user.streak}-day streak`}>
+              <span className="tabular-nums">{user.streak}</span>
+            </Chip>
+          </span>
         )}
         <MessagesMenu userId={user.id} />
         <NotificationBell userId={user.id} />
