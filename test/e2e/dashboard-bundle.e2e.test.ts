@@ -40,10 +40,13 @@ describe("the dashboard's first JavaScript", () => {
 
   // Each script is a request, six at a time on a phone's connection: the signed-in app's shared modules
   // go in one chunk (web/build/chunk-groups.ts) instead of one chunk per icon or small component (33).
-  it('comes in at most 12 scripts', () => {
+  // 13 since issue 21: the nav's Messages and notification menus use TanStack's useMutation, which the
+  // grouping sees reached through the package's barrel from the entry and leaves in a 2 kB chunk of its own
+  // (decision 174); the dashboard's Lighthouse score read 93 with it.
+  it('comes in at most 13 scripts', () => {
     const manifest = readManifest(dist);
     const files = new Set(dashboardParts.flatMap((part) => initialChunks(manifest, part)));
-    expect([...files].length).toBeLessThanOrEqual(12);
+    expect([...files].length).toBeLessThanOrEqual(13);
   });
 
   it('still builds the dialogs and the form libraries, as chunks of their own', () => {
