@@ -13,7 +13,7 @@ import {
 } from '@contracts/members';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/ui/input';
+import { SkillFields } from '@/ui/skill-fields';
 import type { SkillDraft } from '../profile-rules';
 
 export interface AddSkillDialogProps {
@@ -65,64 +65,26 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
       }
     >
       <form id="add-skill-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <Field label="Skill name" htmlFor="skill-name" error={errors.name?.message}>
-          <Input
-            id="skill-name"
-            maxLength={SKILL_NAME_MAX}
-            placeholder="e.g. React performance tuning"
-            aria-invalid={!!errors.name || undefined}
-            {...register('name')}
-            autoFocus
-          />
-        </Field>
-        <Field label="Description" htmlFor="skill-description" error={errors.description?.message}>
-          <Textarea
-            id="skill-description"
-            maxLength={SKILL_DESCRIPTION_MAX}
-            rows={3}
-            placeholder="What will a learner be able to do after a session with you?"
-            aria-invalid={!!errors.description || undefined}
-            {...register('description')}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category" htmlFor="skill-category">
-            <Select id="skill-category" {...register('category')}>
-              {skillCategories.map((category) => (
-                <option key={category}>{category}</option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Experience level" htmlFor="skill-level">
-            <Select id="skill-level" {...register('experienceLevel')}>
-              {experienceLevels.map((level) => (
-                <option key={level} value={level}>
-                  {level[0]?.toUpperCase()}
-                  {level.slice(1)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            label="Points per hour"
-            htmlFor="skill-points"
-            error={errors.pointsPerHour?.message}
-            hint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${MAX_POINTS_PER_HOUR}; 1 point is one hour at the standard rate.`}
-            className="sm:col-span-2"
-          >
-            <Input
-              id="skill-points"
-              type="number"
-              inputMode="numeric"
-              min={MIN_POINTS_PER_HOUR}
-              max={MAX_POINTS_PER_HOUR}
-              step={1}
-              className="sm:w-32"
-              aria-invalid={!!errors.pointsPerHour || undefined}
-              {...register('pointsPerHour', { valueAsNumber: true })}
-            />
-          </Field>
-        </div>
+        <SkillFields
+          idPrefix="skill"
+          registered={{
+            name: register('name'),
+            description: register('description'),
+            category: register('category'),
+            experienceLevel: register('experienceLevel'),
+            pointsPerHour: register('pointsPerHour', { valueAsNumber: true }),
+          }}
+          errors={{ name: errors.name?.message, description: errors.description?.message, pointsPerHour: errors.pointsPerHour?.message }}
+          categories={skillCategories}
+          levels={experienceLevels}
+          levelLabel="Experience level"
+          nameMax={SKILL_NAME_MAX}
+          descriptionMax={SKILL_DESCRIPTION_MAX}
+          pointsMin={MIN_POINTS_PER_HOUR}
+          pointsMax={MAX_POINTS_PER_HOUR}
+          pointsHint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${MAX_POINTS_PER_HOUR}; 1 point is one hour at the standard rate.`}
+          namePlaceholder="e.g. React performance tuning"
+        />
       </form>
     </Dialog>
   );

@@ -12,7 +12,7 @@ import { errorText } from '@/lib/http';
 import { toast } from '@/lib/toast-store';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/ui/input';
+import { SkillFields } from '@/ui/skill-fields';
 import { useCreateTaughtSkill } from '../api/skill-search-api';
 
 const empty: CreateTaughtSkillFormInput = {
@@ -22,7 +22,6 @@ const empty: CreateTaughtSkillFormInput = {
   experienceLevel: DEFAULT_EXPERIENCE_LEVEL,
   pointsPerHour: MIN_POINTS_PER_HOUR,
 };
-const levelName = (level: string) => `${level[0]?.toUpperCase() ?? ''}${level.slice(1)}`;
 
 export interface CreateSkillDialogProps {
   me: CurrentUser;
@@ -70,56 +69,25 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
       }
     >
       <form id="create-skill-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <Field label="Skill name" htmlFor="new-skill-name" error={errors.name?.message}>
-          <Input id="new-skill-name" maxLength={SKILL_NAME_MAX} aria-invalid={!!errors.name || undefined} {...register('name')} autoFocus />
-        </Field>
-        <Field label="Description" htmlFor="new-skill-description" error={errors.description?.message}>
-          <Textarea
-            id="new-skill-description"
-            maxLength={SKILL_DESCRIPTION_MAX}
-            rows={3}
-            placeholder="What will a learner be able to do after a session with you?"
-            aria-invalid={!!errors.description || undefined}
-            {...register('description')}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category" htmlFor="new-skill-category">
-            <Select id="new-skill-category" {...register('category')}>
-              {createSkillCategories.map((category) => (
-                <option key={category}>{category}</option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Level" htmlFor="new-skill-level">
-            <Select id="new-skill-level" {...register('experienceLevel')}>
-              {experienceLevels.map((level) => (
-                <option key={level} value={level}>
-                  {levelName(level)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            label="Points per hour"
-            htmlFor="new-skill-points"
-            error={errors.pointsPerHour?.message}
-            hint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${CREATE_SKILL_POINTS_MAX}.`}
-            className="sm:col-span-2"
-          >
-            <Input
-              id="new-skill-points"
-              type="number"
-              inputMode="numeric"
-              min={MIN_POINTS_PER_HOUR}
-              max={CREATE_SKILL_POINTS_MAX}
-              step={1}
-              className="sm:w-32"
-              aria-invalid={!!errors.pointsPerHour || undefined}
-              {...register('pointsPerHour', { valueAsNumber: true })}
-            />
-          </Field>
-        </div>
+        <SkillFields
+          idPrefix="new-skill"
+          registered={{
+            name: register('name'),
+            description: register('description'),
+            category: register('category'),
+            experienceLevel: register('experienceLevel'),
+            pointsPerHour: register('pointsPerHour', { valueAsNumber: true }),
+          }}
+          errors={{ name: errors.name?.message, description: errors.description?.message, pointsPerHour: errors.pointsPerHour?.message }}
+          categories={createSkillCategories}
+          levels={experienceLevels}
+          levelLabel="Level"
+          nameMax={SKILL_NAME_MAX}
+          descriptionMax={SKILL_DESCRIPTION_MAX}
+          pointsMin={MIN_POINTS_PER_HOUR}
+          pointsMax={CREATE_SKILL_POINTS_MAX}
+          pointsHint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${CREATE_SKILL_POINTS_MAX}.`}
+        />
       </form>
     </Dialog>
   );
