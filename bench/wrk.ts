@@ -25,6 +25,7 @@ export interface WrkResult {
 }
 
 const script = fileURLToPath(new URL('./wrk-load.lua', import.meta.url));
+const getScript = fileURLToPath(new URL('./wrk-get.lua', import.meta.url));
 
 export const assertWrkInstalled = async (): Promise<void> => {
   await promisify(execFile)('wrk', ['--version']).catch((error: NodeJS.ErrnoException) => {
@@ -33,20 +34,45 @@ export const assertWrkInstalled = async (): Promise<void> => {
   });
 };
 
-/** Sends `lines` in order over `connections` connections for `seconds`, starting again after the last. */
-export const runWrk = async (url: string, lines: readonly WrkLine[], opts: { connections: number; origin: string; seconds: number }): Promise<WrkResult> => {
+const run = async (origin: string, scriptFile: string, file: string, args: readonly string[], opts: { connections: number; seconds: number }): Promise<WrkResult> => {
+  const wrkArgs = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', scriptFile, origin, '--', file, ...args];
+  const { stdout } = await promisify(execFile)('wrk', wrkArgs, { maxBuffer: 1024 * 1024 });
+  const match = /RESULT requests=(\d+) duration_us=(\d+) p50_us=(\d+) p99_us=(\d+) non2xx=(\d+) errors=(\d+)/.exec(stdout);
+  if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
+  const [requests, micros, p50, p99, non2xx, errors] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  return { rps: requests / (micros / 1e6), requests, p50: p50 / 1000, p99: p99 / 1000, non2xx, errors };
+};
+
+/** Runs wrk over a file of `lines` in a scratch folder, removed afterwards. */
+const withLines = async <T>(lines: readonly string[], fn: (file: string) => Promise<T>): Promise<T> => {
   const dir = mkdtempSync(join(tmpdir(), 'skillswap-wrk-'));
   try {
     const file = join(dir, 'requests.tsv');
-    writeFileSync(file, lines.map((l) => `${l.cookie}\t${l.body}`).join('\n'));
-    const target = new URL(url);
-    const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, target.origin, '--', file, target.pathname, opts.origin];
-    const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1024 * 1024 });
-    const match = /RESULT requests=(\d+) duration_us=(\d+) p50_us=(\d+) p99_us=(\d+) non2xx=(\d+) errors=(\d+)/.exec(stdout);
-    if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
-    const [requests, micros, p50, p99, non2xx, errors] = match.slice(1).map(Number) as [number, number, number, number, number, number];
-    return { rps: requests / (micros / 1e6), requests, p50: p50 / 1000, p99: p99 / 1000, non2xx, errors };
+    writeFileSync(file, lines.join('\n'));
+    return await fn(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 };
+
+/** Sends `lines` in order over `connections` connections for `seconds`, starting again after the last. */
+export const runWrk = async (url: string, lines: readonly WrkLine[], opts: { connections: number; origin: string; seconds: number }): Promise<WrkResult> => {
+  const target = new URL(url);
+  return withLines(
+    lines.map((l) => `${l.cookie}\t${l.body}`),
+    (file) => run(target.origin, script, file, [target.pathname, opts.origin], opts),
+  );
+};
+
+export interface WrkGet {
+  cookie: string;
+  /** Path and query string. */
+  path: string;
+}
+
+/** GETs `requests` in order (each with its member's cookie) over `connections` connections, starting again after the last. */
+export const runWrkGets = async (origin: string, requests: readonly WrkGet[], opts: { connections: number; seconds: number }): Promise<WrkResult> =>
+  withLines(
+    requests.map((r) => `${r.cookie}\t${r.path}`),
+    (file) => run(origin, getScript, file, [], opts),
+  );
