@@ -20,6 +20,7 @@ import { readSessionKey, registerSession, SESSION_COOKIE, type SessionMember } f
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerReadCache } from './plugins/read-cache.js';
+import { registerSharedReads } from './plugins/shared-reads.js';
 import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { assistantRoutes } from './routes/assistant.js';
@@ -136,9 +137,10 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const hub = createChangeHub(app.log, { participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId) });
   const userCache = registerUserCache(app, notedWrites);
   const readCache = registerReadCache(app, notedWrites);
+  const sharedReads = registerSharedReads(app, notedWrites);
   // The caches forget what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
-    { ...hub, dispatch: (notices) => (userCache.noticed(notices), readCache.noticed(notices), hub.dispatch(notices)) },
+    { ...hub, dispatch: (notices) => (userCache.noticed(notices), readCache.noticed(notices), sharedReads.noticed(notices), hub.dispatch(notices)) },
     (channel, onPayload) => deps.sql.listen(channel, onPayload),
     app.log,
   );

@@ -72,6 +72,8 @@ export const createReadYourWrites = (
 /** Told of every write noted by a route, before the members' next requests can run (the user cache). */
 export interface NotedWrites {
   onWrite(listener: (memberIds: readonly string[]) => void): void;
+  /** Told when the read models show a noted write (or its wait's bound passed), before its members' next requests run. */
+  onShown(listener: (memberIds: readonly string[]) => void): void;
 }
 
 /**
@@ -83,11 +85,15 @@ export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<Proje
     app.log.warn({ memberIds, err: error }, 'the read models did not show a write in time; the requests waiting for it go on'),
   );
   const listeners: ((memberIds: readonly string[]) => void)[] = [];
+  const shownListeners: ((memberIds: readonly string[]) => void)[] = [];
   const settled = Promise.resolve();
   app.decorateReply('afterWrite', function (checkpoint: Checkpoint | null, memberIds: readonly string[]) {
     if (checkpoint === null) return settled;
     for (const listener of listeners) listener(memberIds);
-    return readYourWrites.wrote(memberIds, checkpoint);
+    const shown = readYourWrites.wrote(memberIds, checkpoint);
+    // Registered before any later request can wait on the same promise, so it runs first.
+    if (shownListeners.length > 0) void shown.then(() => shownListeners.forEach((listener) => listener(memberIds)));
+    return shown;
   });
   // A callback hook, not an async one: every request runs it, and almost none has anything to wait for.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -95,5 +101,8 @@ export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<Proje
     if (pending) void pending.then(() => done());
     else done();
   });
-  return { onWrite: (listener) => void listeners.push(listener) };
+  return {
+    onWrite: (listener) => void listeners.push(listener),
+    onShown: (listener) => void shownListeners.push(listener),
+  };
 };

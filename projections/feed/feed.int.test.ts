@@ -19,7 +19,7 @@ import { membersProjector } from '../members/projector.js';
 import { migrateProjector } from '../runtime/migrate.js';
 import { inBatches } from '../sessions/testing.js';
 import { feedProjector } from './projector.js';
-import { aiStatusNow, commentsPage, feedPage, feedStats, getPostCard } from './queries.js';
+import { LIKERS_KEPT_MAX, aiStatusNow, commentsPage, feedPage, feedPageForAll, feedStats, getPostCard, withLikesOf } from './queries.js';
 
 const tell = (): RecordedEvent[] => {
   const log = createEventLog();
@@ -133,5 +133,34 @@ describe.each(testTargets())('feed read model on $kind', (target) => {
     expect(reference.feed_post_likes).toHaveLength(2);
     expect(await dumpTables(sql.db.withSchema('feed_by_one'), [feedProjector])).toEqual(reference);
     expect(await dumpTables(sql.db.withSchema('feed_by_three'), [feedProjector])).toEqual(reference);
+  });
+
+  // Last: it adds a post to the rows the tests above compare.
+  it("marks a viewer's likes from the likers a shared page carries, and by a probe on a post with more likes than it carries", async () => {
+    const log = createEventLog();
+    const now = '2026-03-02T11:00:00.000Z';
+    let history: PostEvent[] = [];
+    for (const command of [
+      createPostCommand({ postId: 'p9', now, actorId: 'ann' }),
+      ...Array.from({ length: LIKERS_KEPT_MAX + 1 }, (_, i): PostCommand => ({ type: 'LikePost', postId: 'p9', now, actorId: `fan-${i}` })),
+    ])
+      for (const event of postDecider.decide(command, foldPost(history))) {
+        history = [...history, event];
+        log.record('post-p9', event, now);
+      }
+    await feedProjector.apply(sql.db, log.events);
+    const shared = await feedPageForAll(sql.db, { sort: 'recent', limit: 20 }, { now: new Date(now) });
+    expect(shared.page.posts.map((p) => [p.id, p.likes_count, p.liked_by_me])).toEqual([
+      ['p9', LIKERS_KEPT_MAX + 1, false],
+      ['p2', 0, false],
+      ['p1', 2, false],
+    ]);
+    expect(shared.likers.has('p9')).toBe(false);
+    expect(shared.likers.get('p1')).toEqual(new Set(['bob', 'cat']));
+    const likedBy = async (memberId: string) => (await withLikesOf(sql.db, shared, memberId)).posts.filter((p) => p.liked_by_me).map((p) => p.id);
+    expect(await likedBy('fan-7')).toEqual(['p9']);
+    expect(await likedBy('bob')).toEqual(['p1']);
+    expect(await likedBy('ann')).toEqual([]);
+    expect(shared.page.posts.every((p) => !p.liked_by_me)).toBe(true);
   });
 });

@@ -110,7 +110,10 @@ const toCard = (row: PostWithLike, authors: Map<string, FeedAuthor>, now: Date):
 // A probe of the like's key per row shown: as EXISTS the planner may hash every like of the member
 // instead (a scan of the likes table: 60 ms at 300,000 likes); a scalar subquery with LIMIT stays a probe.
 const likedByMe = (memberId: string | null) =>
-  sql<boolean>`coalesce((select true from feed_post_likes l where l.post_id = feed_posts.id and l.member_id = ${memberId ?? ''} limit 1), false)`.as('liked_by_me');
+  (memberId === null
+    ? sql<boolean>`false`
+    : sql<boolean>`coalesce((select true from feed_post_likes l where l.post_id = feed_posts.id and l.member_id = ${memberId} limit 1), false)`
+  ).as('liked_by_me');
 
 // The author and the mentioned members' names come with the post (one read for the page); The S brain is no member row.
 const cards = (rows: readonly PostWithLike[], now: Date): PostCard[] =>
@@ -167,9 +170,28 @@ export interface FeedPageQuery {
   limit: number;
 }
 
-/** A page of the feed, newest or most popular first, with the next page's cursor (null at the end). */
-export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: FeedViewer): Promise<FeedPage> => {
-  let select = postsWithAuthors(db, viewer.memberId);
+/** Posts with at most this many likes carry their likers with the page; others are probed per viewer. */
+export const LIKERS_KEPT_MAX = 200;
+
+/** A page as every member sees it, with the members who like each post (unknown for posts with many likes). */
+export interface FeedPageForAll {
+  page: FeedPage;
+  likers: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+const likersOf =
+  sql<unknown>`(case when feed_posts.likes_count = 0 then '[]'::json when feed_posts.likes_count <= ${LIKERS_KEPT_MAX} then (select json_agg(l.member_id) from feed_post_likes l where l.post_id = feed_posts.id) end)`.as(
+    'likers',
+  );
+
+/**
+ * A page of the feed, newest or most popular first, with the next page's cursor (null at the end), as
+ * every member sees it, and who likes its posts: withLikesOf marks the viewer's likes from them. The API
+ * shares this value between members (plugins/shared-reads.ts), so a member's first page needs no read of
+ * their own unless a post on it has more than LIKERS_KEPT_MAX likes.
+ */
+export const feedPageForAll = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: Omit<FeedViewer, 'memberId'>): Promise<FeedPageForAll> => {
+  let select = postsWithAuthors(db, null);
   // An admin reads deleted posts too; everyone else reads the partial order of deleted = false.
   if (!viewer.isAdmin) select = select.where('feed_posts.deleted', '=', false);
   if (query.urgency) select = select.where('feed_posts.urgency', '=', query.urgency);
@@ -186,7 +208,7 @@ export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, v
   }
   // The stat cards ride along as an uncorrelated subquery (evaluated once): one round trip per page.
   const rows = await select
-    .select(statsOf(query.category).as('stats'))
+    .select([statsOf(query.category).as('stats'), likersOf])
     .orderBy('feed_posts.created_at', 'desc')
     .orderBy('feed_posts.id', 'desc')
     .limit(query.limit + 1)
@@ -195,8 +217,30 @@ export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, v
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const next = rows.length > query.limit && last ? encodeCursor({ popularity: last.popularity, createdAt: toIso(last.created_at), id: last.id }) : null;
-  return { posts: cards(page, viewer.now), next_cursor: next, stats };
+  const likers = new Map(page.flatMap((row) => (row.likers === null ? [] : [[row.id, new Set(fromJson<string[]>(row.likers, []))] as const])));
+  return { page: { posts: cards(page, viewer.now), next_cursor: next, stats }, likers };
 };
+
+/** The page with the cards the member likes marked (a new page: the given one may be shared); posts without their likers are probed. */
+export const withLikesOf = async (db: Kysely<ReadModelsDb>, { page, likers }: FeedPageForAll, memberId: string | null): Promise<FeedPage> => {
+  if (memberId === null) return page;
+  const unknown = page.posts.filter((post) => !likers.has(post.id)).map((post) => post.id);
+  const probed =
+    unknown.length === 0
+      ? []
+      : await db
+          .selectFrom('feed_post_likes')
+          .select('post_id')
+          .where('post_id', '=', sql<string>`any(${unknown}::text[])`)
+          .where('member_id', '=', memberId)
+          .execute();
+  const liked = new Set(probed.map((row) => row.post_id));
+  return { ...page, posts: page.posts.map((post) => ({ ...post, liked_by_me: likers.get(post.id)?.has(memberId) ?? liked.has(post.id) })) };
+};
+
+/** A page of the feed as the viewer sees it, their likes marked. */
+export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: FeedViewer): Promise<FeedPage> =>
+  withLikesOf(db, await feedPageForAll(db, query, viewer), viewer.memberId);
 
 const toComment = (row: FeedCommentRow, authors: Map<string, FeedAuthor>, liked: ReadonlySet<string>): CommentView => ({
   id: row.id,

@@ -1,0 +1,127 @@
+// Reads whose answer is the same for every member, such as the feed's first page before each member's
+// likes are marked: a route opts in with `config: { sharedRead: [scopes] }`, naming the change notices
+// that can make its answer stale, and loads through `request.sharedRead(variant, load)`. The value is kept
+// per URL and variant (an admin's page shows deleted posts) and shared by every member, so a crowd of
+// members opening the feed costs one read until something changes. It never hides a change:
+// - a notice of a named scope clears every entry before any socket is told to refetch (the composition
+//   root hands `noticed` the notices ahead of the websocket hub); a load that overlapped the clear is
+//   answered to the requests that asked for it, but neither kept nor joined;
+// - the members a noted write concerns (reply.afterWrite) read it next: their requests wait until the read
+//   models show it (read-your-writes.ts), and from then on they are answered only by loads begun after
+//   that moment. Other members see it after its notice, as they would a write of another process;
+// - a value is refreshed `ttlMs` (2 s) after its load, which bounds what depends on the clock (a card's
+//   AI status): the old value is answered while one request's refresh loads, so nobody waits for it.
+// Concurrent requests for a missing value share one load, so a clear under load costs one read, not one
+// per waiting request.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeNotice, ChangeScope } from '../contracts/live.js';
+import type { NotedWrites } from './read-your-writes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Values loaded by request.sharedRead on this route are kept until a notice of one of these scopes. */
+    sharedRead?: readonly ChangeScope[];
+  }
+  interface FastifyRequest {
+    /** The value of `load` for this URL and variant, shared by every member until a change (plugins/shared-reads.ts). */
+    sharedRead<T>(variant: string, load: () => Promise<T>): Promise<T>;
+  }
+}
+
+export interface SharedReads {
+  noticed(notices: readonly ChangeNotice[]): void;
+  size(): number;
+}
+
+export interface SharedReadsOptions {
+  ttlMs: number;
+  maxEntries: number;
+  /** Members whose shown writes are remembered; past it everything is cleared and counted afresh. */
+  maxWriters: number;
+  now?: () => number;
+}
+
+interface Entry {
+  /** The moment (in `ticks`) its load began. */
+  began: number;
+  value: Promise<unknown>;
+  /** When the value is due for a refresh; null while its first load runs (others may join it). */
+  refreshAt: number | null;
+  refreshing: boolean;
+}
+
+export const registerSharedReads = (
+  app: FastifyInstance,
+  writes: NotedWrites,
+  { ttlMs, maxEntries, maxWriters, now = Date.now }: SharedReadsOptions = { ttlMs: 2_000, maxEntries: 256, maxWriters: 10_000 },
+): SharedReads => {
+  const entries = new Map<string, Entry>();
+  const scopes = new Set<ChangeScope>();
+  // Moments in order: loads begin at one, writes are shown at one. Clears start an epoch.
+  let ticks = 0;
+  let epoch = 0;
+  const shownAt = new Map<string, number>();
+  const clear = () => {
+    entries.clear();
+    epoch += 1;
+  };
+  writes.onShown((memberIds) => {
+    if (shownAt.size >= maxWriters) {
+      shownAt.clear();
+      clear();
+    }
+    ticks += 1;
+    for (const memberId of memberIds) shownAt.set(memberId, ticks);
+  });
+
+  app.addHook('onRoute', (route) => {
+    for (const scope of route.config?.sharedRead ?? []) scopes.add(scope);
+  });
+
+  /** Loads the value for `key` as of now, kept once loaded if no clear came meanwhile. */
+  const loadInto = (key: string, load: () => Promise<unknown>, previous?: Entry): Promise<unknown> => {
+    const began = ++ticks;
+    const inEpoch = epoch;
+    const entry: Entry = { began, value: load(), refreshAt: null, refreshing: false };
+    if (!previous) {
+      if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
+    }
+    entry.value.then(
+      () => {
+        const current = entries.get(key);
+        if (epoch === inEpoch && (current === entry || current === previous)) entries.set(key, { ...entry, refreshAt: now() + ttlMs });
+      },
+      () => {
+        const current = entries.get(key);
+        if (current === entry) entries.delete(key);
+        else if (current && current === previous) current.refreshing = false;
+      },
+    );
+    return entry.value;
+  };
+
+  app.decorateRequest('sharedRead', function <T>(this: FastifyRequest, variant: string, load: () => Promise<T>): Promise<T> {
+    if (!this.routeOptions.config.sharedRead) throw new Error(`${this.routeOptions.url} reads shared values without naming their scopes (config.sharedRead)`);
+    const key = `${variant} ${this.url}`;
+    const found = entries.get(key);
+    const wrote = this.session ? shownAt.get(this.session.memberId) : undefined;
+    // A value loaded before the member's own write was shown is not theirs to read: they load afresh.
+    if (found && wrote !== undefined && found.began < wrote) return loadInto(key, load) as Promise<T>;
+    if (!found) return loadInto(key, load) as Promise<T>;
+    // Past its time the value is still answered while one refresh loads: the time only bounds what
+    // depends on the clock; a change clears the entry instead.
+    if (found.refreshAt !== null && found.refreshAt <= now() && !found.refreshing) {
+      found.refreshing = true;
+      void loadInto(key, load, found).catch(() => {});
+    }
+    return found.value as Promise<T>;
+  });
+
+  return {
+    noticed(notices) {
+      if (notices.some((notice) => scopes.has(notice.scope))) clear();
+    },
+    size: () => entries.size,
+  };
+};
