@@ -53,11 +53,11 @@ export const benchFeedPage = async (): Promise<BenchResult> => {
     const requests: WrkGet[] = members.flatMap((member, i) => VIEWS.map((_, k) => ({ cookie: member.cookie, path: VIEWS[(i + k) % VIEWS.length]! })));
     const bareRequests: WrkGet[] = [{ cookie: '', path: '/bare' }];
     const opts = { connections: CONNECTIONS, seconds: SECONDS };
-    let subjectP99 = 0;
+    const subjectP99s: number[] = [];
     const subject = async () => {
       const r = await runWrkGets(server.url, requests, opts);
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`GET /api/posts: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      subjectP99 = Math.max(subjectP99, r.p99);
+      subjectP99s.push(r.p99);
       return r.rps;
     };
     let baselineP99 = 0;
@@ -70,6 +70,7 @@ export const benchFeedPage = async (): Promise<BenchResult> => {
     await runWrkGets(bareUrl.origin, bareRequests, { ...opts, seconds: 2 });
     const m = await alternate(3, subject, baseline);
     const ratio = m.subject / m.baseline;
+    const subjectP99 = Math.max(...subjectP99s);
     // Not targets: the same requests while another member posts every 250 ms (each post clears the shared
     // pages), and each request with a query string of its own, so the shared page never answers twice.
     const writer = await signIn(server.url, 'feed-bench-writer@example.com');
@@ -93,7 +94,7 @@ export const benchFeedPage = async (): Promise<BenchResult> => {
       ratio,
       target: '>= 30% of baseline, p99 <= 50 ms',
       pass: ratio >= 0.3 && subjectP99 <= 50,
-      notes: `worst p99 of GET /api/posts ${fmt(subjectP99, 1)} ms (bare route ${fmt(baselineP99, 1)} ms); runs subject ${m.subjectRuns.map(Math.round).join(', ')}; baseline ${m.baselineRuns.map(Math.round).join(', ')}; not targets: with a new post every 250 ms ${Math.round(churn.rps)} requests/s, p99 ${fmt(churn.p99, 1)} ms; every page read afresh ${Math.round(fresh.rps)} requests/s, p99 ${fmt(fresh.p99, 1)} ms`,
+      notes: `worst p99 of GET /api/posts ${fmt(subjectP99, 1)} ms (runs ${subjectP99s.map((p) => fmt(p, 1)).join(', ')}; bare route at worst ${fmt(baselineP99, 1)} ms); runs subject ${m.subjectRuns.map(Math.round).join(', ')}; baseline ${m.baselineRuns.map(Math.round).join(', ')}; not targets: with a new post every 250 ms ${Math.round(churn.rps)} requests/s, p99 ${fmt(churn.p99, 1)} ms; every page read afresh ${Math.round(fresh.rps)} requests/s, p99 ${fmt(fresh.p99, 1)} ms`,
     };
   } finally {
     await bare.close();

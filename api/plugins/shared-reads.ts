@@ -13,7 +13,7 @@
 //   AI status): the old value is answered while one request's refresh loads, so nobody waits for it.
 // Concurrent requests for a missing value share one load, so a clear under load costs one read, not one
 // per waiting request.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeNotice, ChangeScope } from '../contracts/live.js';
 import type { NotedWrites } from './read-your-writes.js';
 
@@ -25,6 +25,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The value of `load` for this URL and variant, shared by every member until a change (plugins/shared-reads.ts). */
     sharedRead<T>(variant: string, load: () => Promise<T>): Promise<T>;
+  }
+  interface FastifyReply {
+    /**
+     * The route's answer made from a shared value and what of the member it depends on (`personal`, a short
+     * key): serialised once per value and key, and sent as it is to every member with the same key.
+     */
+    sendShared(shared: object, personal: string, answer: () => unknown): FastifyReply;
   }
 }
 
@@ -100,6 +107,19 @@ export const registerSharedReads = (
     );
     return entry.value;
   };
+
+  // Answers live as long as their shared value: a cleared value takes its answers with it.
+  const answers = new WeakMap<object, Map<string, string>>();
+  app.decorateReply('sendShared', function (this: FastifyReply, shared: object, personal: string, answer: () => unknown) {
+    let known = answers.get(shared);
+    if (!known) answers.set(shared, (known = new Map()));
+    let body = known.get(personal);
+    if (body === undefined) {
+      body = this.serialize(answer()) as string;
+      if (known.size < 64) known.set(personal, body);
+    }
+    return this.type('application/json; charset=utf-8').send(body);
+  });
 
   app.decorateRequest('sharedRead', function <T>(this: FastifyRequest, variant: string, load: () => Promise<T>): Promise<T> {
     if (!this.routeOptions.config.sharedRead) throw new Error(`${this.routeOptions.url} reads shared values without naming their scopes (config.sharedRead)`);

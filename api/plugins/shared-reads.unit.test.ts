@@ -35,12 +35,19 @@ const serverWith = (options: { clock?: { now: number } } = {}) => {
     });
     return { ...value, member: request.session?.memberId ?? null };
   });
+  // The answer is the shared value with the member's own mark, built through sendShared.
+  const built = { count: 0 };
+  app.get('/answer', { config: { sharedRead: ['post'] } }, async (request, reply) => {
+    const value = await request.sharedRead('member', async () => ({ likes: readModel.likes }));
+    const mark = request.session?.memberId === 'ada' ? 'ada' : '';
+    return reply.sendShared(value, mark, () => ((built.count += 1), { ...value, mark }));
+  });
   app.get('/unnamed', async (request) => request.sharedRead('member', async () => ({ likes: readModel.likes })));
   app.post('/like', async (request, reply) => {
     void reply.afterWrite('1', [request.session!.memberId]);
     return { ok: true };
   });
-  return { app, shared, readModel, shown, state, clock };
+  return { app, shared, readModel, shown, state, clock, built };
 };
 
 const read = async (app: ReturnType<typeof Fastify>, member: string, url = '/page') => {
@@ -163,6 +170,24 @@ describe('shared reads', () => {
     await read(app, 'ada', '/page?a=1');
     await read(app, 'ada', '/page?a=2');
     expect(shared.size()).toBe(2);
+    await app.close();
+  });
+
+  it('serialises an answer once per shared value and personal key, and again for a new value', async () => {
+    const { app, shared, readModel, built } = serverWith();
+    const answer = async (member: string) => {
+      const response = await app.inject({ url: '/answer', headers: { 'x-member': member } });
+      return { type: response.headers['content-type'], body: response.json() as unknown };
+    };
+    expect(await answer('ada')).toEqual({ type: 'application/json; charset=utf-8', body: { likes: 0, mark: 'ada' } });
+    expect((await answer('bob')).body).toEqual({ likes: 0, mark: '' });
+    expect((await answer('cy')).body).toEqual({ likes: 0, mark: '' });
+    expect((await answer('ada')).body).toEqual({ likes: 0, mark: 'ada' });
+    expect(built.count).toBe(2);
+    readModel.likes = 7;
+    shared.noticed([{ scope: 'post', id: 'p1' }]);
+    expect((await answer('bob')).body).toEqual({ likes: 7, mark: '' });
+    expect(built.count).toBe(3);
     await app.close();
   });
 

@@ -8,7 +8,17 @@ import { addComment, likeComment, unlikeComment } from '../../commands/feed/comm
 import type { PostCommandResult } from '../../commands/feed/post-stream.js';
 import { createPost, deletePost, editPost, likePost, setPostLike, unlikePost } from '../../commands/feed/posts.js';
 import { resolveMentions } from '../../domain/post/text.js';
-import { commentPostId, commentsPage, feedPageForAll, getComment, getPostCard, postOwnership, withLikesOf, type FeedViewer } from '../../projections/feed/queries.js';
+import {
+  commentPostId,
+  commentsPage,
+  feedPageForAll,
+  getComment,
+  getPostCard,
+  likedOnPage,
+  markLiked,
+  postOwnership,
+  type FeedViewer,
+} from '../../projections/feed/queries.js';
 import { mentionDirectory } from '../../projections/feed/mentions.js';
 import type { z } from 'zod';
 import {
@@ -79,11 +89,17 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, {
   // The page every member opens: the same for all but their likes, so it is read once for everyone until
   // the feed, a post or a member's name changes (plugins/shared-reads.ts), and each member's likes are marked on it.
   const sharedRead = ['feed', 'post', 'comment', 'members'] as const;
-  app.get('/api/posts', { config: { sharedRead }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } }, async (request) => {
-    const viewer = viewerOf(request);
-    const page = await request.sharedRead(viewer.isAdmin ? 'admin' : 'member', () => feedPageForAll(db, request.query, viewer));
-    return withLikesOf(db, page, viewer.memberId);
-  });
+  app.get(
+    '/api/posts',
+    { config: { sharedRead }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const shared = await request.sharedRead(viewer.isAdmin ? 'admin' : 'member', () => feedPageForAll(db, request.query, viewer));
+      const liked = await likedOnPage(db, shared, viewer.memberId);
+      // Members who like the same posts of the page get the same answer.
+      return reply.sendShared(shared, [...liked].join(' '), () => markLiked(shared.page, liked));
+    },
+  );
 
   app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponseSchema, ...errors } } }, async (request) => ({
     post: await postOr404(request.params.id, viewerOf(request)),

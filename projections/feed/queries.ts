@@ -221,9 +221,9 @@ export const feedPageForAll = async (db: Kysely<ReadModelsDb>, query: FeedPageQu
   return { page: { posts: cards(page, viewer.now), next_cursor: next, stats }, likers };
 };
 
-/** The page with the cards the member likes marked (a new page: the given one may be shared); posts without their likers are probed. */
-export const withLikesOf = async (db: Kysely<ReadModelsDb>, { page, likers }: FeedPageForAll, memberId: string | null): Promise<FeedPage> => {
-  if (memberId === null) return page;
+/** Which of the page's posts the member likes: from the likers the page carries, and one probe for posts with more. */
+export const likedOnPage = async (db: Kysely<ReadModelsDb>, { page, likers }: FeedPageForAll, memberId: string | null): Promise<Set<string>> => {
+  if (memberId === null) return new Set();
   const unknown = page.posts.filter((post) => !likers.has(post.id)).map((post) => post.id);
   const probed =
     unknown.length === 0
@@ -235,8 +235,19 @@ export const withLikesOf = async (db: Kysely<ReadModelsDb>, { page, likers }: Fe
           .where('member_id', '=', memberId)
           .execute();
   const liked = new Set(probed.map((row) => row.post_id));
-  return { ...page, posts: page.posts.map((post) => ({ ...post, liked_by_me: likers.get(post.id)?.has(memberId) ?? liked.has(post.id) })) };
+  for (const post of page.posts) if (likers.get(post.id)?.has(memberId)) liked.add(post.id);
+  return liked;
 };
+
+/** The page with the member's likes marked: a new page (the given one may be shared). */
+export const markLiked = (page: FeedPage, liked: ReadonlySet<string>): FeedPage => ({
+  ...page,
+  posts: page.posts.map((post) => ({ ...post, liked_by_me: liked.has(post.id) })),
+});
+
+/** The page with the cards the member likes marked (a new page: the given one may be shared). */
+export const withLikesOf = async (db: Kysely<ReadModelsDb>, shared: FeedPageForAll, memberId: string | null): Promise<FeedPage> =>
+  markLiked(shared.page, await likedOnPage(db, shared, memberId));
 
 /** A page of the feed as the viewer sees it, their likes marked. */
 export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: FeedViewer): Promise<FeedPage> =>
