@@ -130,7 +130,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
 
 const declared = defineCustomProjection({
   name: 'skill-search',
-  version: 1,
+  version: 2,
   migration: '20261125T1900-create-skill-search',
   tables: skillSearchTables,
   canHandle: [

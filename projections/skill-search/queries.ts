@@ -78,27 +78,30 @@ export const searchSkillCards = async (db: Kysely<ReadModelsDb>, filter: SkillSe
     if (filter.level) tests.push(sql<boolean>`${column('experience_level')} = ${filter.level}`);
     return tests.length === 0 ? sql<boolean>`true` : sql.join(tests, sql` and `);
   };
-  const columns = sql`s.skill_id, s.name, s.description, s.category, s.experience_level, s.points_per_hour, s.mentor_id, s.mentor_name,
-    s.mentor_image_url, s.rating_tenths, s.review_count, s.name_key`;
-  const order = sql`order by s.rating_tenths desc, s.review_count desc, s.name_key, s.skill_id limit ${SKILL_SEARCH_PAGE + 1} offset ${filter.offset}`;
-  // One statement either way, and one more row than shown (is there a next page?). A text query reads
-  // its matches through the text indexes (materialized first: read in rating order instead, the planner
-  // would test the text of every row until the page fills) and sorts them all by rating, so counting them
-  // costs nothing more; without text the rating index gives the page in order, and the count stops at the cap.
-  const page =
+  const order = (alias: string) =>
+    sql`order by ${sql.join(['rating_tenths desc', 'review_count desc', 'name_key', 'skill_id'].map((key) => sql.raw(`${alias}.${key}`)))}`;
+  const page = sql`${order('s')} limit ${SKILL_SEARCH_PAGE + 1} offset ${filter.offset}`;
+  // The page's ids and the count first, from the sort keys only; the cards' columns are read for the 21
+  // rows shown (one more than shown: is there a next page?). A text query reads its matches through the
+  // text indexes (materialized first: read in rating order instead, the planner would test the text of
+  // every row until the page fills) and sorts them all by rating, so counting them costs nothing more;
+  // carrying each match's description and names through that sort cost more than finding it. Without
+  // text the rating index gives the page in order, and the count stops at the cap.
+  const ids =
     query.key !== ''
-      ? sql`with s as materialized (select ${columns} from skill_search s where ${where('s')})
-            select ${columns}, count(*) over ()::int as total from s ${order}`
-      : sql`select ${columns}, t.total from
+      ? sql`with m as materialized (select s.skill_id, s.rating_tenths, s.review_count, s.name_key from skill_search s where ${where('s')})
+            select s.skill_id, count(*) over ()::int as total from m s ${page}`
+      : sql`select s.skill_id, t.total from
               (select count(*)::int as total from (select 1 from skill_search c where ${where('c')} limit ${SKILL_SEARCH_COUNT_MAX + 1}) m) t
-            left join lateral (select ${columns} from skill_search s where ${where('s')} ${order}) s on true`;
-  // The likes of the page's cards only.
+            left join lateral (select s.skill_id from skill_search s where ${where('s')} ${page}) s on true`;
+  // The cards of the page, with their likes (the viewer's own too).
   const { rows } = await sql<Row>`
-    select p.*,
+    select p.skill_id, s.name, s.description, s.category, s.experience_level, s.points_per_hour, s.mentor_id, s.mentor_name,
+      s.mentor_image_url, s.rating_tenths, s.review_count, p.total,
       (select count(*)::int from skill_likes l where l.skill_id = p.skill_id) as likes_count,
       exists (select 1 from skill_likes l where l.skill_id = p.skill_id and l.member_id = ${viewerId}) as liked
-    from (${page}) p
-    order by p.rating_tenths desc, p.review_count desc, p.name_key, p.skill_id`.execute(db);
+    from (${ids}) p left join skill_search s on s.skill_id = p.skill_id
+    ${order('s')}`.execute(db);
   const total = Number(rows[0]?.total ?? 0);
   const found = rows.filter((r) => r.skill_id !== null);
   const more = found.length > SKILL_SEARCH_PAGE;

@@ -34,6 +34,9 @@ export const skillSearchTable = defineTable({
     // The results' order (spec 001 §2.2: by rating, descending), read in order when most rows match.
     skill_search_rating_idx: ['rating_tenths desc', 'review_count desc', 'name_key', 'skill_id'],
   },
+  // No parallel plans: a search reads a thousand-odd rows, less than starting workers costs, and under
+  // load the workers take the cores the other searches need (a 5 ms search took 80 ms with two workers).
+  storage: { parallel_workers: 0 },
 });
 
 export const skillSearchPeopleTable = defineTable({
