@@ -1,7 +1,7 @@
 // A closed-loop HTTP load from wrk (Debian's `wrk` package) in its own process, as clients are: a
 // generator on the server's own thread spends that thread's time and flatters whichever side is
-// cheaper to serve (bench/notes.md). Each request is a line `cookie<TAB>body` of a file, POSTed with
-// one thread and `connections` keep-alive connections.
+// cheaper to serve (bench/notes.md). Each request is a line of a file (`cookie<TAB>body` POSTed, or
+// `cookie<TAB>path` as a GET), sent with one thread and `connections` keep-alive connections.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,6 @@ export interface WrkResult {
 }
 
 const script = fileURLToPath(new URL('./wrk-load.lua', import.meta.url));
-const getScript = fileURLToPath(new URL('./wrk-get.lua', import.meta.url));
 
 export const assertWrkInstalled = async (): Promise<void> => {
   await promisify(execFile)('wrk', ['--version']).catch((error: NodeJS.ErrnoException) => {
@@ -34,8 +33,8 @@ export const assertWrkInstalled = async (): Promise<void> => {
   });
 };
 
-const run = async (origin: string, scriptFile: string, file: string, args: readonly string[], opts: { connections: number; seconds: number }): Promise<WrkResult> => {
-  const wrkArgs = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', scriptFile, origin, '--', file, ...args];
+const run = async (origin: string, file: string, args: readonly string[], opts: { connections: number; seconds: number }): Promise<WrkResult> => {
+  const wrkArgs = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, origin, '--', file, ...args];
   const { stdout } = await promisify(execFile)('wrk', wrkArgs, { maxBuffer: 1024 * 1024 });
   const match = /RESULT requests=(\d+) duration_us=(\d+) p50_us=(\d+) p99_us=(\d+) non2xx=(\d+) errors=(\d+)/.exec(stdout);
   if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
@@ -60,7 +59,7 @@ export const runWrk = async (url: string, lines: readonly WrkLine[], opts: { con
   const target = new URL(url);
   return withLines(
     lines.map((l) => `${l.cookie}\t${l.body}`),
-    (file) => run(target.origin, script, file, [target.pathname, opts.origin], opts),
+    (file) => run(target.origin, file, ['post', target.pathname, opts.origin], opts),
   );
 };
 
@@ -74,5 +73,5 @@ export interface WrkGet {
 export const runWrkGets = async (origin: string, requests: readonly WrkGet[], opts: { connections: number; seconds: number }): Promise<WrkResult> =>
   withLines(
     requests.map((r) => `${r.cookie}\t${r.path}`),
-    (file) => run(origin, getScript, file, [], opts),
+    (file) => run(origin, file, ['get'], opts),
   );
