@@ -1,8 +1,8 @@
 // The skill-search read model (spec 001 §2.2, DESIGN.md §11): one row per skill a member teaches, with
-// the mentor's name, picture and rating copied in, so that a search is one indexed statement over one
-// table. A mentor's rating is recomputed from the ratings this model keeps itself, so it does not
+// the mentor's name, picture and rating copied in (the cards), and its words in rating order (the
+// search, decision 177; word-rows.ts). A mentor's rating is recomputed from the ratings this model keeps itself, so it does not
 // depend on another read model having caught up. Applied event by event in the runtime's transaction:
-// a renamed or newly rated mentor rewrites all their skills.
+// a renamed or newly rated mentor rewrites all their skills and their word rows.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '../../domain/member/events.js';
 import type { SkillCatalogued } from '../../domain/skill-catalogue/events.js';
@@ -10,6 +10,7 @@ import type { SessionRated } from '../../domain/session/events.js';
 import { defineCustomProjection, type CustomContext, type Recorded } from '../runtime/define-projection.js';
 import type { Projector } from '../types.js';
 import { searchKey, typoWordsOf } from './search-words.js';
+import { removeSkillWords, writeSkillWords } from './word-rows.js';
 import { skillSearchTables, skillSearchTextIndexes, typoVector, type SkillSearchPersonRow, type SkillSearchRow } from './tables.js';
 
 type SearchEvent =
@@ -25,13 +26,14 @@ type Ctx = CustomContext<typeof skillSearchTables>;
 /** Average stars in tenths, rounded as profiles show them (4.66 shows as 4.7). */
 export const ratingTenths = (sum: number, count: number): number => (count === 0 ? 0 : Math.round((sum / count) * 10));
 
-/** A skill's row as its mentor is now; the texts searched are the skill's and the mentor's name. */
-const skillRow = (skill: Omit<SkillSearchRow, 'search_key' | 'typo_words' | 'name_key'>): SkillSearchRow => ({
-  ...skill,
-  name_key: searchKey(skill.name),
-  search_key: searchKey(`${skill.name} ${skill.mentor_name} ${skill.category} ${skill.description}`),
-  typo_words: typoWordsOf(skill.name, skill.mentor_name, skill.category, skill.description),
-});
+/** A skill's row as its mentor is now. */
+const skillRow = (skill: Omit<SkillSearchRow, 'name_key'>): SkillSearchRow => ({ ...skill, name_key: searchKey(skill.name) });
+
+/** Writes skills' rows and their word rows. */
+const writeSkills = async (ctx: Ctx, skills: readonly SkillSearchRow[]) => {
+  await ctx.write('skill_search', skills);
+  await writeSkillWords(ctx, skills);
+};
 
 const person = async ({ read }: Ctx, memberId: string): Promise<SkillSearchPersonRow> =>
   (await read('skill_search_people', [memberId])).get(memberId) ?? {
@@ -49,8 +51,8 @@ const rewriteMentor = async (ctx: Ctx, mentor: SkillSearchPersonRow) => {
   await ctx.write('skill_search_people', [{ ...mentor, name_key: searchKey(mentor.name), typo_words: typoWordsOf(mentor.name) }]);
   const skills = await ctx.db.selectFrom('skill_search').selectAll().where('mentor_id', '=', mentor.member_id).execute();
   if (skills.length === 0) return;
-  await ctx.write(
-    'skill_search',
+  await writeSkills(
+    ctx,
     skills.map((s) =>
       skillRow({ ...s, mentor_name: mentor.name, mentor_image_url: mentor.image_url, rating_tenths: mentor.rating_tenths, review_count: mentor.review_count }),
     ),
@@ -88,7 +90,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
         })
         .onConflict((oc) => oc.column('name_key').doNothing())
         .execute();
-      await ctx.write('skill_search', [
+      await writeSkills(ctx, [
         skillRow({
           skill_id: skill.id,
           mentor_id: memberId,
@@ -107,6 +109,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
     }
     case 'SkillTaughtRemoved':
       await ctx.db.deleteFrom('skill_search').where('skill_id', '=', event.data.skillId).execute();
+      await removeSkillWords(ctx, [event.data.skillId]);
       return;
     case 'SessionRated': {
       const { sessionId, instructorId, stars } = event.data;
@@ -130,7 +133,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
 
 const declared = defineCustomProjection({
   name: 'skill-search',
-  version: 2,
+  version: 3,
   migration: '20261125T1900-create-skill-search',
   tables: skillSearchTables,
   canHandle: [

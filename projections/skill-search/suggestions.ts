@@ -3,12 +3,32 @@
 // that contain the query come first: those starting with it, then those with a word that does, then the
 // rest. Only when no name contains it are names within one typo suggested ('Pyhton' -> 'Python'), the
 // closest first: a member typing a name sees what they typed, not its look-alikes.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SkillSuggestion, UserSuggestion } from '../../api/contracts/skill-catalogue.js';
 import { THE_S_BRAIN_ID, THE_S_BRAIN_NAME } from '../../domain/post/rules.js';
 import type { ReadModelsDb } from '../read-models.js';
-import { textMatches } from './queries.js';
-import { containsPattern, parseQuery, searchKey } from './search-words.js';
+import { containsPattern, formsQuery, parseQuery, searchKey, type ParsedQuery } from './search-words.js';
+import { typoVector } from './tables.js';
+
+/** Below this many characters a substring test cannot use the trigram index: words are matched whole. */
+const TRIGRAM_MIN = 3;
+
+/**
+ * The text test on a row's `key` (searchKey text) and `words` (typoWordsOf) columns: the query inside the
+ * text, or each of its words as a word of the text within one typo (3-letter words: inside the text).
+ */
+const textMatches = (query: ParsedQuery, key: RawBuilder<string>, words: RawBuilder<string>): RawBuilder<boolean> => {
+  const contains = (text: string) => sql<boolean>`${key} like ${containsPattern(text)}`;
+  const tests: RawBuilder<boolean>[] = [];
+  if ([...query.key].length >= TRIGRAM_MIN) tests.push(contains(query.key));
+  const typed = query.words.flatMap(({ forms }) => (forms ? [{ forms }] : []));
+  const inside = query.words.flatMap(({ word, forms }) => (forms ? [] : [contains(word)]));
+  if (query.words.length > 0) {
+    const each = [...(typed.length > 0 ? [sql<boolean>`${typoVector(words)} @@ to_tsquery('simple', ${formsQuery(typed)})`] : []), ...inside];
+    tests.push(sql<boolean>`(${sql.join(each, sql` and `)})`);
+  }
+  return tests.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(tests, sql` or `)})`;
+};
 
 type Ranked<T> = T & { direct: boolean };
 
