@@ -6,9 +6,10 @@
 // - a notice of a named scope clears every entry before any socket is told to refetch (the composition
 //   root hands `noticed` the notices ahead of the websocket hub); a load that overlapped the clear is
 //   answered to the requests that asked for it, but neither kept nor joined;
-// - the members a noted write concerns (reply.afterWrite) read it next: their requests wait until the read
-//   models show it (read-your-writes.ts), and from then on they are answered only by loads begun after
-//   that moment. Other members see it after its notice, as they would a write of another process;
+// - when the read models show a write noted in this process (reply.afterWrite), every value is cleared
+//   before the requests waiting for that write go on (read-your-writes.ts), so from then on nobody here is
+//   answered by a value loaded before it: the writer, the members it concerns, and the next reader too
+//   (a write of another process shows here with its notice);
 // - a value is refreshed `ttlMs` (2 s) after its load, which bounds what depends on the clock (a card's
 //   AI status): the old value is answered while one request's refresh loads, so nobody waits for it.
 // Concurrent requests for a missing value share one load, so a clear under load costs one read, not one
@@ -43,14 +44,10 @@ export interface SharedReads {
 export interface SharedReadsOptions {
   ttlMs: number;
   maxEntries: number;
-  /** Members whose shown writes are remembered; past it everything is cleared and counted afresh. */
-  maxWriters: number;
   now?: () => number;
 }
 
 interface Entry {
-  /** The moment (in `ticks`) its load began. */
-  began: number;
   value: Promise<unknown>;
   /** When the value is due for a refresh; null while its first load runs (others may join it). */
   refreshAt: number | null;
@@ -60,26 +57,17 @@ interface Entry {
 export const registerSharedReads = (
   app: FastifyInstance,
   writes: NotedWrites,
-  { ttlMs, maxEntries, maxWriters, now = Date.now }: SharedReadsOptions = { ttlMs: 2_000, maxEntries: 256, maxWriters: 10_000 },
+  { ttlMs, maxEntries, now = Date.now }: SharedReadsOptions = { ttlMs: 2_000, maxEntries: 256 },
 ): SharedReads => {
   const entries = new Map<string, Entry>();
   const scopes = new Set<ChangeScope>();
-  // Moments in order: loads begin at one, writes are shown at one. Clears start an epoch.
-  let ticks = 0;
+  // A clear starts an epoch; a load begun in an earlier one is not kept.
   let epoch = 0;
-  const shownAt = new Map<string, number>();
   const clear = () => {
     entries.clear();
     epoch += 1;
   };
-  writes.onShown((memberIds) => {
-    if (shownAt.size >= maxWriters) {
-      shownAt.clear();
-      clear();
-    }
-    ticks += 1;
-    for (const memberId of memberIds) shownAt.set(memberId, ticks);
-  });
+  writes.onShown(clear);
 
   app.addHook('onRoute', (route) => {
     for (const scope of route.config?.sharedRead ?? []) scopes.add(scope);
@@ -87,9 +75,8 @@ export const registerSharedReads = (
 
   /** Loads the value for `key` as of now, kept once loaded if no clear came meanwhile. */
   const loadInto = (key: string, load: () => Promise<unknown>, previous?: Entry): Promise<unknown> => {
-    const began = ++ticks;
     const inEpoch = epoch;
-    const entry: Entry = { began, value: load(), refreshAt: null, refreshing: false };
+    const entry: Entry = { value: load(), refreshAt: null, refreshing: false };
     if (!previous) {
       if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, entry);
@@ -125,9 +112,6 @@ export const registerSharedReads = (
     if (!this.routeOptions.config.sharedRead) throw new Error(`${this.routeOptions.url} reads shared values without naming their scopes (config.sharedRead)`);
     const key = `${variant} ${this.url}`;
     const found = entries.get(key);
-    const wrote = this.session ? shownAt.get(this.session.memberId) : undefined;
-    // A value loaded before the member's own write was shown is not theirs to read: they load afresh.
-    if (found && wrote !== undefined && found.began < wrote) return loadInto(key, load) as Promise<T>;
     if (!found) return loadInto(key, load) as Promise<T>;
     // Past its time the value is still answered while one refresh loads: the time only bounds what
     // depends on the clock; a change clears the entry instead.

@@ -23,7 +23,7 @@ const serverWith = (options: { clock?: { now: number } } = {}) => {
   };
   const writes = registerReadYourWrites(app, { waitFor: () => new Promise<void>((resolve) => unshown.push(resolve)) });
   const clock = options.clock ?? { now: 0 };
-  const shared = registerSharedReads(app, writes, { ttlMs: 2_000, maxEntries: 2, maxWriters: 100, now: () => clock.now });
+  const shared = registerSharedReads(app, writes, { ttlMs: 2_000, maxEntries: 2, now: () => clock.now });
   const state = { loads: 0, gate: null as Promise<void> | null, fail: false };
   app.get<{ Querystring: { v?: string } }>('/page', { config: { sharedRead: ['post'] } }, async (request) => {
     const value = await request.sharedRead(request.query.v ?? 'member', async () => {
@@ -106,6 +106,17 @@ describe('shared reads', () => {
     expect((await read(app, 'bob')).body.likes).toBe(1);
     expect(state.loads).toBe(2);
     expect((await read(app, 'ada')).body.likes).toBe(1);
+    expect(state.loads).toBe(2);
+    await app.close();
+  });
+
+  it('answers every member with the write once the read models show it, not only the writer', async () => {
+    const { app, shown, state } = serverWith();
+    await read(app, 'bob');
+    await app.inject({ method: 'POST', url: '/like', headers: { 'x-member': 'ada' } });
+    shown();
+    await tick();
+    expect((await read(app, 'bob')).body.likes).toBe(1);
     expect(state.loads).toBe(2);
     await app.close();
   });
