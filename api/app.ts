@@ -19,7 +19,6 @@ import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { readSessionKey, registerSession, SESSION_COOKIE, type SessionMember } from './plugins/session.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
-import { registerReadCache } from './plugins/read-cache.js';
 import { registerSharedReads } from './plugins/shared-reads.js';
 import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
@@ -40,6 +39,7 @@ import { sessionRescheduleRoutes } from './routes/session-reschedule.js';
 import { sessionThreadRoutes } from './routes/session-thread.js';
 import { skillRoutes } from './routes/skills.js';
 import { skillSearchRoutes } from './routes/skill-search.js';
+import { followSkillSearch } from '../projections/skill-search/search-index.js';
 import { mediaRoutes } from './routes/media.js';
 import { linkPreviewRoutes } from './routes/link-preview.js';
 import { reviewRoutes } from './routes/reviews.js';
@@ -136,11 +136,18 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
 
   const hub = createChangeHub(app.log, { participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId) });
   const userCache = registerUserCache(app, notedWrites);
-  const readCache = registerReadCache(app, notedWrites);
   const sharedReads = registerSharedReads(app, notedWrites);
+  // The skill search's word index in memory reads the read model's changes before the next search after
+  // a write of this process shows, or after any notice (decision 178).
+  const skillIndex = followSkillSearch(deps.sql.db);
+  notedWrites.onShown(() => skillIndex.changed());
+  // Loaded as the server starts rather than by the first search (a second or two for 50,000 skills).
+  app.addHook('onReady', async () => {
+    skillIndex.current().catch((err: unknown) => app.log.warn({ err }, 'skill search index: first load failed; the next search tries again'));
+  });
   // The caches forget what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
-    { ...hub, dispatch: (notices) => (userCache.noticed(notices), readCache.noticed(notices), sharedReads.noticed(notices), hub.dispatch(notices)) },
+    { ...hub, dispatch: (notices) => (userCache.noticed(notices), sharedReads.noticed(notices), skillIndex.changed(), hub.dispatch(notices)) },
     (channel, onPayload) => deps.sql.listen(channel, onPayload),
     app.log,
   );
@@ -167,7 +174,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(onboardingRoutes, { deps });
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
-  await app.register(skillSearchRoutes, { deps });
+  await app.register(skillSearchRoutes, { skillIndex });
   await app.register(feedbackRoutes, { deps });
   await app.register(feedRoutes, { deps, isAdmin });
   await app.register(assistantRoutes, { deps, isAdmin });

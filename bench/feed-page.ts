@@ -14,7 +14,7 @@ import { startServer } from '../api/main.js';
 import { signIn } from '../test/support/sign-in.js';
 import { FEED_SIZE, seedFeed } from './feed-seed.js';
 import type { BenchResult } from './support.js';
-import { alternate, benchServerEnv, fmt, freshDatabase, inBatches } from './support.js';
+import { alternate, benchServerEnv, fmt, fmtWatch, freshDatabase, inBatches, watchProcess, type ProcessWatch } from './support.js';
 import { assertWrkInstalled, runWrkGets, type WrkGet } from './wrk.js';
 
 const CONNECTIONS = 50;
@@ -54,10 +54,12 @@ export const benchFeedPage = async (): Promise<BenchResult> => {
     const bareRequests: WrkGet[] = [{ cookie: '', path: '/bare' }];
     const opts = { connections: CONNECTIONS, seconds: SECONDS };
     const subjectP99s: number[] = [];
+    const watches: ProcessWatch[] = [];
     const subject = async () => {
-      const r = await runWrkGets(server.url, requests, opts);
+      const { value: r, watch } = await watchProcess(() => runWrkGets(server.url, requests, opts));
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`GET /api/posts: ${r.non2xx} non-2xx, ${r.errors} errors`);
       subjectP99s.push(r.p99);
+      watches.push(watch);
       return r.rps;
     };
     let baselineP99 = 0;
@@ -94,7 +96,7 @@ export const benchFeedPage = async (): Promise<BenchResult> => {
       ratio,
       target: '>= 30% of baseline, p99 <= 50 ms',
       pass: ratio >= 0.3 && subjectP99 <= 50,
-      notes: `worst p99 of GET /api/posts ${fmt(subjectP99, 1)} ms (runs ${subjectP99s.map((p) => fmt(p, 1)).join(', ')}; bare route at worst ${fmt(baselineP99, 1)} ms); runs subject ${m.subjectRuns.map(Math.round).join(', ')}; baseline ${m.baselineRuns.map(Math.round).join(', ')}; not targets: with a new post every 250 ms ${Math.round(churn.rps)} requests/s, p99 ${fmt(churn.p99, 1)} ms; every page read afresh ${Math.round(fresh.rps)} requests/s, p99 ${fmt(fresh.p99, 1)} ms`,
+      notes: `worst p99 of GET /api/posts ${fmt(subjectP99, 1)} ms (runs ${subjectP99s.map((p) => fmt(p, 1)).join(', ')}; bare route at worst ${fmt(baselineP99, 1)} ms); ${watches.map((w, i) => `run ${i + 1} ${fmtWatch(w)}`).join('; ')}; runs subject ${m.subjectRuns.map(Math.round).join(', ')}; baseline ${m.baselineRuns.map(Math.round).join(', ')}; not targets: with a new post every 250 ms ${Math.round(churn.rps)} requests/s, p99 ${fmt(churn.p99, 1)} ms; every page read afresh ${Math.round(fresh.rps)} requests/s, p99 ${fmt(fresh.p99, 1)} ms`,
     };
   } finally {
     await bare.close();

@@ -4,7 +4,6 @@
 // (one base skill in about 40), and a quarter of the mentors have no rating yet. The word index, its
 // vocabulary and typo forms are filled from the skills by SQL, as the projector would write them.
 import pg from 'pg';
-import { TYPO_MIN_LENGTH } from '../projections/skill-search/search-words.js';
 
 export const SKILL_SEARCH_SIZE = { skills: 50_000, mentors: 5_000 } as const;
 
@@ -96,25 +95,9 @@ export const seedSkillSearch = async (databaseUrl: string) => {
         ],
       );
     }
-    // wordsOf in SQL (the texts are ASCII here): the distinct words of each skill's four texts.
-    await client.query(`
-      insert into skill_search_words (skill_id, word, rating_tenths, review_count, name_key, category, experience_level)
-      select distinct s.skill_id, w.word, s.rating_tenths, s.review_count, s.name_key, s.category, s.experience_level
-      from skill_search s,
-        regexp_split_to_table(lower(s.name || ' ' || s.mentor_name || ' ' || s.category || ' ' || s.description), '[^[:alnum:]]+') w(word)
-      where w.word <> ''`);
-    await client.query('insert into skill_search_vocabulary (word) select distinct word from skill_search_words');
-    // typoForms in SQL: the word, and from TYPO_MIN_LENGTH letters each form with one letter left out.
-    await client.query(
-      `insert into skill_search_word_forms (form, word)
-       select word, word from skill_search_vocabulary
-       union
-       select left(word, i - 1) || substr(word, i + 1), word
-       from skill_search_vocabulary, generate_series(1, char_length(word)) i where char_length(word) >= $1`,
-      [TYPO_MIN_LENGTH],
-    );
-    // A settled database: the statistics, and the visibility map that lets the word index be read alone.
-    await client.query('vacuum (analyze) skill_search, skill_search_words, skill_search_vocabulary, skill_search_word_forms');
+    // Each skill's change, as the projector notes it: the server's word index reads them (decision 178).
+    await client.query('insert into skill_search_changes (skill_id, position) select skill_id, 1 from skill_search');
+    await client.query('vacuum (analyze) skill_search, skill_search_changes');
     await client.query('checkpoint');
   } finally {
     await client.end();

@@ -87,3 +87,46 @@ export const inBatches = async <T>(count: number, size: number, make: (i: number
   for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, k) => make(i + k)))));
   return out;
 };
+
+export interface ProcessWatch {
+  /** Longest event-loop stall seen (ms): the server thread busy or paused for that long. */
+  loopMaxMs: number;
+  /** 99th percentile of the event-loop delay (ms). */
+  loopP99Ms: number;
+  /** Longest and summed garbage-collection pauses (ms). */
+  gcMaxMs: number;
+  gcTotalMs: number;
+}
+
+/**
+ * Watches this process (the server runs in the bench's process) while `fn` runs, so a run's tail can be
+ * told apart: a server-thread stall (GC, a long task) shows here; a tail with a quiet thread is the
+ * machine's scheduling or PostgreSQL.
+ */
+export const watchProcess = async <T>(fn: () => Promise<T>): Promise<{ value: T; watch: ProcessWatch }> => {
+  const { monitorEventLoopDelay, PerformanceObserver } = await import('node:perf_hooks');
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  let gcMaxMs = 0;
+  let gcTotalMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+      gcTotalMs += entry.duration;
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  loop.enable();
+  try {
+    const value = await fn();
+    return {
+      value,
+      watch: { loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, gcMaxMs, gcTotalMs },
+    };
+  } finally {
+    loop.disable();
+    gc.disconnect();
+  }
+};
+
+export const fmtWatch = (w: ProcessWatch) =>
+  `server thread: longest stall ${fmt(w.loopMaxMs, 0)} ms, loop delay p99 ${fmt(w.loopP99Ms, 0)} ms, longest GC ${fmt(w.gcMaxMs, 0)} ms (${fmt(w.gcTotalMs, 0)} ms in all)`;

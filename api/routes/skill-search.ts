@@ -1,21 +1,17 @@
 // Skill search, 'Find Skills to Learn' (spec 001 §2.2): GET /api/skill-search with the page's text,
-// category, level and minimum-rating filters, answered with one page of skill cards, best rated first.
+// category, level and minimum-rating filters, answered with one page of skill cards, best rated first,
+// from the in-memory copy of the read model (decision 178): no statement per search.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchSkillCards } from '../../projections/skill-search/queries.js';
+import type { SkillSearchIndex } from '../../projections/skill-search/search-index.js';
 import { skillSearchQuerySchema, skillSearchResultSchema } from '../contracts/skill-search.js';
-import type { AppDeps } from '../deps.js';
 import { currentMember } from '../plugins/session.js';
 import { errorResponses } from './route-schemas.js';
 
-export const skillSearchRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const skillSearchRoutes: FastifyPluginAsyncZod<{ skillIndex: SkillSearchIndex }> = async (app, { skillIndex }) => {
   app.get(
     '/api/skill-search',
-    // A member's repeated search is answered from the read cache until a member's profile (their skills,
-    // name or picture) changes, their own write, or 2 s (ratings and others' likes): plugins/read-cache.ts.
-    {
-      config: { readCache: ['members'] },
-      schema: { tags: ['skills'], querystring: skillSearchQuerySchema, response: { 200: skillSearchResultSchema, ...errorResponses(400, 401) } },
-    },
-    async (request) => searchSkillCards(deps.sql.db, request.query, currentMember(request).memberId),
+    { schema: { tags: ['skills'], querystring: skillSearchQuerySchema, response: { 200: skillSearchResultSchema, ...errorResponses(400, 401) } } },
+    async (request) => searchSkillCards(await skillIndex.current(), request.query, currentMember(request).memberId),
   );
 };

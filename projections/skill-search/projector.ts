@@ -1,16 +1,17 @@
 // The skill-search read model (spec 001 §2.2, DESIGN.md §11): one row per skill a member teaches, with
-// the mentor's name, picture and rating copied in (the cards), and its words in rating order (the
-// search, decision 177; word-rows.ts). A mentor's rating is recomputed from the ratings this model keeps itself, so it does not
+// the mentor's name, picture and rating copied in (the cards), and the log position of each skill's
+// last change, which the search's in-memory word index follows (decision 178), and who likes each skill
+// (the cards' likes, so a like is a change of the skill like any other). A mentor's rating is recomputed from the ratings this model keeps itself, so it does not
 // depend on another read model having caught up. Applied event by event in the runtime's transaction:
 // a renamed or newly rated mentor rewrites all their skills and their word rows.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '../../domain/member/events.js';
 import type { SkillCatalogued } from '../../domain/skill-catalogue/events.js';
 import type { SessionRated } from '../../domain/session/events.js';
+import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
 import { defineCustomProjection, type CustomContext, type Recorded } from '../runtime/define-projection.js';
 import type { Projector } from '../types.js';
 import { searchKey, typoWordsOf } from './search-words.js';
-import { removeSkillWords, writeSkillWords } from './word-rows.js';
 import { skillSearchTables, skillSearchTextIndexes, typoVector, type SkillSearchPersonRow, type SkillSearchRow } from './tables.js';
 
 type SearchEvent =
@@ -19,7 +20,8 @@ type SearchEvent =
       { type: 'MemberRegistered' | 'ProfileDetailsChanged' | 'ProfilePictureChanged' | 'SkillTaughtAdded' | 'SkillTaughtUpdated' | 'SkillTaughtRemoved' }
     >
   | SessionRated
-  | SkillCatalogued;
+  | SkillCatalogued
+  | SkillLikeEvent;
 
 type Ctx = CustomContext<typeof skillSearchTables>;
 
@@ -29,10 +31,20 @@ export const ratingTenths = (sum: number, count: number): number => (count === 0
 /** A skill's row as its mentor is now. */
 const skillRow = (skill: Omit<SkillSearchRow, 'name_key'>): SkillSearchRow => ({ ...skill, name_key: searchKey(skill.name) });
 
-/** Writes skills' rows and their word rows. */
-const writeSkills = async (ctx: Ctx, skills: readonly SkillSearchRow[]) => {
+/** Notes that the skills changed at this event, for the word index (search-index.ts). */
+const noteChanged = (ctx: Ctx, skillIds: readonly string[], event: Recorded<SearchEvent>) =>
+  ctx.write(
+    'skill_search_changes',
+    skillIds.map((skill_id) => ({ skill_id, position: event.globalPosition })),
+  );
+
+const writeSkills = async (ctx: Ctx, skills: readonly SkillSearchRow[], event: Recorded<SearchEvent>) => {
   await ctx.write('skill_search', skills);
-  await writeSkillWords(ctx, skills);
+  await noteChanged(
+    ctx,
+    skills.map((s) => s.skill_id),
+    event,
+  );
 };
 
 const person = async ({ read }: Ctx, memberId: string): Promise<SkillSearchPersonRow> =>
@@ -47,7 +59,7 @@ const person = async ({ read }: Ctx, memberId: string): Promise<SkillSearchPerso
   };
 
 /** Writes the mentor's row and rewrites their skills with it. */
-const rewriteMentor = async (ctx: Ctx, mentor: SkillSearchPersonRow) => {
+const rewriteMentor = async (ctx: Ctx, mentor: SkillSearchPersonRow, event: Recorded<SearchEvent>) => {
   await ctx.write('skill_search_people', [{ ...mentor, name_key: searchKey(mentor.name), typo_words: typoWordsOf(mentor.name) }]);
   const skills = await ctx.db.selectFrom('skill_search').selectAll().where('mentor_id', '=', mentor.member_id).execute();
   if (skills.length === 0) return;
@@ -56,6 +68,7 @@ const rewriteMentor = async (ctx: Ctx, mentor: SkillSearchPersonRow) => {
     skills.map((s) =>
       skillRow({ ...s, mentor_name: mentor.name, mentor_image_url: mentor.image_url, rating_tenths: mentor.rating_tenths, review_count: mentor.review_count }),
     ),
+    event,
   );
 };
 
@@ -63,15 +76,15 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
   switch (event.type) {
     case 'MemberRegistered': {
       const d = event.data;
-      await rewriteMentor(ctx, { ...(await person(ctx, d.memberId)), name: d.name });
+      await rewriteMentor(ctx, { ...(await person(ctx, d.memberId)), name: d.name }, event);
       return;
     }
     case 'ProfileDetailsChanged':
-      if (event.data.name !== undefined) await rewriteMentor(ctx, { ...(await person(ctx, event.data.memberId)), name: event.data.name });
+      if (event.data.name !== undefined) await rewriteMentor(ctx, { ...(await person(ctx, event.data.memberId)), name: event.data.name }, event);
       return;
     case 'ProfilePictureChanged':
       // The avatar size where there is one (cards and suggestions draw avatars, decision 169).
-      await rewriteMentor(ctx, { ...(await person(ctx, event.data.memberId)), image_url: event.data.avatarUrl ?? event.data.imageUrl });
+      await rewriteMentor(ctx, { ...(await person(ctx, event.data.memberId)), image_url: event.data.avatarUrl ?? event.data.imageUrl }, event);
       return;
     case 'SkillTaughtAdded':
     case 'SkillTaughtUpdated': {
@@ -90,26 +103,30 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
         })
         .onConflict((oc) => oc.column('name_key').doNothing())
         .execute();
-      await writeSkills(ctx, [
-        skillRow({
-          skill_id: skill.id,
-          mentor_id: memberId,
-          mentor_name: mentor.name,
-          mentor_image_url: mentor.image_url,
-          name: skill.name,
-          description: skill.description,
-          category: skill.category,
-          experience_level: skill.experienceLevel,
-          points_per_hour: skill.pointsPerHour,
-          rating_tenths: mentor.rating_tenths,
-          review_count: mentor.review_count,
-        }),
-      ]);
+      await writeSkills(
+        ctx,
+        [
+          skillRow({
+            skill_id: skill.id,
+            mentor_id: memberId,
+            mentor_name: mentor.name,
+            mentor_image_url: mentor.image_url,
+            name: skill.name,
+            description: skill.description,
+            category: skill.category,
+            experience_level: skill.experienceLevel,
+            points_per_hour: skill.pointsPerHour,
+            rating_tenths: mentor.rating_tenths,
+            review_count: mentor.review_count,
+          }),
+        ],
+        event,
+      );
       return;
     }
     case 'SkillTaughtRemoved':
       await ctx.db.deleteFrom('skill_search').where('skill_id', '=', event.data.skillId).execute();
-      await removeSkillWords(ctx, [event.data.skillId]);
+      await noteChanged(ctx, [event.data.skillId], event);
       return;
     case 'SessionRated': {
       const { sessionId, instructorId, stars } = event.data;
@@ -120,9 +137,17 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
         .where('instructor_id', '=', instructorId)
         .executeTakeFirstOrThrow();
       const mentor = await person(ctx, instructorId);
-      await rewriteMentor(ctx, { ...mentor, rating_tenths: ratingTenths(Number(totals.sum), Number(totals.count)), review_count: Number(totals.count) });
+      await rewriteMentor(ctx, { ...mentor, rating_tenths: ratingTenths(Number(totals.sum), Number(totals.count)), review_count: Number(totals.count) }, event);
       return;
     }
+    case 'SkillLiked':
+      await ctx.write('skill_search_likes', [{ skill_id: event.data.skillId, member_id: event.data.memberId }]);
+      await noteChanged(ctx, [event.data.skillId], event);
+      return;
+    case 'SkillUnliked':
+      await ctx.db.deleteFrom('skill_search_likes').where('skill_id', '=', event.data.skillId).where('member_id', '=', event.data.memberId).execute();
+      await noteChanged(ctx, [event.data.skillId], event);
+      return;
     case 'SkillCatalogued': {
       const { skillId, name, category } = event.data;
       await ctx.write('skill_search_names', [{ name_key: searchKey(name), skill_id: skillId, name, category, source: 'catalogue', typo_words: typoWordsOf(name) }]);
@@ -133,7 +158,7 @@ const applyEvent = async (ctx: Ctx, event: Recorded<SearchEvent>) => {
 
 const declared = defineCustomProjection({
   name: 'skill-search',
-  version: 3,
+  version: 4,
   migration: '20261125T1900-create-skill-search',
   tables: skillSearchTables,
   canHandle: [
@@ -145,6 +170,8 @@ const declared = defineCustomProjection({
     'SkillTaughtRemoved',
     'SessionRated',
     'SkillCatalogued',
+    'SkillLiked',
+    'SkillUnliked',
   ],
   async apply(ctx, events: readonly Recorded<SearchEvent>[]) {
     for (const event of events) await applyEvent(ctx, event);

@@ -1,10 +1,13 @@
-// The word index of the skill search (decision 177): given events, the word rows and vocabulary; a
-// search through a typo, inside a word and with several words; the order following a renamed or newly
-// rated mentor; filters, paging and the count's cap; the same rows whatever the batches.
+// The skill search (decisions 177, 178): given events, the skills' change positions; a search through a
+// typo, inside a word and with several words; the order following a renamed or newly rated mentor;
+// filters, paging and the count's cap; the same rows whatever the batches; the in-memory index
+// following later events, and loading anew after a rebuild replaced the tables.
+import { sql as sqlTag } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKILL_SEARCH_COUNT_MAX } from '../../api/contracts/skill-search.js';
 import type { MemberEvent, TaughtSkill } from '../../domain/member/events.js';
 import type { SessionRated } from '../../domain/session/events.js';
+import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { createEventLog } from '../../test/projections/support/recorded-events.js';
@@ -16,6 +19,8 @@ import { inBatches } from '../sessions/testing.js';
 import { skillLikesProjector } from '../skill-likes/projector.js';
 import { skillSearchProjector } from './projector.js';
 import { searchSkillCards, type SkillSearchFilter } from './queries.js';
+import { followSkillSearch, type SkillSearchIndex } from './search-index.js';
+import { parseQuery } from './search-words.js';
 
 const AT = '2026-03-01T09:00:00.000Z';
 const skill = (id: string, name: string, more: Partial<TaughtSkill> = {}): TaughtSkill => ({
@@ -58,7 +63,8 @@ const history = (): RecordedEvent[] => {
 describe.each(testTargets())('skill-search word index on $kind', (target) => {
   let database: TestDatabase;
   let sql: SqlDatabase<ReadModelsDb>;
-  const search = (filter: Partial<SkillSearchFilter>) => searchSkillCards(sql.db, { q: '', minRating: 0, offset: 0, ...filter }, 'sam');
+  let index: SkillSearchIndex;
+  const search = async (filter: Partial<SkillSearchFilter>) => searchSkillCards(await index.current(), { q: '', minRating: 0, offset: 0, ...filter }, 'sam');
   const ids = async (filter: Partial<SkillSearchFilter>) => (await search(filter)).skills.map((s) => s.id);
 
   beforeAll(async () => {
@@ -67,21 +73,23 @@ describe.each(testTargets())('skill-search word index on $kind', (target) => {
     await migrateProjector(sql.db, skillLikesProjector, 'public');
     await migrateProjector(sql.db, skillSearchProjector, 'public');
     await skillSearchProjector.apply(sql.db, history());
+    index = followSkillSearch(sql.db);
   });
   afterAll(async () => {
     await sql?.close();
     await database?.destroy();
   });
 
-  it("writes one row per skill and word with its mentor's rating; a removed skill has none, the vocabulary keeps its words", async () => {
+  it("notes each skill's last change at its event's position, a removed skill's too", async () => {
+    const events = history();
     const dump = await dumpTables(sql.db, [skillSearchProjector]);
-    const words = (dump.skill_search_words as { skill_id: string; word: string; rating_tenths: number; review_count: number }[]).filter((r) => r.skill_id === 'pg');
-    expect(words.map((r) => r.word).sort()).toEqual(['ada', 'and', 'development', 'indexes', 'king', 'plans', 'postgresql']);
-    expect(words.every((r) => r.rating_tenths === 50 && r.review_count === 2)).toBe(true);
-    expect((dump.skill_search_words as { skill_id: string }[]).some((r) => r.skill_id === 'gone')).toBe(false);
-    const vocabulary = (dump.skill_search_vocabulary as { word: string }[]).map((r) => r.word);
-    expect(vocabulary).toEqual(expect.arrayContaining(['cobol', 'lovelace', 'king']));
-    expect(dump.skill_search_word_forms).toContainEqual({ form: 'pyton', word: 'python' });
+    const changes = new Map((dump.skill_search_changes as { skill_id: string; position: number }[]).map((r) => [r.skill_id, Number(r.position)]));
+    const positionOf = (type: string, where: (data: Record<string, unknown>) => boolean) =>
+      Number(events.findLast((e) => e.type === type && where(e.data as Record<string, unknown>))!.globalPosition);
+    // Ada's skills were last rewritten by her second rating; 'gone' by its removal.
+    expect(changes.get('pg')).toBe(positionOf('SessionRated', (d) => d.sessionId === 's4'));
+    expect(changes.get('gone')).toBe(positionOf('SkillTaughtRemoved', (d) => d.skillId === 'gone'));
+    expect((dump.skill_search as { skill_id: string }[]).some((r) => r.skill_id === 'gone')).toBe(false);
   });
 
   it('finds a skill through a typo, inside a word, and by every word of the query, best rated first', async () => {
@@ -129,3 +137,96 @@ describe.each(testTargets())('skill-search word index on $kind', (target) => {
     expect(await dumpTables(sql.db.withSchema('by_seven'), [skillSearchProjector])).toEqual(reference);
   });
 });
+
+describe.each(testTargets())('the in-memory word index following the read model on $kind', (target) => {
+  let database: TestDatabase;
+  let sql: SqlDatabase<ReadModelsDb>;
+  const log = createEventLog();
+  let applied = 0;
+  const member = (event: MemberEvent) => log.record(`member-${event.data.memberId}`, event, AT);
+  const applyNew = async () => {
+    await skillSearchProjector.apply(sql.db, log.events.slice(applied));
+    applied = log.events.length;
+  };
+  const names = async (index: SkillSearchIndex, q: string) =>
+    (await searchSkillCards(await index.current(), { q, minRating: 0, offset: 0 }, 'sam')).skills.map((s) => s.name);
+
+  beforeAll(async () => {
+    database = await target.create();
+    sql = await database.open();
+    await migrateProjector(sql.db, skillLikesProjector, 'public');
+    await migrateProjector(sql.db, skillSearchProjector, 'public');
+    for (const [id, name] of [
+      ['grace', 'Grace Hopper'],
+      ['linus', 'Linus Torvalds'],
+    ] as const) {
+      member({ type: 'MemberRegistered', data: { memberId: id, email: `${id}@example.com`, name, timeZone: 'UTC', registeredAt: AT } });
+    }
+    member({ type: 'SkillTaughtAdded', data: { memberId: 'grace', skill: skill('g1', 'Rust basics') } });
+    member({ type: 'SkillTaughtAdded', data: { memberId: 'linus', skill: skill('l1', 'Rust kernels') } });
+    await applyNew();
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await database?.destroy();
+  });
+
+  it('shows a new skill, a new order and a removal once told the read model changed, and not before', async () => {
+    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    expect(await names(index, 'rust')).toEqual(['Rust basics', 'Rust kernels']);
+    member({ type: 'SkillTaughtAdded', data: { memberId: 'linus', skill: skill('l2', 'Rust macros') } });
+    log.record('session-s1', { type: 'SessionRated', data: { sessionId: 's1', instructorId: 'linus', stars: 5 } } as unknown as SessionRated, AT);
+    member({ type: 'SkillTaughtRemoved', data: { memberId: 'grace', skillId: 'g1' } });
+    await applyNew();
+    // Not told, and its last read is recent: the index still holds what it read.
+    const held = (await index.current()).search(parseQuery('rust'), { minRating: 0, offset: 0 });
+    expect({ ids: held.skills.map((s) => s.id), total: held.total }).toEqual({ ids: ['g1', 'l1'], total: 2 });
+    index.changed();
+    expect(await names(index, 'rust')).toEqual(['Rust kernels', 'Rust macros']);
+    expect(await names(index, 'macro')).toEqual(['Rust macros']);
+    expect(await names(index, 'basics')).toEqual([]);
+  });
+
+  it("shows a skill's likes and the viewer's own once told", async () => {
+    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    const like = (type: 'SkillLiked' | 'SkillUnliked', memberId: string) =>
+      log.record(`skill-likes-l1`, { type, data: { skillId: 'l1', ownerId: 'linus', memberId } } as SkillLikeEvent, AT);
+    like('SkillLiked', 'sam');
+    like('SkillLiked', 'ada');
+    like('SkillLiked', 'bob');
+    like('SkillUnliked', 'bob');
+    await applyNew();
+    index.changed();
+    const card = async (viewer: string) =>
+      (await searchSkillCards(await index.current(), { q: 'kernels', minRating: 0, offset: 0 }, viewer)).skills.map((s) => [s.likesCount, s.liked]);
+    expect(await card('sam')).toEqual([[2, true]]);
+    expect(await card('bob')).toEqual([[2, false]]);
+  });
+
+  it('reads the changes when its last read is older than its bound, without being told', async () => {
+    let clock = 0;
+    const index = followSkillSearch(sql.db, { maxAgeMs: 1_000, now: () => clock });
+    expect(await names(index, 'hopper')).toEqual([]);
+    member({ type: 'SkillTaughtAdded', data: { memberId: 'grace', skill: skill('g2', 'Compilers') } });
+    await applyNew();
+    clock = 500;
+    expect(await names(index, 'hopper')).toEqual([]);
+    clock = 1_500;
+    expect(await names(index, 'hopper')).toEqual(['Compilers']);
+  });
+
+  it('loads anew when a rebuild has replaced the tables', async () => {
+    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    expect(await names(index, 'compilers')).toEqual(['Compilers']);
+    // A rebuild moves new tables in: here a copy whose positions are all older than those read.
+    await sqlText(sql, 'alter table skill_search_changes rename to skill_search_changes_old');
+    await sqlText(sql, 'create table skill_search_changes (like skill_search_changes_old including all)');
+    await sqlText(sql, 'insert into skill_search_changes select skill_id, 1 from skill_search_changes_old');
+    await sqlText(sql, "update skill_search set name = 'Parsing', description = 'Learn parsing' where skill_id = 'g2'");
+    index.changed();
+    expect(await names(index, 'compilers')).toEqual([]);
+    expect(await names(index, 'parsing')).toEqual(['Parsing']);
+  });
+});
+
+const sqlText = (db: SqlDatabase<ReadModelsDb>, text: string) => sqlTag.raw(text).execute(db.db);

@@ -1,11 +1,11 @@
 // The skill-search read model's tables: the skills members teach with their mentor's name, picture and
-// rating in the row (the cards), the words of each skill in rating order with the vocabulary of those
-// words and their typo forms (the search, decision 177), the members' names (the '@' suggestions and
+// rating in the row (the cards), the log position of each skill's last change (which the in-memory word
+// index of the search follows, decision 178), who likes each skill, the members' names (the '@' suggestions and
 // the mentor of a new skill), the ratings mentors received (their figures are recomputed from these),
 // and the catalogue's names (the '#' suggestions).
 import type { ExperienceLevel } from '../../domain/member/events.js';
 import { sql, type RawBuilder } from 'kysely';
-import { defineTable, int4, text, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
+import { defineTable, int4, int8, text, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
 export const skillSearchTable = defineTable({
   name: 'skill_search',
@@ -26,55 +26,26 @@ export const skillSearchTable = defineTable({
     rating_tenths: int4(),
     review_count: int4(),
   },
-  indexes: {
-    skill_search_mentor_idx: ['mentor_id'],
-    // The results' order (spec 001 §2.2: by rating, descending) for a search without text, read in order;
-    // the filters after the unique skill_id, so that a filtered page and count are read from it alone.
-    skill_search_rating_idx: ['rating_tenths desc', 'review_count desc', 'name_key', 'skill_id', 'category', 'experience_level'],
-  },
-  // No parallel plans: a search reads a thousand-odd rows, less than starting workers costs, and under
-  // load the workers take the cores the other searches need (a 5 ms search took 80 ms with two workers).
-  storage: { parallel_workers: 0 },
+  // A renamed or newly rated mentor's skills are rewritten; the search reads rows by key only (decision 178).
+  indexes: { skill_search_mentor_idx: ['mentor_id'] },
 });
 
 /**
- * One row per skill and distinct word of its texts (name, mentor's name, category, description), with
- * the sort keys and the filters: the first page of a word is the front of its range of the order index,
- * read index-only (decision 177). The key (skill, word) serves the rewrite of a skill's words.
+ * One row per skill ever written, with the log position of its last change (written or removed): the
+ * in-memory word index reads the changes after the last position it read (search-index.ts, decision 178).
  */
-export const skillSearchWordsTable = defineTable({
-  name: 'skill_search_words',
-  key: ['skill_id', 'word'],
-  columns: {
-    skill_id: text(),
-    word: text(),
-    rating_tenths: int4(),
-    review_count: int4(),
-    name_key: text(),
-    category: text(),
-    experience_level: text<ExperienceLevel>(),
-  },
-  indexes: {
-    // The filters after the sort keys (which end in the unique skill_id, so they do not change the
-    // order): a filtered search is answered from the index alone.
-    skill_search_words_order_idx: ['word', 'rating_tenths desc', 'review_count desc', 'name_key', 'skill_id', 'category', 'experience_level'],
-  },
-  storage: { parallel_workers: 0 },
+export const skillSearchChangesTable = defineTable({
+  name: 'skill_search_changes',
+  key: ['skill_id'],
+  columns: { skill_id: text(), position: int8() },
+  indexes: { skill_search_changes_position_idx: ['position'] },
 });
 
-/** Every word ever in a skill's texts (it only grows: a word no skill has any more finds no rows). */
-export const skillSearchVocabularyTable = defineTable({
-  name: 'skill_search_vocabulary',
-  key: ['word'],
-  columns: { word: text() },
-  onConflict: 'nothing',
-});
-
-/** The vocabulary's typo forms (typoForms: the word and its one-letter deletions), one row per form and word. */
-export const skillSearchWordFormsTable = defineTable({
-  name: 'skill_search_word_forms',
-  key: ['form', 'word'],
-  columns: { form: text(), word: text() },
+/** Who likes which skill (the cards' likes, kept here so that a like and the skill's change are one write). */
+export const skillSearchLikesTable = defineTable({
+  name: 'skill_search_likes',
+  key: ['skill_id', 'member_id'],
+  columns: { skill_id: text(), member_id: text() },
   onConflict: 'nothing',
 });
 
@@ -119,9 +90,8 @@ export const skillSearchNamesTable = defineTable({
 
 export const skillSearchTables = {
   skill_search: skillSearchTable,
-  skill_search_words: skillSearchWordsTable,
-  skill_search_vocabulary: skillSearchVocabularyTable,
-  skill_search_word_forms: skillSearchWordFormsTable,
+  skill_search_changes: skillSearchChangesTable,
+  skill_search_likes: skillSearchLikesTable,
   skill_search_people: skillSearchPeopleTable,
   skill_search_ratings: skillSearchRatingsTable,
   skill_search_names: skillSearchNamesTable,
@@ -132,7 +102,6 @@ export const typoVector = (words: RawBuilder<string>) => sql<unknown>`to_tsvecto
 
 /** Trigram (substring) and typo-word indexes, which the table declarations cannot express. */
 export const skillSearchTextIndexes = [
-  { name: 'skill_search_vocabulary_trgm_idx', table: 'skill_search_vocabulary', column: 'word', kind: 'trigram' },
   { name: 'skill_search_people_trgm_idx', table: 'skill_search_people', column: 'name_key', kind: 'trigram' },
   { name: 'skill_search_people_words_idx', table: 'skill_search_people', column: 'typo_words', kind: 'words' },
   { name: 'skill_search_names_trgm_idx', table: 'skill_search_names', column: 'name_key', kind: 'trigram' },
@@ -140,7 +109,6 @@ export const skillSearchTextIndexes = [
 ] as const;
 
 export type SkillSearchRow = RowOfTable<typeof skillSearchTable>;
-export type SkillSearchWordRow = RowOfTable<typeof skillSearchWordsTable>;
 export type SkillSearchPersonRow = RowOfTable<typeof skillSearchPeopleTable>;
 export type SkillSearchNameRow = RowOfTable<typeof skillSearchNamesTable>;
 export type SkillSearchDb = DatabaseOf<typeof skillSearchTables>;

@@ -1,0 +1,114 @@
+// Keeps the in-memory word index (word-index.ts) a copy of the skill_search read model (decision 178).
+// It is loaded whole at the first search, then brought up to date from skill_search_changes: one row
+// per skill ever written, with the log position of its last change (a removed skill's row stays, its
+// skill gone). Only the skill-search projector writes that table, one batch after another, so the
+// positions become visible in order and "every change after the last position read" misses nothing.
+// A rebuild of the read model replaces its tables (a new table, a new oid): the index then loads anew;
+// before the first rebuild of this version has moved them in, it holds nothing.
+//
+// When it reads the changes: before the first search after `changed()` (the API calls it when the read
+// models show a write of this process, before the requests waiting for that write go on, and on every
+// change notice), and whenever its last read began more than `maxAgeMs` before a search was asked (a
+// write of another API process without a notice). Concurrent searches share one read.
+import { sql, type Kysely } from 'kysely';
+import type { ReadModelsDb } from '../read-models.js';
+import type { SkillSearchRow } from './tables.js';
+import { indexedSkillOf, SkillWordIndex } from './word-index.js';
+
+export interface SkillSearchIndex {
+  /** The index, showing every change the read model held when this was called (and earlier `changed()`). */
+  current(): Promise<SkillWordIndex>;
+  /** The read model may have changed: the next search reads the changes first. */
+  changed(): void;
+}
+
+export interface SkillSearchIndexOptions {
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+type SkillColumns = { [K in keyof SkillSearchRow]: SkillSearchRow[K] | null };
+type Loaded = SkillColumns & { generation: string; position: string; likers: string[] };
+type Changed = SkillColumns & { generation: string; position: string | null; changed_id: string | null; likers: string[] };
+
+const COLUMNS = sql.raw(
+  's.skill_id, s.mentor_id, s.mentor_name, s.mentor_image_url, s.name, s.name_key, s.description, s.category, s.experience_level, s.points_per_hour, s.rating_tenths, s.review_count',
+);
+// The change table's identity: a rebuild moves a new table in.
+const GENERATION = sql`(select 'skill_search_changes'::regclass::oid::int8::text as generation) g`;
+
+export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, now = Date.now }: SkillSearchIndexOptions = {}): SkillSearchIndex => {
+  const index = new SkillWordIndex();
+  let generation: string | null = null;
+  let position = '0';
+  /** Calls of changed() so far, and how many of them the last finished read began after. */
+  let marks = 0;
+  let seen = -1;
+  /** When the last finished read began. */
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<void> | null = null;
+
+  const load = async () => {
+    // Right after an upgrade the new tables appear when their rebuild moves them in: until then the
+    // index is empty (the search finds nothing) and the next read tries again.
+    const { rows: ready } = await sql<{ ready: boolean }>`
+      select to_regclass('skill_search_changes') is not null and to_regclass('skill_search_likes') is not null as ready`.execute(db);
+    if (!ready[0]!.ready) {
+      index.reset([]);
+      return;
+    }
+    // One statement, so the rows and the position are of one snapshot.
+    const { rows } = await sql<Loaded>`
+      select g.generation, (select coalesce(max(c.position), 0)::text from skill_search_changes c) as position, ${COLUMNS},
+        coalesce(k.likers, '{}') as likers
+      from ${GENERATION} left join skill_search s on true
+      left join (select skill_id, array_agg(member_id) as likers from skill_search_likes group by skill_id) k on k.skill_id = s.skill_id`.execute(db);
+    index.reset(rows.flatMap((r) => (r.skill_id === null ? [] : [indexedSkillOf(r as SkillSearchRow, r.likers)])));
+    generation = rows[0]!.generation;
+    position = rows[0]!.position;
+  };
+
+  const read = async () => {
+    const startMarks = marks;
+    const startedAt = now();
+    if (generation === null) await load();
+    else {
+      const { rows } = await sql<Changed>`
+        select g.generation, c.position::text as position, c.skill_id as changed_id, ${COLUMNS},
+          coalesce((select array_agg(l.member_id) from skill_search_likes l where l.skill_id = s.skill_id), '{}') as likers
+        from ${GENERATION}
+        left join skill_search_changes c on c.position > ${position}::int8
+        left join skill_search s on s.skill_id = c.skill_id
+        order by c.position`.execute(db);
+      if (rows[0]!.generation !== generation) await load();
+      else {
+        for (const row of rows) {
+          if (row.changed_id === null) continue;
+          if (row.skill_id === null) index.remove(row.changed_id);
+          else index.put(indexedSkillOf(row as SkillSearchRow, row.likers));
+          position = row.position!;
+        }
+      }
+    }
+    seen = startMarks;
+    readAt = startedAt;
+  };
+
+  return {
+    changed() {
+      marks += 1;
+    },
+    async current() {
+      const asked = now();
+      const wanted = marks;
+      // A read that began before this search was asked for may have missed what it must show.
+      while (seen < wanted || readAt < asked - maxAgeMs) {
+        reading ??= read().finally(() => {
+          reading = null;
+        });
+        await reading;
+      }
+      return index;
+    },
+  };
+};
