@@ -19,7 +19,7 @@ import { membersProjector } from '../members/projector.js';
 import { migrateProjector } from '../runtime/migrate.js';
 import { inBatches } from '../sessions/testing.js';
 import { feedProjector } from './projector.js';
-import { LIKERS_KEPT_MAX, aiStatusNow, commentsPage, feedPage, feedPageForAll, feedStats, getPostCard, withLikesOf } from './queries.js';
+import { LIKERS_KEPT_MAX, aiStatusNow, commentsPage, feedPageForAll, feedStats, getPostCard, likedOnPage, markLiked } from './queries.js';
 
 const tell = (): RecordedEvent[] => {
   const log = createEventLog();
@@ -100,10 +100,10 @@ describe.each(testTargets())('feed read model on $kind', (target) => {
   it('counts posts per urgency in the counters, moved by an edit and dropped by a delete', async () => {
     expect(await feedStats(sql.db)).toEqual({ total: 2, high: 2, medium: 0, low: 0 });
     expect(await feedStats(sql.db, 'design')).toEqual({ total: 1, high: 1, medium: 0, low: 0 });
-    const page = await feedPage(sql.db, { sort: 'recent', limit: 20 }, viewer('ann'));
+    const { page } = await feedPageForAll(sql.db, { sort: 'recent', limit: 20 }, viewer('ann'));
     expect(page.posts.map((p) => p.id)).toEqual(['p2', 'p1']);
     expect(page.posts[0]).toMatchObject({ edited: true, urgency: 'high', skill_needed: 'Sketch', tags: ['Sketch'] });
-    expect((await feedPage(sql.db, { sort: 'recent', limit: 20 }, viewer('adam', undefined, true))).posts.map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
+    expect((await feedPageForAll(sql.db, { sort: 'recent', limit: 20 }, viewer('adam', undefined, true))).page.posts.map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
     expect(await getPostCard(sql.db, 'p3', viewer('ann'))).toBeNull();
   });
 
@@ -157,7 +157,10 @@ describe.each(testTargets())('feed read model on $kind', (target) => {
     ]);
     expect(shared.likers.has('p9')).toBe(false);
     expect(shared.likers.get('p1')).toEqual(new Set(['bob', 'cat']));
-    const likedBy = async (memberId: string) => (await withLikesOf(sql.db, shared, memberId)).posts.filter((p) => p.liked_by_me).map((p) => p.id);
+    const likedBy = async (memberId: string) =>
+      markLiked(shared.page, await likedOnPage(sql.db, shared, memberId))
+        .posts.filter((p) => p.liked_by_me)
+        .map((p) => p.id);
     expect(await likedBy('fan-7')).toEqual(['p9']);
     expect(await likedBy('bob')).toEqual(['p1']);
     expect(await likedBy('ann')).toEqual([]);

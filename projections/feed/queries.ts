@@ -245,14 +245,6 @@ export const markLiked = (page: FeedPage, liked: ReadonlySet<string>): FeedPage 
   posts: page.posts.map((post) => ({ ...post, liked_by_me: liked.has(post.id) })),
 });
 
-/** The page with the cards the member likes marked (a new page: the given one may be shared). */
-export const withLikesOf = async (db: Kysely<ReadModelsDb>, shared: FeedPageForAll, memberId: string | null): Promise<FeedPage> =>
-  markLiked(shared.page, await likedOnPage(db, shared, memberId));
-
-/** A page of the feed as the viewer sees it, their likes marked. */
-export const feedPage = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: FeedViewer): Promise<FeedPage> =>
-  withLikesOf(db, await feedPageForAll(db, query, viewer), viewer.memberId);
-
 const toComment = (row: FeedCommentRow, authors: Map<string, FeedAuthor>, liked: ReadonlySet<string>): CommentView => ({
   id: row.id,
   post_id: row.post_id,

@@ -215,6 +215,27 @@ describe.each(testTargets())('the in-memory word index following the read model 
     expect(await names(index, 'hopper')).toEqual(['Compilers']);
   });
 
+  it('reads more changes than one statement holds, when one event changed them all', async () => {
+    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    expect(await names(index, 'haskell')).toEqual([]);
+    // 2,500 skills changed at one position (as a mentor's new rating rewrites all their skills), written as the projector would.
+    await sqlText(
+      sql,
+      `insert into skill_search (skill_id, mentor_id, mentor_name, mentor_image_url, name, name_key, description, category, experience_level, points_per_hour, rating_tenths, review_count)
+       select 'h' || i, 'linus', 'Linus Torvalds', null, 'Haskell ' || i, 'haskell ' || i, 'Learn', 'Development', 'beginner', 1, 0, 0 from generate_series(1, 2500) i`,
+    );
+    await sqlText(sql, `insert into skill_search_changes (skill_id, position) select 'h' || i, 1000000 from generate_series(1, 2500) i`);
+    index.changed();
+    const found = await searchSkillCards(await index.current(), { q: 'haskell', minRating: 0, offset: 0 }, 'sam');
+    expect(found).toMatchObject({ total: SKILL_SEARCH_COUNT_MAX, totalCapped: true });
+    expect((await index.current()).search(parseQuery('haskell'), { minRating: 0, offset: 0, level: 'beginner' }).total).toBe(SKILL_SEARCH_COUNT_MAX + 1);
+    expect((await index.current()).size).toBeGreaterThanOrEqual(2_500);
+    await sqlText(sql, "delete from skill_search where skill_id like 'h%'");
+    await sqlText(sql, `update skill_search_changes set position = 1000001 where skill_id like 'h%'`);
+    index.changed();
+    expect(await names(index, 'haskell')).toEqual([]);
+  });
+
   it('loads anew when a rebuild has replaced the tables', async () => {
     const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
     expect(await names(index, 'compilers')).toEqual(['Compilers']);

@@ -38,7 +38,7 @@ export const skillSearchChangesTable = defineTable({
   name: 'skill_search_changes',
   key: ['skill_id'],
   columns: { skill_id: text(), position: int8() },
-  indexes: { skill_search_changes_position_idx: ['position'] },
+  indexes: { skill_search_changes_position_idx: ['position', 'skill_id'] },
 });
 
 /** Who likes which skill (the cards' likes, kept here so that a like and the skill's change are one write). */
