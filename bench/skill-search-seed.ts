@@ -1,8 +1,8 @@
 // 50,000 skills taught by 5,000 mentors, written straight into the skill-search read model's tables (as
 // bench/feed-seed.ts does for the feed): the bench measures the search, not the projection. Names, mentors
 // and descriptions come from small word lists, so a query matches as many rows as a real catalogue's would
-// (one base skill in about 40), and a quarter of the mentors have no rating yet. The word index, its
-// vocabulary and typo forms are filled from the skills by SQL, as the projector would write them.
+// (one base skill in about 40), and a quarter of the mentors have no rating yet. Each skill's change is
+// noted as the projector notes it, so the server's in-memory copy reads them (decision 178).
 import pg from 'pg';
 
 export const SKILL_SEARCH_SIZE = { skills: 50_000, mentors: 5_000 } as const;
@@ -96,7 +96,10 @@ export const seedSkillSearch = async (databaseUrl: string) => {
       );
     }
     // Each skill's change, as the projector notes it: the server's word index reads them (decision 178).
-    await client.query('insert into skill_search_changes (skill_id, position) select skill_id, 1 from skill_search');
+    // Above every position noted so far, so the copy reads them whenever it read last.
+    await client.query(
+      'insert into skill_search_changes (skill_id, position) select skill_id, (select coalesce(max(position), 0) + 1 from skill_search_changes) from skill_search',
+    );
     await client.query('vacuum (analyze) skill_search, skill_search_changes');
     await client.query('checkpoint');
   } finally {

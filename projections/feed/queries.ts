@@ -186,7 +186,7 @@ const likersOf =
 
 /**
  * A page of the feed, newest or most popular first, with the next page's cursor (null at the end), as
- * every member sees it, and who likes its posts: withLikesOf marks the viewer's likes from them. The API
+ * every member sees it, and who likes its posts: likedOnPage and markLiked mark the viewer's likes. The API
  * shares this value between members (plugins/shared-reads.ts), so a member's first page needs no read of
  * their own unless a post on it has more than LIKERS_KEPT_MAX likes.
  */

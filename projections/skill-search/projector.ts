@@ -1,9 +1,9 @@
 // The skill-search read model (spec 001 §2.2, DESIGN.md §11): one row per skill a member teaches, with
-// the mentor's name, picture and rating copied in (the cards), and the log position of each skill's
-// last change, which the search's in-memory word index follows (decision 178), and who likes each skill
-// (the cards' likes, so a like is a change of the skill like any other). A mentor's rating is recomputed from the ratings this model keeps itself, so it does not
-// depend on another read model having caught up. Applied event by event in the runtime's transaction:
-// a renamed or newly rated mentor rewrites all their skills and their word rows.
+// the mentor's name, picture and rating copied in (the cards); who likes each skill (so a like is a change
+// of its skill like any other); and the log position of each skill's last change, which the search's
+// in-memory copy follows (decision 178). A mentor's rating is recomputed from the ratings this model keeps
+// itself, so it does not depend on another read model having caught up. Applied event by event in the
+// runtime's transaction: a renamed or newly rated mentor rewrites all their skills.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { MemberEvent } from '../../domain/member/events.js';
 import type { SkillCatalogued } from '../../domain/skill-catalogue/events.js';

@@ -3,7 +3,8 @@
 // which stops at SKILL_SEARCH_COUNT_MAX.
 import { SKILL_SEARCH_COUNT_MAX, SKILL_SEARCH_PAGE, type SkillCard, type SkillSearchResult } from '../../api/contracts/skill-search.js';
 import { parseQuery } from './search-words.js';
-import type { IndexedSkill, SkillWordIndex, WordIndexFilter } from './word-index.js';
+import type { IndexedSkill, WordIndexFilter } from './indexed-skill.js';
+import type { SkillWordIndex } from './word-index.js';
 
 export interface SkillSearchFilter extends WordIndexFilter {
   q: string;

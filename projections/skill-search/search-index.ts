@@ -3,17 +3,19 @@
 // per skill ever written, with the log position of its last change (a removed skill's row stays, its
 // skill gone). Only the skill-search projector writes that table, one batch after another, so the
 // positions become visible in order and "every change after the last position read" misses nothing.
-// A rebuild of the read model replaces its tables (a new table, a new oid): the index then loads anew;
-// before the first rebuild of this version has moved them in, it holds nothing.
+// A rebuild of the read model replaces its tables (a new table, a new oid): the index then loads anew.
+// Before the first rebuild of this version has moved its tables in, it holds the old read model.
 //
 // When it reads the changes: before the first search after `changed()` (the API calls it when the read
 // models show a write of this process, before the requests waiting for that write go on, and on every
-// change notice), and whenever its last read began more than `maxAgeMs` before a search was asked (a
-// write of another API process without a notice). Concurrent searches share one read.
+// change notice, which may announce another process's write early), and whenever its last read began
+// more than `maxAgeMs` before a search was asked: that bounds how late another process's write shows.
+// Concurrent searches share one read.
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelsDb } from '../read-models.js';
 import type { SkillSearchRow } from './tables.js';
-import { indexedSkillOf, SkillWordIndex } from './word-index.js';
+import { indexedSkillOf } from './indexed-skill.js';
+import { SkillWordIndex } from './word-index.js';
 
 export interface SkillSearchIndex {
   /** The index, showing every change the read model held when this was called (and earlier `changed()`). */
@@ -38,10 +40,14 @@ const COLUMNS = sql.raw(
 // the limit the planner expected a third of the table, and the cost it guessed started JIT compilation, 15 ms
 // to 200 ms of every read while the searches waited for it.
 const CHANGES_READ = 1_000;
+/** The generation of a copy of the read model before this version (no change table to follow). */
+const OLD_READ_MODEL = 'old';
 // The change table's identity: a rebuild moves a new table in.
-const GENERATION = sql`(select 'skill_search_changes'::regclass::oid::int8::text as generation) g`;
+// Evaluated as the statement runs (a regclass literal would be resolved when it is parsed, before it waits for a
+// rebuild's swap to commit, and label the new table's rows with the old table's oid).
+const GENERATION = sql`(select to_regclass('skill_search_changes')::oid::int8::text as generation) g`;
 
-export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, now = Date.now }: SkillSearchIndexOptions = {}): SkillSearchIndex => {
+export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, now = () => performance.now() }: SkillSearchIndexOptions = {}): SkillSearchIndex => {
   const index = new SkillWordIndex();
   let generation: string | null = null;
   /** The last change read: its position and skill (one event can change many skills: a mentor's rating). */
@@ -54,13 +60,25 @@ export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, 
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<void> | null = null;
 
+  const tablesThere = async () =>
+    (
+      await sql<{ search: boolean; current: boolean }>`
+      select to_regclass('skill_search') is not null and to_regclass('skill_likes') is not null as search,
+        to_regclass('skill_search_changes') is not null and to_regclass('skill_search_likes') is not null as current`.execute(db)
+    ).rows[0]!;
+
   const load = async () => {
-    // Right after an upgrade the new tables appear when their rebuild moves them in: until then the
-    // index is empty (the search finds nothing) and the next read tries again.
-    const { rows: ready } = await sql<{ ready: boolean }>`
-      select to_regclass('skill_search_changes') is not null and to_regclass('skill_search_likes') is not null as ready`.execute(db);
-    if (!ready[0]!.ready) {
-      index.reset([]);
+    const tables = await tablesThere();
+    if (!tables.current) {
+      // Right after the upgrade to this version: until its rebuild moves the new tables in, the copy is the
+      // old read model as it stands (frozen while it is rebuilt), read again when the new tables are there.
+      const { rows } = tables.search
+        ? await sql<Loaded>`
+          select ${COLUMNS}, coalesce(k.likers, '{}') as likers from skill_search s
+          left join (select skill_id, array_agg(member_id) as likers from skill_likes group by skill_id) k on k.skill_id = s.skill_id`.execute(db)
+        : { rows: [] };
+      index.reset(rows.map((r) => indexedSkillOf(r as SkillSearchRow, r.likers)));
+      generation = tables.search ? OLD_READ_MODEL : null;
       return;
     }
     // One statement, so the rows and the position are of one snapshot.
@@ -103,7 +121,9 @@ export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, 
     const startMarks = marks;
     const startedAt = now();
     if (generation === null) await load();
-    else await readChanges();
+    else if (generation === OLD_READ_MODEL) {
+      if ((await tablesThere()).current) await load();
+    } else await readChanges();
     seen = startMarks;
     readAt = startedAt;
   };

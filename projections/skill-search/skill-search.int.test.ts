@@ -234,6 +234,24 @@ describe.each(testTargets())('the in-memory word index following the read model 
     await sqlText(sql, `update skill_search_changes set position = 1000001 where skill_id like 'h%'`);
     index.changed();
     expect(await names(index, 'haskell')).toEqual([]);
+    // Positions of no event: gone, so that the copies of the next tests follow the log's own.
+    await sqlText(sql, "delete from skill_search_changes where skill_id like 'h%'");
+  });
+
+  it('holds the read model of the version before until its rebuild moves the new tables in', async () => {
+    member({ type: 'SkillTaughtAdded', data: { memberId: 'linus', skill: skill('l3', 'Elixir') } });
+    await applyNew();
+    await sqlText(sql, 'alter table skill_search_changes rename to skill_search_changes_later');
+    await sqlText(sql, 'alter table skill_search_likes rename to skill_search_likes_later');
+    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    expect(await names(index, 'elixir')).toEqual(['Elixir']);
+    await sqlText(sql, "update skill_search set name = 'Elixir and Phoenix' where skill_id = 'l3'");
+    index.changed();
+    expect(await names(index, 'phoenix')).toEqual([]);
+    await sqlText(sql, 'alter table skill_search_changes_later rename to skill_search_changes');
+    await sqlText(sql, 'alter table skill_search_likes_later rename to skill_search_likes');
+    index.changed();
+    expect(await names(index, 'phoenix')).toEqual(['Elixir and Phoenix']);
   });
 
   it('loads anew when a rebuild has replaced the tables', async () => {

@@ -7,7 +7,8 @@ import { SKILL_SEARCH_COUNT_MAX, SKILL_SEARCH_PAGE } from '../../api/contracts/s
 import type { ExperienceLevel } from '../../domain/member/events.js';
 import { parseQuery, TYPO_MIN_LENGTH, typoForms, wordsOf } from './search-words.js';
 import type { SkillSearchRow } from './tables.js';
-import { indexedSkillOf, SkillWordIndex, type IndexedSkill, type WordIndexFilter } from './word-index.js';
+import { indexedSkillOf, type IndexedSkill, type WordIndexFilter } from './indexed-skill.js';
+import { SkillWordIndex } from './word-index.js';
 
 const WORDS = ['python', 'pithon', 'rust', 'go', 'sql', 'postgresql', 'mysql', 'design', 'designs', 'web', 'data', 'yoga'];
 const CATEGORIES = ['Development', 'Design'];
