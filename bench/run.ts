@@ -1,8 +1,11 @@
 // `npm run bench [name...]`: runs the benchmarks (each a ratio against a baseline measured in the same
 // run) and writes bench/results.md. Needs PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL, or the
 // machine's postgres://postgres@127.0.0.1:5432/test). Not part of `npm test`.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { benchAppends } from './appends.js';
 import { benchCommentFanout } from './comment-fanout.js';
 import { benchFeedPage } from './feed-page.js';
@@ -30,6 +33,31 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'skill-search': benchSkillSearch,
 };
 
+// `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.
+if (process.argv[2] === '--one') {
+  const [name, file] = process.argv.slice(3) as [string, string];
+  const answer = await benches[name]!();
+  writeFileSync(file, JSON.stringify(Array.isArray(answer) ? answer : [answer]));
+  process.exit(0);
+}
+
+/**
+ * Each bench runs in a process of its own (as a server would): in one process for all, the garbage of the
+ * benches before (thousands of sockets, seeded servers) was collected during later measurements, a 105 ms
+ * pause in the feed's first measured run of a full run.
+ */
+const runAlone = (name: string): BenchResult[] => {
+  const dir = mkdtempSync(join(tmpdir(), 'skillswap-bench-'));
+  try {
+    const file = join(dir, 'results.json');
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--one', name, file], { stdio: 'inherit' });
+    if (child.status !== 0) throw new Error(`bench ${name} exited with ${child.status ?? child.signal}`);
+    return JSON.parse(readFileSync(file, 'utf8')) as BenchResult[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in benches));
 if (unknown.length > 0) {
@@ -40,8 +68,7 @@ if (unknown.length > 0) {
 const results: BenchResult[] = [];
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   console.error(`running ${name}...`);
-  const answer = await benches[name]!();
-  for (const result of Array.isArray(answer) ? answer : [answer]) {
+  for (const result of runAlone(name)) {
     results.push(result);
     console.error(
       `  ${result.name}: ${fmt(result.subjectValue)} vs ${fmt(result.baselineValue)} ${result.unit} = ${fmt(result.ratio * 100)}% ${result.pass ? 'PASS' : 'FAIL'}`,

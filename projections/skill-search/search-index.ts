@@ -14,7 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelsDb } from '../read-models.js';
 import type { SkillSearchRow } from './tables.js';
-import { indexedSkillOf } from './indexed-skill.js';
+import { indexedSkillOf, type IndexedSkill } from './indexed-skill.js';
 import { SkillWordIndex } from './word-index.js';
 
 export interface SkillSearchIndex {
@@ -96,6 +96,8 @@ export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, 
 
   /** The changes after the last one read, CHANGES_READ at a time, or the whole copy anew after a rebuild. */
   const readChanges = async (): Promise<void> => {
+    // Gathered over the statements of one read and applied together (a skill's last state wins).
+    const changed = new Map<string, IndexedSkill | null>();
     for (;;) {
       const { rows } = await sql<Changed>`
         select g.generation, c.position::text as position, c.skill_id as changed_id, ${COLUMNS},
@@ -108,13 +110,17 @@ export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, 
       if (rows[0]!.generation !== generation) return load();
       for (const row of rows) {
         if (row.changed_id === null) continue;
-        if (row.skill_id === null) index.remove(row.changed_id);
-        else index.put(indexedSkillOf(row as SkillSearchRow, row.likers));
+        changed.set(row.changed_id, row.skill_id === null ? null : indexedSkillOf(row as SkillSearchRow, row.likers));
         position = row.position!;
         after = row.changed_id;
       }
-      if (rows.length < CHANGES_READ) return;
+      if (rows.length < CHANGES_READ) break;
     }
+    const entries = [...changed.entries()];
+    index.apply(
+      entries.flatMap(([, skill]) => (skill ? [skill] : [])),
+      entries.flatMap(([id, skill]) => (skill ? [] : [id])),
+    );
   };
 
   const read = async () => {

@@ -1,5 +1,6 @@
 // The in-memory word index (decision 178) against the rules written out plainly: after any sequence of
-// skills put, replaced and removed, a search gives the matches a scan of every skill gives, in the
+// skills put, replaced and removed (one by one, or applied together as a read of the changes does, placed
+// or rebuilt), a search gives the matches a scan of every skill gives, in the
 // results' order, with the count to its cap; and it follows a changed rating into its new place.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -71,33 +72,65 @@ const filterArb = fc.record({
 describe('the in-memory word index', () => {
   it('gives what a scan of every skill gives, after any puts, replacements and removals', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { maxLength: 20 }), fc.boolean(), filterArb, (steps, loadFirst, { q, ...filter }) => {
-        const index = new SkillWordIndex();
-        const held = new Map<string, IndexedSkill>();
-        const apply = (step: (typeof steps)[number]) => {
-          if ('put' in step) {
-            const s = step.put;
-            const skill = indexedSkillOf(row(s.id, s.name, s.description, s.rating, s.reviews, s.category, s.level), []);
-            held.set(s.id, skill);
-            return skill;
+      fc.property(
+        fc.array(stepArb, { maxLength: 20 }),
+        fc.boolean(),
+        fc.constantFrom('one by one', 'placed', 'rebuilt'),
+        filterArb,
+        (steps, loadFirst, rest, { q, ...filter }) => {
+          const index = new SkillWordIndex(rest === 'rebuilt' ? 0 : 64);
+          const held = new Map<string, IndexedSkill>();
+          const apply = (step: (typeof steps)[number]) => {
+            if ('put' in step) {
+              const s = step.put;
+              const skill = indexedSkillOf(row(s.id, s.name, s.description, s.rating, s.reviews, s.category, s.level), []);
+              held.set(s.id, skill);
+              return skill;
+            }
+            held.delete(step.remove);
+            return null;
+          };
+          // Half the runs load the first half at once (reset), as the copy's first read does.
+          const half = loadFirst ? Math.floor(steps.length / 2) : 0;
+          for (const step of steps.slice(0, half)) apply(step);
+          index.reset([...held.values()]);
+          if (rest === 'one by one') {
+            for (const step of steps.slice(half)) {
+              const skill = apply(step);
+              if (skill) index.put(skill);
+              else if ('remove' in step) index.remove(step.remove);
+            }
+          } else {
+            // As a read of the changes applies them: each skill's last state.
+            const last = new Map<string, IndexedSkill | null>();
+            for (const step of steps.slice(half)) last.set('put' in step ? step.put.id : step.remove, apply(step));
+            const entries = [...last.entries()];
+            index.apply(
+              entries.flatMap(([, skill]) => (skill ? [skill] : [])),
+              entries.flatMap(([id, skill]) => (skill ? [] : [id])),
+            );
           }
-          held.delete(step.remove);
-          index.remove(step.remove);
-          return null;
-        };
-        // Half the runs load the first half at once (reset), as the copy's first read does.
-        const half = loadFirst ? Math.floor(steps.length / 2) : 0;
-        for (const step of steps.slice(0, half)) apply(step);
-        index.reset([...held.values()]);
-        for (const step of steps.slice(half)) {
-          const skill = apply(step);
-          if (skill) index.put(skill);
-        }
-        const found = index.search(parseQuery(q), filter);
-        expect({ ids: found.skills.map((s) => s.id), total: found.total }).toEqual(reference([...held.values()], q, filter));
-      }),
+          const found = index.search(parseQuery(q), filter);
+          expect({ ids: found.skills.map((s) => s.id), total: found.total }).toEqual(reference([...held.values()], q, filter));
+        },
+      ),
       { numRuns: 400 },
     );
+  });
+
+  it('swaps a skill in place when only its likers changed, in every list it is in', () => {
+    const index = new SkillWordIndex();
+    const rust = (id: string, likers: string[]) => indexedSkillOf(row(id, 'Rust', 'ownership', 45, 1, 'Development', 'beginner'), likers);
+    for (const id of ['a', 'b', 'c']) index.put(rust(id, []));
+    index.put(rust('b', ['sam']));
+    for (const q of ['', 'rust', 'ownership']) {
+      const found = index.search(parseQuery(q), { minRating: 0, offset: 0 }).skills;
+      expect(found.map((s) => [s.id, [...s.likers]])).toEqual([
+        ['a', []],
+        ['b', ['sam']],
+        ['c', []],
+      ]);
+    }
   });
 
   it('counts to the cap and pages past it only as far as the page needs', () => {
