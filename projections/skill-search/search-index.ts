@@ -96,14 +96,16 @@ export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, 
 
   /** The changes after the last one read, CHANGES_READ at a time, or the whole copy anew after a rebuild. */
   const readChanges = async (): Promise<void> => {
-    // Gathered over the statements of one read and applied together (a skill's last state wins).
+    // Gathered over the statements of one read and applied together (a skill's last state wins); the
+    // position read moves only with them, so a read that fails half-way loses nothing.
     const changed = new Map<string, IndexedSkill | null>();
+    let [atPosition, atSkill] = [position, after];
     for (;;) {
       const { rows } = await sql<Changed>`
         select g.generation, c.position::text as position, c.skill_id as changed_id, ${COLUMNS},
           coalesce((select array_agg(l.member_id) from skill_search_likes l where l.skill_id = s.skill_id), '{}') as likers
         from ${GENERATION}
-        left join lateral (select c.skill_id, c.position from skill_search_changes c where (c.position, c.skill_id) > (${position}::int8, ${after})
+        left join lateral (select c.skill_id, c.position from skill_search_changes c where (c.position, c.skill_id) > (${atPosition}::int8, ${atSkill})
           order by c.position, c.skill_id limit ${sql.lit(CHANGES_READ)}) c on true
         left join skill_search s on s.skill_id = c.skill_id
         order by c.position, c.skill_id`.execute(db);
@@ -111,8 +113,7 @@ export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, 
       for (const row of rows) {
         if (row.changed_id === null) continue;
         changed.set(row.changed_id, row.skill_id === null ? null : indexedSkillOf(row as SkillSearchRow, row.likers));
-        position = row.position!;
-        after = row.changed_id;
+        [atPosition, atSkill] = [row.position!, row.changed_id];
       }
       if (rows.length < CHANGES_READ) break;
     }
@@ -121,6 +122,7 @@ export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, 
       entries.flatMap(([, skill]) => (skill ? [skill] : [])),
       entries.flatMap(([id, skill]) => (skill ? [] : [id])),
     );
+    [position, after] = [atPosition, atSkill];
   };
 
   const read = async () => {
