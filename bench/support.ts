@@ -96,6 +96,9 @@ export interface ProcessWatch {
   /** Longest and summed garbage-collection pauses (ms). */
   gcMaxMs: number;
   gcTotalMs: number;
+  /** 99th percentile and longest of the requests' time inside the server (its HTTP server saw the request until it finished the response). */
+  serverP99Ms: number;
+  serverMaxMs: number;
 }
 
 /**
@@ -104,8 +107,20 @@ export interface ProcessWatch {
  * machine's scheduling or PostgreSQL.
  */
 export const watchProcess = async <T>(fn: () => Promise<T>): Promise<{ value: T; watch: ProcessWatch }> => {
-  const { monitorEventLoopDelay, PerformanceObserver } = await import('node:perf_hooks');
+  const { createHistogram, monitorEventLoopDelay, PerformanceObserver } = await import('node:perf_hooks');
+  const channels = await import('node:diagnostics_channel');
   const loop = monitorEventLoopDelay({ resolution: 1 });
+  // Each request's time in the server, from Node's HTTP server channels: a tail here is the server's;
+  // a tail only in the load generator's figures is before or after it (the machine, the sockets).
+  const inServer = createHistogram();
+  const started = new WeakMap<object, bigint>();
+  const onStart = (message: unknown) => started.set((message as { request: object }).request, process.hrtime.bigint());
+  const onFinish = (message: unknown) => {
+    const at = started.get((message as { request: object }).request);
+    if (at !== undefined) inServer.record(Math.max(1, Number((process.hrtime.bigint() - at) / 1000n)));
+  };
+  channels.subscribe('http.server.request.start', onStart);
+  channels.subscribe('http.server.response.finish', onFinish);
   let gcMaxMs = 0;
   let gcTotalMs = 0;
   const gc = new PerformanceObserver((list) => {
@@ -120,13 +135,22 @@ export const watchProcess = async <T>(fn: () => Promise<T>): Promise<{ value: T;
     const value = await fn();
     return {
       value,
-      watch: { loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, gcMaxMs, gcTotalMs },
+      watch: {
+        loopMaxMs: loop.max / 1e6,
+        loopP99Ms: loop.percentile(99) / 1e6,
+        gcMaxMs,
+        gcTotalMs,
+        serverP99Ms: inServer.count > 0 ? inServer.percentile(99) / 1000 : 0,
+        serverMaxMs: inServer.count > 0 ? inServer.max / 1000 : 0,
+      },
     };
   } finally {
     loop.disable();
     gc.disconnect();
+    channels.unsubscribe('http.server.request.start', onStart);
+    channels.unsubscribe('http.server.response.finish', onFinish);
   }
 };
 
 export const fmtWatch = (w: ProcessWatch) =>
-  `server thread: longest stall ${fmt(w.loopMaxMs, 0)} ms, loop delay p99 ${fmt(w.loopP99Ms, 0)} ms, longest GC ${fmt(w.gcMaxMs, 0)} ms (${fmt(w.gcTotalMs, 0)} ms in all)`;
+  `in the server p99 ${fmt(w.serverP99Ms, 1)} ms (longest ${fmt(w.serverMaxMs, 0)} ms), server thread: longest stall ${fmt(w.loopMaxMs, 0)} ms, loop delay p99 ${fmt(w.loopP99Ms, 0)} ms, longest GC ${fmt(w.gcMaxMs, 0)} ms (${fmt(w.gcTotalMs, 0)} ms in all)`;
