@@ -137,8 +137,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const hub = createChangeHub(app.log, { participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId) });
   const userCache = registerUserCache(app, notedWrites);
   const sharedReads = registerSharedReads(app, notedWrites);
-  // The skill search's word index in memory reads the read model's changes before the next search after
-  // a write of this process shows, or after any notice (decision 178).
+  // The skill search's copy in memory reads the read model's changes before the next search after a write
+  // of this process shows, and at most a second after any other (decision 178).
   const skillIndex = followSkillSearch(deps.sql.db);
   notedWrites.onShown(() => skillIndex.changed());
   // Loaded as the server starts rather than by the first search (a second or two for 50,000 skills).
@@ -147,7 +147,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   });
   // The caches forget what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
-    { ...hub, dispatch: (notices) => (userCache.noticed(notices), sharedReads.noticed(notices), skillIndex.changed(), hub.dispatch(notices)) },
+    { ...hub, dispatch: (notices) => (userCache.noticed(notices), sharedReads.noticed(notices), hub.dispatch(notices)) },
     (channel, onPayload) => deps.sql.listen(channel, onPayload),
     app.log,
   );

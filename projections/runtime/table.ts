@@ -2,7 +2,7 @@
 // indexes and how a row written again merges with the stored one. The row type is derived from the
 // columns, the migration creates the table from them, and the set-wise writes take their column list
 // from them, so a column cannot be forgotten in one of the three.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ColumnType } from '../shared/set-wise.js';
 
 /** A column of SQL type `type` whose values are T in TypeScript (what the drivers return or accept). */
@@ -51,14 +51,11 @@ export interface TableOptions<Name extends string, C extends Columns> {
   add?: readonly ColumnName<C>[];
   /** Index name to its columns (a column may end in ' desc'). */
   indexes?: Readonly<Record<string, readonly (ColumnName<C> | `${ColumnName<C>} desc`)[]>>;
-  /** Storage parameters of the table (`create table ... with (name = value)`), e.g. parallel_workers. */
-  storage?: Readonly<Record<string, number>>;
 }
 
-export interface Table<Name extends string = string, C extends Columns = Columns> extends Required<Omit<TableOptions<Name, C>, 'add' | 'indexes' | 'storage'>> {
+export interface Table<Name extends string = string, C extends Columns = Columns> extends Required<Omit<TableOptions<Name, C>, 'add' | 'indexes'>> {
   add: readonly ColumnName<C>[];
   indexes: Readonly<Record<string, readonly string[]>>;
-  storage: Readonly<Record<string, number>>;
   /** The columns in declaration order (the table's column order). */
   specs: readonly { name: string; type: ColumnType }[];
   /** A row's key as one string (the columns of a composite key joined by NUL). */
@@ -79,7 +76,6 @@ export const defineTable = <const Name extends string, const C extends Columns>(
     onConflict: options.onConflict ?? 'update',
     add: options.add ?? [],
     indexes: options.indexes ?? {},
-    storage: options.storage ?? {},
     specs: Object.entries(options.columns).map(([name, column]) => ({ name, type: column.type })),
     keyOf,
   } as unknown as Table<Name, C>;
@@ -109,8 +105,6 @@ export const createTable = async (db: Kysely<unknown>, table: Table): Promise<vo
     });
   }
   if (singleKey === null) builder = builder.addPrimaryKeyConstraint(`${table.name}_pk`, [...table.key] as never);
-  const storage = Object.entries(table.storage);
-  if (storage.length > 0) builder = builder.modifyEnd(sql`with (${sql.raw(storage.map(([name, value]) => `${name} = ${Number(value)}`).join(', '))})`);
   await builder.execute();
   for (const [index, columns] of Object.entries(table.indexes)) {
     await db.schema

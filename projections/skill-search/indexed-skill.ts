@@ -32,6 +32,9 @@ export interface WordIndexPage {
   total: number;
 }
 
+/** Most skills have no likers: one empty set for all of them rather than one each. */
+const NO_LIKERS: ReadonlySet<string> = new Set();
+
 /** A skill as the index keeps it, from its read-model row: the words of its name, mentor, category and description. */
 export const indexedSkillOf = (row: SkillSearchRow, likers: readonly string[]): IndexedSkill => ({
   id: row.skill_id,
@@ -42,5 +45,5 @@ export const indexedSkillOf = (row: SkillSearchRow, likers: readonly string[]): 
   level: row.experience_level,
   words: [...new Set([row.name, row.mentor_name, row.category, row.description].flatMap(wordsOf))],
   row,
-  likers: new Set(likers),
+  likers: likers.length === 0 ? NO_LIKERS : new Set(likers),
 });

@@ -22,13 +22,9 @@ const toCard = ({ row: r, likers }: IndexedSkill, viewerId: string): SkillCard =
   liked: likers.has(viewerId),
 });
 
-const EMPTY: SkillSearchResult = { skills: [], total: 0, totalCapped: false, nextOffset: null };
-
 /** One page of skills matching the filter, best rated first, with the viewer's likes and the count. */
 export const searchSkillCards = (index: SkillWordIndex, filter: SkillSearchFilter, viewerId: string): SkillSearchResult => {
-  const query = parseQuery(filter.q);
-  if (query.key !== '' && query.words.length === 0) return EMPTY;
-  const { skills, total } = index.search(query, filter);
+  const { skills, total } = index.search(parseQuery(filter.q), filter);
   // One more than shown tells whether there is a next page.
   const more = skills.length > SKILL_SEARCH_PAGE;
   return {

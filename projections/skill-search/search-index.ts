@@ -7,10 +7,11 @@
 // Before the first rebuild of this version has moved its tables in, it holds the old read model.
 //
 // When it reads the changes: before the first search after `changed()` (the API calls it when the read
-// models show a write of this process, before the requests waiting for that write go on, and on every
-// change notice, which may announce another process's write early), and whenever its last read began
-// more than `maxAgeMs` before a search was asked: that bounds how late another process's write shows.
-// Concurrent searches share one read.
+// models show a write of this process, before the requests waiting for that write go on), and whenever its
+// last read began more than `maxAgeMs` before a search was asked: that bounds how late any other write
+// shows (another process's, a reactor's). The change notices are no help: the skill-search projector sends
+// none, and another read model's notice can come before this one has the change. Concurrent searches
+// share one read.
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelsDb } from '../read-models.js';
 import type { SkillSearchRow } from './tables.js';
