@@ -1,7 +1,8 @@
 // A closed-loop HTTP load from wrk (Debian's `wrk` package) in its own process, as clients are: a
 // generator on the server's own thread spends that thread's time and flatters whichever side is
 // cheaper to serve (bench/notes.md). Each request is a line of a file (`cookie<TAB>body` POSTed, or
-// `cookie<TAB>path` as a GET), sent with one thread and `connections` keep-alive connections.
+// `cookie<TAB>path` as a GET), sent with one thread and `connections` keep-alive connections, all open before the timed load
+// (wrk-load.lua's delay).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ export const assertWrkInstalled = async (): Promise<void> => {
 };
 
 const run = async (origin: string, file: string, args: readonly string[], opts: { connections: number; seconds: number }): Promise<WrkResult> => {
-  const wrkArgs = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, origin, '--', file, ...args];
+  const wrkArgs = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', script, origin, '--', file, String(opts.connections), ...args];
   const { stdout } = await promisify(execFile)('wrk', wrkArgs, { maxBuffer: 1024 * 1024 });
   const match = /RESULT requests=(\d+) duration_us=(\d+) p50_us=(\d+) p99_us=(\d+) non2xx=(\d+) errors=(\d+)/.exec(stdout);
   if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
