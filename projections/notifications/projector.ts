@@ -1,21 +1,24 @@
-// The notifications read model: notifications derived from session and post events for the members
-// they concern but who did not act, and the read flags from each member's inbox stream.
+// The notifications read model: notifications derived from session, post, message and skill-like events
+// for the members they concern but who did not act, and the read flags from each member's inbox stream.
 import type { MessageSent } from '../../domain/conversation/events.js';
+import type { SkillTaughtAdded, SkillTaughtUpdated } from '../../domain/member/events.js';
 import { inboxEventTypes, type InboxEvent } from '../../domain/notification-inbox/events.js';
 import type { PostEvent } from '../../domain/post/events.js';
 import { sessionEventTypes, type SessionEvent } from '../../domain/session/events.js';
+import type { SkillLiked } from '../../domain/skill-like/events.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { toIso } from '../shared/set-wise.js';
 import type { ChangeNotice } from '../types.js';
 import { feedNotificationsFor, postPreviewOf } from './feed-notifications.js';
 import { messageNotificationFor } from './message-notifications.js';
 import { sessionNotificationsFor } from './session-notifications.js';
+import { skillLikeNotificationFor, skillNameOf } from './skill-like-notifications.js';
 import { notificationsTables, type NotificationRow } from './tables.js';
 
 /** The post events that notify someone (and those that keep the liked post's preview). */
 const feedEventTypes = ['PostCreated', 'PostEdited', 'CommentAdded', 'PostLiked'] as const satisfies readonly PostEvent['type'][];
 type FeedEvent = Extract<PostEvent, { type: (typeof feedEventTypes)[number] }>;
-type Handled = SessionEvent | InboxEvent | FeedEvent | MessageSent;
+type Handled = SessionEvent | InboxEvent | FeedEvent | MessageSent | SkillLiked | SkillTaughtAdded | SkillTaughtUpdated;
 
 const sessionTypes: ReadonlySet<string> = new Set(sessionEventTypes);
 const feedTypes: ReadonlySet<string> = new Set(feedEventTypes);
@@ -26,19 +29,21 @@ const later = (a: Date | string, b: Date | string): Date | string => (Date.parse
 
 export const notificationsProjector = defineProjection({
   name: 'notifications',
-  // 2: post and comment ids, and the feed's notifications (issue 20).
-  version: 2,
+  // 2: post and comment ids, and the feed's notifications (issue 20). 3: skill likes and skill names.
+  version: 3,
   migration: '20261123T0910-create-notifications',
   tables: notificationsTables,
-  canHandle: [...sessionEventTypes, ...inboxEventTypes, ...feedEventTypes, 'MessageSent'],
+  canHandle: [...sessionEventTypes, ...inboxEventTypes, ...feedEventTypes, 'MessageSent', 'SkillLiked', 'SkillTaughtAdded', 'SkillTaughtUpdated'],
   // 'Mark all' only ever moves forward: an older upTo arriving late must not unread anything. A like's
-  // notification quotes the post, whose text arrived with an earlier event.
+  // notification quotes the post (or names the skill), whose text arrived with an earlier event.
   reads: (event: Recorded<Handled>) =>
     event.type === 'AllNotificationsMarkedRead'
       ? { notification_read_marks: event.data.memberId }
       : event.type === 'PostLiked'
         ? { notification_post_previews: event.data.postId }
-        : {},
+        : event.type === 'SkillLiked'
+          ? { notification_skill_names: event.data.skillId }
+          : {},
   evolve(rows, event): ChangeNotice[] {
     const notify = (made: readonly NotificationRow[]): ChangeNotice[] =>
       made.map((row) => {
@@ -47,6 +52,14 @@ export const notificationsProjector = defineProjection({
       });
     if (isSessionEvent(event)) return notify(sessionNotificationsFor(event, event));
     if (event.type === 'MessageSent') return notify([messageNotificationFor(event, event)]);
+    if (event.type === 'SkillTaughtAdded' || event.type === 'SkillTaughtUpdated') {
+      rows.notification_skill_names.put(skillNameOf(event));
+      return [];
+    }
+    if (event.type === 'SkillLiked') {
+      const made = skillLikeNotificationFor(event, event, rows.notification_skill_names.get(event.data.skillId)?.name);
+      return notify(made ? [made] : []);
+    }
     if (isFeedEvent(event)) {
       if (event.type === 'PostCreated' || event.type === 'PostEdited') {
         rows.notification_post_previews.put({ post_id: event.data.postId, preview: postPreviewOf(event.data.content) });

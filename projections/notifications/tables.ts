@@ -54,14 +54,23 @@ export const notificationPostPreviewsTable = defineTable({
   columns: { post_id: text(), preview: text() },
 });
 
+/** Each taught skill's name as last written, for the notification of a like (SkillTaughtAdded/Updated). */
+export const notificationSkillNamesTable = defineTable({
+  name: 'notification_skill_names',
+  key: ['skill_id'],
+  columns: { skill_id: text(), name: text() },
+});
+
 export const notificationsTables = {
   notifications: notificationsTable,
   notification_reads: notificationReadsTable,
   notification_read_marks: notificationReadMarksTable,
   notification_post_previews: notificationPostPreviewsTable,
+  notification_skill_names: notificationSkillNamesTable,
 };
 
 export type NotificationRow = RowOfTable<typeof notificationsTable>;
 export type NotificationReadRow = RowOfTable<typeof notificationReadsTable>;
 export type NotificationReadMarkRow = RowOfTable<typeof notificationReadMarksTable>;
+export type NotificationSkillNameRow = RowOfTable<typeof notificationSkillNamesTable>;
 export type NotificationsDb = DatabaseOf<typeof notificationsTables>;

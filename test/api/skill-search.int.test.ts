@@ -2,6 +2,7 @@
 // name, description and mentor, the category, level and minimum-rating filters, best rated first, the
 // viewer's likes on the cards; and the '@' and '#' suggestions finding names through a typo too.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '../../api/contracts/dashboard.js';
 import { skillSearchResultSchema, skillSearchTexts, type SkillSearchResult } from '../../api/contracts/skill-search.js';
 import { bookingBody, MONDAY_0800, signedOut, weekdayAvailability } from '../support/session-fixtures.js';
 import { HOUR_MS, signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
@@ -109,6 +110,22 @@ describe('skill search', () => {
     expect((await sam.post(`/api/skills/${skillIds.Figma}/like`, {})).body).toEqual({ liked: true, likesCount: 1 });
     expect((await search('?q=figma')).skills[0]).toMatchObject({ liked: true, likesCount: 1 });
     expect((await search('?q=figma', grace)).skills[0]).toMatchObject({ liked: false, likesCount: 1 });
+  });
+
+  it('tells the mentor who liked the skill, once however often it is unliked and liked again', async () => {
+    // Sam liked Figma just above.
+    expect((await sam.post(`/api/skills/${skillIds.Figma}/like`, {})).body).toEqual({ liked: false, likesCount: 0 });
+    expect((await sam.post(`/api/skills/${skillIds.Figma}/like`, {})).body).toEqual({ liked: true, likesCount: 1 });
+    await vi.waitFor(
+      async () => {
+        const likes = (await ada.get<Notification[]>(`/api/users/${ada.memberId}/notifications`)).body.filter((n) => n.type === 'skill_like');
+        expect(likes).toHaveLength(1);
+        expect(likes[0]).toMatchObject({ title: 'New Like', message: 'Sam Student liked your skill: "Figma"', from_user_id: sam.memberId, read: false });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // Its red dot is on Search (spec 001 §2.8): the unread count says which type.
+    expect((await ada.get<{ by_type: Record<string, number> }>(`/api/users/${ada.memberId}/notifications/unread-count`)).body.by_type).toMatchObject({ skill_like: 1 });
   });
 
   it("follows a mentor's new name and a removed skill", async () => {

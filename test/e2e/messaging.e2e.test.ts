@@ -102,14 +102,14 @@ describe('messaging between two members', () => {
     await menu.getByTestId('conversation-item').filter({ hasText: 'You: Hi Ada' }).waitFor();
     await bob.keyboard.press('Escape');
 
-    // A failed send puts the text back and says so.
+    // A failed send puts the text back as typed and says so.
     await ada.route('**/api/messages', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable' }) }),
     );
-    await adaInput.fill('This one fails');
+    await adaInput.fill('  This one fails ');
     await adaInput.press('Enter');
     await adaWindow.getByRole('alert').waitFor();
-    await expect(adaInput.inputValue()).resolves.toBe('This one fails');
+    await expect(adaInput.inputValue()).resolves.toBe('  This one fails '); // as typed, spaces and all
     await ada.unroute('**/api/messages');
     await adaInput.press('Enter');
     await adaWindow.getByTestId('own-message').filter({ hasText: 'This one fails' }).waitFor();

@@ -144,6 +144,7 @@ describe('the notifications page', () => {
     await signInWithHint(page, e2e.server.url, fay.email, '/notifications');
     await page.getByTestId('notifications-loading').waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'Loading notifications...' }).count()).toBe(1);
+    await expect(page.getByTestId('notifications-loading').getByText('Loading notifications...').isVisible()).resolves.toBe(true);
     await screenshot(page, 'notifications-loading-390');
     release();
     await rows(page).first().waitFor();

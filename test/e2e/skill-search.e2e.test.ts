@@ -106,9 +106,19 @@ describe('skill search', () => {
     await student.getByRole('searchbox').fill('pyhton');
     await card.waitFor();
 
-    // The like button.
+    // The like button: ignored while its like is on the way (spec 001 §5), then the new status.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await student.route('**/api/skills/*/like', async (route) => {
+      await held;
+      await route.continue();
+    });
     await card.getByRole('button', { name: /^Like Python/ }).click();
+    await card.getByRole('button', { name: /^Like Python/, disabled: true }).waitFor();
+    release();
     await card.getByRole('button', { name: 'Unlike Python (1 like)' }).waitFor();
+    await expect(card.getByRole('button', { name: /Unlike Python/ }).isEnabled()).resolves.toBe(true);
+    await student.unroute('**/api/skills/*/like');
     await expect(card.getByRole('button', { name: /Unlike Python/ }).getAttribute('aria-pressed')).resolves.toBe('true');
     await shot(student, 'results-1280');
 

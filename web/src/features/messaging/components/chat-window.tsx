@@ -47,14 +47,17 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
   const sendTyping = useTypingSender();
   const lastTyping = useRef(0);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setValue, setFocus } = useForm<ComposerForm>({ resolver: zodResolver(composerSchema), defaultValues: { content: '' } });
+  const { register, handleSubmit, setValue, setFocus, getValues } = useForm<ComposerForm>({ resolver: zodResolver(composerSchema), defaultValues: { content: '' } });
   const submit = handleSubmit(({ content }) => {
     setFailure(null);
+    // As typed (the schema trims what is sent), to put back if the send fails.
+    const typed = getValues('content');
     setValue('content', '');
     send.mutate(content, {
       onError: (error) => {
-        // The text comes back so nothing typed is lost.
-        setValue('content', content);
+        // The text comes back so nothing typed is lost, ahead of anything typed since.
+        const since = getValues('content');
+        setValue('content', since ? `${typed}\n${since}` : typed);
         setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : messagingUiTexts.sendFailed);
         setFocus('content');
       },

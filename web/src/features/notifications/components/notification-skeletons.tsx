@@ -1,5 +1,5 @@
-// The notifications page's loading state: grey rows in the shape of notifications, and the spec's
-// 'Loading notifications...' for screen readers (document 001 §2.8).
+// The notifications page's loading state: the spec's 'Loading notifications...' (document 001 §2.8) over grey
+// rows in the shape of notifications.
 const Row = () => (
   <li className="flex animate-pulse gap-3 px-4 py-4 sm:px-5">
     <div className="h-10 w-10 shrink-0 rounded-full bg-slate-200" />
@@ -13,7 +13,7 @@ const Row = () => (
 
 export const NotificationSkeletons = () => (
   <div role="status" data-testid="notifications-loading">
-    <span className="sr-only">Loading notifications...</span>
+    <p className="px-4 pt-4 text-sm text-slate-500 sm:px-5">Loading notifications...</p>
     <ul className="divide-y divide-slate-100" aria-hidden>
       {[0, 1, 2, 3].map((i) => (
         <Row key={i} />

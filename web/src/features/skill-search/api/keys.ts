@@ -16,6 +16,8 @@ export const skillSearchKeys = {
   all,
   lists: [...all, 'lists'] as const,
   list: (filter: SkillSearchFilter) => [...skillSearchKeys.lists, filter] as const,
+  /** The like button's mutations (a key, not a query: which skills have a like in flight). */
+  like: [...all, 'like'] as const,
 };
 
 /**

@@ -1,7 +1,7 @@
 // The search page's reads and writes: GET /api/skill-search paged by 'Show more', the like button of a
 // card (POST /api/skills/{id}/like, spec 001 §7), and the Create New Skill modal, which adds the skill to
 // the member's skills taught (§7 'User update with skillsToTeach when a skill is created').
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { SkillLikeStatus } from '@contracts/dashboard';
 import type { CurrentUser, SkillTaughtInput, User } from '@contracts/members';
 import type { SkillSearchResult } from '@contracts/skill-search';
@@ -31,6 +31,7 @@ type Pages = InfiniteData<SkillSearchResult, number>;
 export const useToggleSkillLike = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: skillSearchKeys.like,
     mutationFn: (skillId: string) => sendJson<SkillLikeStatus>(`/api/skills/${encodeURIComponent(skillId)}/like`, { body: {} }),
     onSuccess: (status, skillId) =>
       queryClient.setQueriesData<Pages>({ queryKey: skillSearchKeys.lists }, (data) =>
@@ -43,6 +44,13 @@ export const useToggleSkillLike = () => {
       ),
   });
 };
+
+/**
+ * The skills whose like is in flight: a card ignores clicks until its answer is in (spec 001 §5), whatever
+ * other cards were liked meanwhile (one mutation's `variables` only knows the last).
+ */
+export const useSkillLikesInFlight = (): ReadonlySet<string> =>
+  new Set(useMutationState({ filters: { mutationKey: skillSearchKeys.like, status: 'pending' }, select: (mutation) => mutation.state.variables as string }));
 
 /** Adds a skill to the member's skills taught: the whole list is sent, the new one last. */
 export const useCreateTaughtSkill = (me: CurrentUser) => {

@@ -10,7 +10,7 @@ import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { Notice } from '@/ui/notice';
 import { FullPageSpinner } from '@/ui/spinner';
-import { useSkillSearch, useToggleSkillLike } from '../api/skill-search-api';
+import { useSkillLikesInFlight, useSkillSearch, useToggleSkillLike } from '../api/skill-search-api';
 import { SearchFilters } from '../components/search-filters';
 import { SkillCard, SkillCardSkeletons } from '../components/skill-card';
 import { hasFilters, useSearchUi } from '../search-store';
@@ -37,6 +37,7 @@ export const SkillSearchPage = () => {
   const q = useDebounced(ui.text.trim(), 300);
   const search = useSkillSearch({ q, category: ui.category, level: ui.level, minRating: ui.minRating });
   const like = useToggleSkillLike();
+  const likesInFlight = useSkillLikesInFlight();
   const [createOpened, setCreateOpened] = useState(false);
   const skills = search.data?.pages.flatMap((page) => page.skills) ?? [];
   const first = search.data?.pages[0];
@@ -90,7 +91,7 @@ export const SkillSearchPage = () => {
           <div className={search.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={search.isFetching}>
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {skills.map((skill) => (
-                <SkillCard key={skill.id} skill={skill} viewerId={me.id} onLike={(id) => like.mutate(id)} liking={like.isPending && like.variables === skill.id} />
+                <SkillCard key={skill.id} skill={skill} viewerId={me.id} onLike={(id) => like.mutate(id)} liking={likesInFlight.has(skill.id)} />
               ))}
             </div>
           </div>
