@@ -56,10 +56,7 @@ export const notificationsProjector = defineProjection({
       rows.notification_skill_names.put(skillNameOf(event));
       return [];
     }
-    if (event.type === 'SkillLiked') {
-      const made = skillLikeNotificationFor(event, event, rows.notification_skill_names.get(event.data.skillId)?.name);
-      return notify(made ? [made] : []);
-    }
+    if (event.type === 'SkillLiked') return notify([skillLikeNotificationFor(event, event, rows.notification_skill_names.get(event.data.skillId)?.name)]);
     if (isFeedEvent(event)) {
       if (event.type === 'PostCreated' || event.type === 'PostEdited') {
         rows.notification_post_previews.put({ post_id: event.data.postId, preview: postPreviewOf(event.data.content) });

@@ -1,6 +1,6 @@
 // A like of a skill tells the mentor who teaches it (spec 001 §3 type skill_like, §2.8: its red dot is on
 // Search), as a like of a post tells its author: once per liker and skill, however often they unlike and
-// like again, and never for one's own skill. The skill is named as the mentor last named it.
+// like again (the decider refuses a like of one's own skill). The skill is named as the mentor last named it.
 import type { SkillTaughtAdded, SkillTaughtUpdated } from '../../domain/member/events.js';
 import type { SkillLiked } from '../../domain/skill-like/events.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
@@ -15,10 +15,9 @@ export const skillNameOf = (event: SkillTaughtAdded | SkillTaughtUpdated): Notif
   name: event.data.skill.name,
 });
 
-/** The mentor's notification of a like; none for a like of one's own skill. */
-export const skillLikeNotificationFor = (event: SkillLiked, recorded: RecordedEvent, skillName: string | undefined): NotificationRow | null => {
+/** The mentor's notification of a like. */
+export const skillLikeNotificationFor = (event: SkillLiked, recorded: RecordedEvent, skillName: string | undefined): NotificationRow => {
   const { skillId, ownerId, memberId } = event.data;
-  if (ownerId === memberId) return null;
   return {
     id: notificationId(`skill-like:${skillId}:${memberId}`, ownerId),
     recipient_id: ownerId,
