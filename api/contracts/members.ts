@@ -5,7 +5,6 @@ import {
   BIO_MAX,
   DEFAULT_EXPERIENCE_LEVEL,
   DEFAULT_SKILL_CATEGORY,
-  EXPERIENCE_LEVELS,
   HHMM,
   LOCATION_MAX,
   MAX_POINTS_PER_HOUR,
@@ -18,8 +17,8 @@ import {
   SKILL_DESCRIPTION_MAX,
   SKILL_NAME_MAX,
   SKILL_TO_LEARN_MAX,
-  WEEK_DAYS,
 } from '../../domain/member/profile-rules.js';
+import { experienceLevels, skillCategories, weekDays } from './member-lists.js';
 
 /** How the server stores the lists the profile form edits (blank and repeated entries dropped); the form shows the same. */
 export { normaliseAvailability, normaliseSkillsToLearn };
@@ -36,10 +35,7 @@ export {
   SKILL_NAME_MAX,
   SKILL_TO_LEARN_MAX,
 };
-export const experienceLevels = EXPERIENCE_LEVELS;
-export const weekDays = WEEK_DAYS;
-/** The server accepts any category text; these are the ones the product offers. */
-export const skillCategories = ['Development', 'Design', 'Business', 'Marketing', 'Digital Marketing', 'Data', 'Other'] as const;
+export { experienceLevels, skillCategories, weekDays };
 
 const hhmm = z.string().regex(HHMM, profileTexts.timeInvalid);
 

@@ -1,32 +1,32 @@
 // Skill search, 'Find Skills to Learn' (spec 001 §2.2): the query the page sends, the cards it shows and
 // the Create New Skill modal's own limits (§5: points 1 to 10, four categories, four levels).
 import { z } from 'zod';
-import { DEFAULT_SKILL_CATEGORY, MIN_POINTS_PER_HOUR, SKILL_NAME_MAX } from '../../domain/member/profile-rules.js';
+import { DEFAULT_SKILL_CATEGORY, MIN_POINTS_PER_HOUR } from '../../domain/member/profile-rules.js';
 import { experienceLevels, skillCategories, skillTaughtInputSchema } from './members.js';
 
-/** Spec 001 §2.2: the minimum-rating filter's options. */
-export const MIN_RATING_OPTIONS = [0, 4, 4.5, 4.8] as const;
-export type MinRating = (typeof MIN_RATING_OPTIONS)[number];
-/** Cards per page; 'Show more' asks for the next. */
-export const SKILL_SEARCH_PAGE = 20;
-/** The results count counts up to this many ('1000+ results'): counting further costs a scan. */
-export const SKILL_SEARCH_COUNT_MAX = 1000;
-export const SKILL_SEARCH_QUERY_MAX = SKILL_NAME_MAX;
+import {
+  CREATE_SKILL_POINTS_MAX,
+  createSkillCategories,
+  createSkillPointsText,
+  MIN_RATING_OPTIONS,
+  SKILL_SEARCH_COUNT_MAX,
+  SKILL_SEARCH_PAGE,
+  SKILL_SEARCH_QUERY_MAX,
+  skillSearchTexts,
+  type MinRating,
+} from './skill-search-texts.js';
 
-export const skillSearchTexts = {
-  title: 'Find Skills to Learn',
-  noResults: 'No results found',
-  clearFilters: 'Clear all filters',
-  createSkill: 'Create New Skill',
-  requestSession: 'Request Session',
-  viewMyProfile: 'View My Profile',
-  message: 'Message',
-  queryTooLong: `Search at most ${SKILL_SEARCH_QUERY_MAX} characters`,
-  badCategory: `Category must be one of ${skillCategories.join(', ')}`,
-  badLevel: 'Level must be beginner, intermediate, advanced or expert',
-  badMinRating: `Minimum rating must be one of ${MIN_RATING_OPTIONS.join(', ')}`,
-  badOffset: `Offset must be a whole number from 0 to ${SKILL_SEARCH_COUNT_MAX}`,
-} as const;
+export {
+  CREATE_SKILL_POINTS_MAX,
+  createSkillCategories,
+  createSkillPointsText,
+  MIN_RATING_OPTIONS,
+  SKILL_SEARCH_COUNT_MAX,
+  SKILL_SEARCH_PAGE,
+  SKILL_SEARCH_QUERY_MAX,
+  skillSearchTexts,
+};
+export type { MinRating };
 
 export const skillSearchQuerySchema = z.object({
   q: z.string().max(SKILL_SEARCH_QUERY_MAX, skillSearchTexts.queryTooLong).default(''),
@@ -68,12 +68,6 @@ export const skillSearchResultSchema = z.object({
   nextOffset: z.number().int().nullable(),
 });
 export type SkillSearchResult = z.infer<typeof skillSearchResultSchema>;
-
-/** Spec 001 §5: the Create New Skill modal's four categories (the profile's form offers more). */
-export const createSkillCategories = ['Digital Marketing', 'Design', 'Development', 'Business'] as const;
-/** Spec 001 §5, §9: 1 to 10 points per hour on the modal (1 to 20 on the profile page). */
-export const CREATE_SKILL_POINTS_MAX = 10;
-export const createSkillPointsText = `Points per hour must be a whole number from ${MIN_POINTS_PER_HOUR} to ${CREATE_SKILL_POINTS_MAX}`;
 
 /** The modal's form: a taught skill (sent with the profile's skillsToTeach), held to the modal's limits. */
 export const createTaughtSkillFormSchema = skillTaughtInputSchema.omit({ id: true }).extend({

@@ -30,6 +30,20 @@ describe("the dashboard's first JavaScript", () => {
     expect(sources.filter((source) => dialogs.test(source))).toEqual([]);
   });
 
+  // The search page once imported its texts from the contract that holds its schemas, and so loaded and ran
+  // all of zod's before its first screen: 366 ms of blocking time on a phone (issue 29 point 18). The
+  // form's schemas load with the Create New Skill dialog; the feed's with its composer.
+  it.each([
+    ['/search', /src\/features\/skill-search\/routes\/skill-search-page\.tsx$/],
+    ['/feed', /src\/app\/feed-route\.tsx$/],
+  ])('has no form library on the first screen of %s', (_path, pageModule) => {
+    const manifest = readManifest(dist);
+    const files = new Set([/src\/app\/app-layout\.tsx$/, pageModule].flatMap((part) => initialChunks(manifest, part)));
+    const sources = [...files].flatMap((file) => sourcesOf(file).map((source) => `${file}: ${source}`));
+    expect(sources.some((source) => pageModule.test(source))).toBe(true);
+    expect(sources.filter((source) => formLibraries.test(source))).toEqual([]);
+  });
+
   // zod's schemas are built when their module runs, so a contract imported for one text brought all of zod
   // into the entry, which every page (the landing page too) parses and runs first.
   it('has an entry script without a form library', () => {

@@ -1,8 +1,8 @@
 // The search box and the three filters (spec 001 §2.2): category, level and minimum rating (0, 4, 4.5,
 // 4.8), as native selects for the keyboard and mobile pickers.
 import { Search } from 'lucide-react';
-import { experienceLevels, skillCategories } from '@contracts/members';
-import { MIN_RATING_OPTIONS, SKILL_SEARCH_QUERY_MAX } from '@contracts/skill-search';
+import { experienceLevels, skillCategories } from '@contracts/member-lists';
+import { MIN_RATING_OPTIONS, SKILL_SEARCH_QUERY_MAX } from '@contracts/skill-search-texts';
 import { Input, Select } from '@/ui/input';
 import { useSearchUi } from '../search-store';
 

@@ -6,7 +6,7 @@ import clsx from 'clsx';
 import { Coins, Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SkillCard as SkillCardView } from '@contracts/skill-search';
-import { skillSearchTexts } from '@contracts/skill-search';
+import { skillSearchTexts } from '@contracts/skill-search-texts';
 import { Avatar } from '@/ui/avatar';
 import { Badge } from '@/ui/badge';
 import { buttonClasses } from '@/ui/button';

@@ -3,7 +3,7 @@
 // first with 'Show more', and the 'Create New Skill' modal (loaded when first opened).
 import { Plus, SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { SKILL_SEARCH_COUNT_MAX, skillSearchTexts } from '@contracts/skill-search';
+import { SKILL_SEARCH_COUNT_MAX, skillSearchTexts } from '@contracts/skill-search-texts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button } from '@/ui/button';
