@@ -56,7 +56,8 @@ export class PreparingClient extends pg.Client {
     return (this as unknown as { connection: ConnectionInternals }).connection;
   }
 
-  // pg's query() has many overloads; only (text, values) with values, the form kysely uses, is changed.
+  // pg's query() has many overloads; only the promise forms with a text (the ones kysely uses) are changed:
+  // (text, values) with values runs as a prepared statement, and all of them mark a lost connection.
   override query(...args: any[]): any {
     const [text, values, callback] = args;
     if (typeof text !== 'string' || typeof values === 'function' || callback !== undefined) {
