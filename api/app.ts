@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createSessionStore } from './auth/session-store.js';
 import { setUpSignIn } from './auth/sign-in-setup.js';
 import type { AppDeps } from './deps.js';
@@ -131,6 +131,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
+    // Writes the schemas registered with an id (the recursive comment) into components.schemas.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

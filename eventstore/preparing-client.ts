@@ -10,8 +10,15 @@
 //   aborted anyway) and isTransient() lets the projector run the batch again.
 // - too many distinct texts (generated IN lists of every length): past MAX_PREPARED per connection,
 //   new texts run unnamed as before.
+//
+// It is also where a lost connection is dealt with, since every client of the pool is one of these: a
+// checked-out client whose connection dies emits 'error' on itself, which the pool's own handler covers
+// only while the client is idle; unheard, it ends the process. Here every client always has a handler,
+// its failed query carries the error, and the error is marked when the statement in flight may have
+// committed (connection-lost.ts).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { isConnectionLost, markOutcomeUnknown, mayCommit } from './connection-lost.js';
 
 const MAX_PREPARED = 256;
 const names = new Map<string, string>();
@@ -36,18 +43,45 @@ export class PreparingClient extends pg.Client {
   /** Statements to deallocate before the next query, once no transaction is open. */
   private readonly stale = new Set<string>();
   private preparedCount = 0;
+  /** The connection died while a statement that may have committed was in flight. */
+  private lostWhileCommitting = false;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // The queries in flight fail with the error; the pool drops the client when it comes back.
+    this.on('error', () => {});
+  }
 
   private get internals(): ConnectionInternals {
     return (this as unknown as { connection: ConnectionInternals }).connection;
   }
 
-  // pg's query() has many overloads; only (text, values) with values, the form kysely uses, is changed.
+  // pg's query() has many overloads; only the promise forms with a text (the ones kysely uses) are changed:
+  // (text, values) with values runs as a prepared statement, and all of them mark a lost connection.
   override query(...args: any[]): any {
     const [text, values, callback] = args;
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) {
+    if (typeof text !== 'string' || typeof values === 'function' || callback !== undefined) {
       return (super.query as (...a: any[]) => any)(...args);
     }
-    return this.runPrepared(text, values);
+    const committing = mayCommit(text, this.getTransactionStatus());
+    const result: Promise<pg.QueryResult> =
+      Array.isArray(values) && values.length > 0 ? this.runPrepared(text, values) : (super.query as (...a: any[]) => Promise<pg.QueryResult>)(...args);
+    return result.catch((error: unknown) => {
+      throw this.connectionLost(error, committing);
+    });
+  }
+
+  /**
+   * Marks the error of a lost connection whose statement may have committed, and of every later
+   * statement on this client (kysely's ROLLBACK after a failed COMMIT fails in turn and is what the
+   * caller sees). Ends the client so the pool never hands it out again.
+   */
+  private connectionLost(error: unknown, committing: boolean): unknown {
+    if (!isConnectionLost(error)) return error;
+    if (committing) this.lostWhileCommitting = true;
+    if (this.lostWhileCommitting) markOutcomeUnknown(error);
+    this.end().catch(() => {});
+    return error;
   }
 
   private async runPrepared(text: string, values: unknown[]): Promise<pg.QueryResult> {

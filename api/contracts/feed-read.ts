@@ -104,7 +104,9 @@ const commentFieldsSchema = z.object({
   liked_by_me: z.boolean(),
   created_at: z.string(),
 });
-export const commentViewSchema: z.ZodType<CommentView> = z.lazy(() => commentFieldsSchema.extend({ replies: z.array(commentViewSchema) }));
+// Recursive, so the OpenAPI document can only describe it as a named component its replies refer to
+// (api/app.ts emits the registered ids); inline, the transform left a $ref to a schema it never wrote.
+export const commentViewSchema: z.ZodType<CommentView> = z.lazy(() => commentFieldsSchema.extend({ replies: z.array(commentViewSchema) })).meta({ id: 'Comment' });
 
 /**
  * GET /api/posts/{id}/comments query: top-level comments oldest first, each with its whole reply tree;

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorCode } from '../../domain/shared.js';
 import { HttpError } from '../http-error.js';
+import { connectionLostMessage, DATABASE_RETRY_AFTER_SECONDS } from './database-errors.js';
 import { frameworkMessages } from './framework-errors.js';
 
 const domainStatus: Record<DomainErrorCode, number> = {
@@ -72,6 +73,12 @@ export const registerErrorHandler = (app: FastifyInstance, onServerError?: (repo
     if (error instanceof ZodError) return send(reply, 400, describeIssues(zodIssues(error)));
     if ((error as { code?: string }).code === 'WRONG_EXPECTED_VERSION') {
       return send(reply, 409, 'This was changed at the same time by another request. Please try again.');
+    }
+
+    const lost = connectionLostMessage(error);
+    if (lost) {
+      request.log.warn({ err: error }, 'database connection lost');
+      return send(reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS), 503, lost);
     }
 
     const status = (error as FastifyError).statusCode ?? 500;

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type DomainErrorCode } from '../../domain/shared.js';
+import { markOutcomeUnknown } from '../../eventstore/connection-lost.js';
+import { DATABASE_CONNECTION_LOST, DATABASE_CONNECTION_LOST_WHILE_SAVING } from './database-errors.js';
 import { registerErrorHandler } from './error-handler.js';
 
 const statusOf = async (code: DomainErrorCode) => {
@@ -22,5 +24,29 @@ describe('domain errors as HTTP answers', () => {
   it('keeps the other codes’ statuses', async () => {
     const codes: DomainErrorCode[] = ['VALIDATION', 'NOT_AUTHORISED', 'NOT_FOUND', 'CONFLICT', 'INVALID_STATE', 'INSUFFICIENT_POINTS'];
     expect(await Promise.all(codes.map(async (code) => (await statusOf(code)).status))).toEqual([400, 403, 404, 409, 409, 400]);
+  });
+});
+
+describe('a lost database connection as an HTTP answer', () => {
+  const answerTo = async (error: Error) => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.post('/', async () => {
+      throw error;
+    });
+    const response = await app.inject({ method: 'POST', url: '/' });
+    await app.close();
+    return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: response.json() };
+  };
+
+  it('answers 503 saying to try again', async () => {
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(await answerTo(terminated)).toEqual({ status: 503, retryAfter: '1', body: { error: DATABASE_CONNECTION_LOST } });
+    expect((await answerTo(new Error('Connection terminated unexpectedly'))).status).toBe(503);
+  });
+
+  it('says the change may or may not have been saved when the connection died while committing', async () => {
+    const lost = markOutcomeUnknown(new Error('Client has encountered a connection error and is not queryable'));
+    expect((await answerTo(lost)).body).toEqual({ error: DATABASE_CONNECTION_LOST_WHILE_SAVING });
   });
 });

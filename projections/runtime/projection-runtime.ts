@@ -73,7 +73,9 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   let locks: LockHolder | null = null;
   let unsubscribe: (() => void) | null = null;
   let phase: 'idle' | 'started' | 'stopped' = 'idle';
-  const positions = (): ProjectorPosition[] => workers.map((w) => ({ name: w.projector.name, state: w.state, position: w.position }));
+  /** Between losing the lock connection and the new workers' start: the stopped workers hold nothing back otherwise. */
+  let restarting = 0;
+  const positions = (): ProjectorPosition[] => workers.map((w) => ({ name: w.projector.name, state: restarting > 0 ? 'starting' : w.state, position: w.position }));
   const waiters = createWaiters(store, positions);
 
   const settleWaiters = () => waiters.settle();
@@ -107,6 +109,9 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   const onLocksLost = () => {
     if (phase !== 'started') return;
     logger.error({}, 'lost the connection that holds the projector locks; restarting the projectors');
+    // A write's waitFor (read-your-writes) must wait for the restarted projectors, not pass the stopped
+    // ones by: its route would read a read model without the write (a 404 for a post just created).
+    restarting += 1;
     void (async () => {
       for (const w of [...workers, ...reactorWorkers]) w.stop();
       await Promise.all(runs);
@@ -124,7 +129,12 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       if (phase !== 'started' || !locks) return;
       locks.onLost(onLocksLost);
       await startWorkers(locks);
-    })().catch((error: unknown) => logger.error({ err: error }, 'could not restart the projectors'));
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, 'could not restart the projectors'))
+      .finally(() => {
+        restarting -= 1;
+        settleWaiters();
+      });
   };
 
   return {
