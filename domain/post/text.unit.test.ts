@@ -54,4 +54,27 @@ describe('@mentions', () => {
     expect(resolveMentions('@bob @Bob @BOB', known)).toMatchObject({ memberIds: ['id-bob'] });
     expect(resolveMentions('@bob @Bob', known).mentions).toHaveLength(2);
   });
+
+  it('mentions members whose names hold emoji, hyphens, apostrophes or diacritics, the longest name first', () => {
+    const names = new Map([
+      ["jean-luc o'brien", 'id-jean-luc'],
+      ['jean', 'id-jean'],
+      ['carol 🎨 chen', 'id-carol'],
+      ['zoë łukasz', 'id-zoe'],
+    ]);
+    const text = "@Jean-Luc O'Brien, @carol 🎨 Chen! and @ZOË ŁUKASZ's idea; @Jean-Paul";
+    const { memberIds, mentions } = resolveMentions(text, names);
+    expect(memberIds).toEqual(['id-jean-luc', 'id-carol', 'id-zoe', 'id-jean']);
+    expect(mentions.map((m) => text.slice(m.start, m.end))).toEqual(["@Jean-Luc O'Brien", '@carol 🎨 Chen', '@ZOË ŁUKASZ', '@Jean']);
+  });
+
+  it('never ends a name inside a word or inside an emoji', () => {
+    expect(resolveMentions('@Adam and @bobby', known).memberIds).toEqual([]);
+    expect(mentionCandidateNames('@Carol 👩‍💻x')).toEqual(['carol 👩‍💻x', 'carol']);
+  });
+
+  it('reads a long name of many words whole', () => {
+    const name = 'María de la Cruz y Pérez-López';
+    expect(resolveMentions(`thanks @${name}!`, new Map([[normaliseName(name), 'id-maria']])).memberIds).toEqual(['id-maria']);
+  });
 });
