@@ -7,12 +7,19 @@ import { SKILL_NEEDED_DEFAULT, TAG_MAX } from './rules.js';
 const TAG = /(?<=^|[\s([{"'])#([\p{L}\p{N}_][\p{L}\p{N}_+#.-]*)/gu;
 const TRAILING_PUNCTUATION = /[.-]+$/u;
 
-/** Every '#tag' as written, with its [start, end) span (the '#' included, trailing punctuation not). */
+/**
+ * Every '#tag' with its [start, end) span as written (the '#' included, trailing punctuation not). An
+ * underscore in a tag stands for a space, so a skill of several words is one tag: '#Rust_ownership' is
+ * 'Rust ownership' (what the '#' suggestions write, tagText).
+ */
 export const tagSpans = (text: string): { tag: string; start: number; end: number }[] =>
   [...text.matchAll(TAG)].map((match) => {
-    const tag = match[1]!.replace(TRAILING_PUNCTUATION, '');
-    return { tag, start: match.index, end: match.index + 1 + tag.length };
+    const written = match[1]!.replace(TRAILING_PUNCTUATION, '');
+    return { tag: written.replace(/_+/gu, ' ').trim() || written, start: match.index, end: match.index + 1 + written.length };
   });
+
+/** How a skill's name is written after '#': its spaces as underscores ('Rust ownership' -> 'Rust_ownership'). */
+export const tagText = (name: string): string => name.trim().replace(/\s+/gu, '_');
 
 /** Distinct tags in order of appearance (compared without case; the first spelling is kept), at most TAG_MAX characters each. */
 export const extractTags = (text: string): string[] => {
@@ -67,7 +74,7 @@ const candidateEnds = (text: string, start: number): number[] => {
   let afterSpace = true;
   let afterJoiner = false;
   // By code point, so an emoji's two halves are never split, nor a joined emoji (👩‍💻) at its joiner.
-  for (let at = start; ; ) {
+  for (let at = start; ;) {
     const char = at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : '';
     if (at > start && !afterSpace && !afterJoiner && (char === '' || NAME_BREAK.test(char))) ends.push(at);
     if (char === '' || at >= limit || char === '\n' || char === '\r') break;
@@ -86,9 +93,7 @@ const mentionRuns = (text: string): MentionRun[] => [...text.matchAll(MENTION_AT
 const candidatesOf = (text: string, run: MentionRun): string[] => run.ends.map((end) => text.slice(run.at + 1, end));
 
 /** Every name the text may mention, normalised and distinct: what the caller looks up among the members. */
-export const mentionCandidateNames = (text: string): string[] => [
-  ...new Set(mentionRuns(text).flatMap((run) => candidatesOf(text, run).map(normaliseName))),
-];
+export const mentionCandidateNames = (text: string): string[] => [...new Set(mentionRuns(text).flatMap((run) => candidatesOf(text, run).map(normaliseName)))];
 
 export interface ResolvedMention {
   memberId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractTags, mentionCandidateNames, normaliseName, resolveMentions, skillNeededFor } from './text.js';
+import { extractTags, mentionCandidateNames, normaliseName, resolveMentions, skillNeededFor, tagText } from './text.js';
 
 describe('#tags', () => {
   it('finds distinct tags in order, keeping the first spelling', () => {
@@ -13,6 +13,12 @@ describe('#tags', () => {
   it('sees no tag inside a word, a link’s fragment, or a bare #', () => {
     expect(extractTags('see https://example.com/page#section, issue#12, # alone, ##')).toEqual([]);
     expect(extractTags('(#design) "#ux"')).toEqual(['design', 'ux']);
+  });
+
+  it('reads underscores as spaces, so a skill of several words is one tag, written as the suggestions write it', () => {
+    expect(tagText(' Rust  ownership ')).toBe('Rust_ownership');
+    expect(extractTags(`Learning #${tagText('Rust ownership')} and #rust_Ownership, #__init__`)).toEqual(['Rust ownership', 'init']);
+    expect(skillNeededFor(null, '#UI_Design help')).toBe('UI Design');
   });
 
   it('cuts a tag to 50 characters', () => {

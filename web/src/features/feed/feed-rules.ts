@@ -51,9 +51,10 @@ export const splitNewPosts = <T extends { id: string; author: { id: string } }>(
   };
 };
 
-// '@' then letters, digits, underscores or spaces (§5); '#' then a tag's characters. Only after the
-// start or a space, as the server reads them.
-const MENTION_BEFORE_CARET = /(?:^|[\s([{"'])@([\p{L}\p{N}_][\p{L}\p{N}_ ]{0,40})$/u;
+// '@' then a name, whatever it holds (hyphens, apostrophes, emoji: issue 29 item 7), on one line, up to a
+// member name's 100 characters; '#' then a tag's characters. Only after the start or a space, as the
+// server reads them.
+const MENTION_BEFORE_CARET = /(?:^|[\s([{"'])@([^\s@][^\n\r@]{0,99})$/u;
 const TAG_BEFORE_CARET = /(?:^|[\s([{"'])#([\p{L}\p{N}_][\p{L}\p{N}_+#.-]{0,49})$/u;
 
 export interface Trigger {
