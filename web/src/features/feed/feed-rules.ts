@@ -67,9 +67,10 @@ export interface Trigger {
 /** The '@' or '#' word the caret is in, for the composer's and comment boxes' suggestions (spec 001 §5). */
 export const triggerAt = (text: string, caret: number): Trigger | null => {
   const before = text.slice(0, caret);
-  const mention = MENTION_BEFORE_CARET.exec(before);
-  if (mention) return { kind: '@', query: mention[1]!, start: caret - mention[1]!.length - 1 };
+  // The '#' word first: an '@' name may hold spaces, so '@Zoë Łukasz on #Rust' would read as one long name.
   const tag = TAG_BEFORE_CARET.exec(before);
   if (tag) return { kind: '#', query: tag[1]!, start: caret - tag[1]!.length - 1 };
+  const mention = MENTION_BEFORE_CARET.exec(before);
+  if (mention) return { kind: '@', query: mention[1]!, start: caret - mention[1]!.length - 1 };
   return null;
 };

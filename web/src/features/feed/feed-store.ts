@@ -16,6 +16,8 @@ export interface PostAiStatus {
   status: AiStatus;
   /** The growing answer while thinking, the error's text on error. */
   message: string | null;
+  /** When a live 'complete' clears (epoch ms): its 3 s run from the message, not from a card's mounting. */
+  clearAt?: number;
 }
 
 interface FeedUiState {
