@@ -60,7 +60,7 @@ describe('the post composer', () => {
     await composer.getByRole('option', { name }).click();
   };
 
-  it("mentions members whatever their names hold and tags a skill of two words, picked from the suggestions", async () => {
+  it('mentions members whatever their names hold and tags a skill of two words, picked from the suggestions', async () => {
     const members: ApiClient[] = await Promise.all(NAMES.map((name, i) => signIn(e2e.server.url, `composer-${i}@example.com`, name)));
     const jean = await signIn(e2e.server.url, 'composer-jean@example.com', 'Jean');
     expect((await jean.post('/api/skills', { name: 'Rust ownership', category: 'Development', description: 'Borrowing and lifetimes' })).status).toBe(201);
@@ -103,7 +103,7 @@ describe('the post composer', () => {
           { timeout: 10_000 },
         );
     }
-   }, 300_000);
+  }, 300_000);
 
   it('closes only the suggestions on Escape, keeps the draft when Escape or the backdrop close it, and asks before Cancel discards it', async () => {
     await signIn(e2e.server.url, 'composer-grace@example.com', 'Grace Hopper');
@@ -157,7 +157,7 @@ describe('the post composer', () => {
       await composer.getByRole('button', { name: 'Cancel' }).click();
       await composer.waitFor({ state: 'detached' });
     }
-   }, 300_000);
+  }, 300_000);
 
   // Last in the file: it fixes the server's clock.
   it("clears 'The S brain responded!' 3 s after the answer for a feed that loaded while it still said 'complete'", async () => {
