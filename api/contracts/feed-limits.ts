@@ -34,7 +34,7 @@ export {
   feedTexts,
   uploadFailedMessage,
 } from '../../domain/post/rules.js';
-export { extractTags, skillNeededFor } from '../../domain/post/text.js';
+export { extractTags, skillNeededFor, tagText } from '../../domain/post/text.js';
 
 /** The post's AI status (spec 001 §2.6, the `ai_status` live message); complete clears after AI_STATUS_CLEAR_MS. */
 export const AI_STATUSES = ['thinking', 'complete', 'error'] as const;

@@ -7,12 +7,19 @@ import { SKILL_NEEDED_DEFAULT, TAG_MAX } from './rules.js';
 const TAG = /(?<=^|[\s([{"'])#([\p{L}\p{N}_][\p{L}\p{N}_+#.-]*)/gu;
 const TRAILING_PUNCTUATION = /[.-]+$/u;
 
-/** Every '#tag' as written, with its [start, end) span (the '#' included, trailing punctuation not). */
+/**
+ * Every '#tag' with its [start, end) span as written (the '#' included, trailing punctuation not). An
+ * underscore in a tag stands for a space, so a skill of several words is one tag: '#Rust_ownership' is
+ * 'Rust ownership' (what the '#' suggestions write, tagText).
+ */
 export const tagSpans = (text: string): { tag: string; start: number; end: number }[] =>
   [...text.matchAll(TAG)].map((match) => {
-    const tag = match[1]!.replace(TRAILING_PUNCTUATION, '');
-    return { tag, start: match.index, end: match.index + 1 + tag.length };
+    const written = match[1]!.replace(TRAILING_PUNCTUATION, '');
+    return { tag: written.replace(/_+/gu, ' ').trim() || written, start: match.index, end: match.index + 1 + written.length };
   });
+
+/** How a skill's name is written after '#': its spaces as underscores ('Rust ownership' -> 'Rust_ownership'). */
+export const tagText = (name: string): string => name.trim().replace(/\s+/gu, '_');
 
 /** Distinct tags in order of appearance (compared without case; the first spelling is kept), at most TAG_MAX characters each. */
 export const extractTags = (text: string): string[] => {
@@ -34,10 +41,21 @@ export const previewOf = (text: string, max: number): string => (text.length > m
 /** Spec 001 §5: the skill given, else the first #tag of the content, else 'General Help'. */
 export const skillNeededFor = (given: string | null | undefined, content: string): string => given?.trim() || extractTags(content)[0] || SKILL_NEEDED_DEFAULT;
 
-/** A mention is '@' then letters, digits, underscore or spaces (spec 001 §5); names have at most this many words. */
-export const MENTION_MAX_WORDS = 4;
-// '@' not inside a word (so e-mail addresses are no mentions), then a run of name characters.
-const MENTION = /(?<![\p{L}\p{N}_@])@([\p{L}\p{N}_]+(?:[ \t]+[\p{L}\p{N}_]+)*)/gu;
+/**
+ * A mention is '@' then a member's name, whatever the name holds: letters with diacritics, hyphens,
+ * apostrophes, emoji (spec 001 §5 names letters, digits, underscore and spaces; issue 29 item 7). The
+ * text after '@' is read over at most this many words and MENTION_SCAN_MAX characters (member names are
+ * at most 100, domain/member NAME_MAX), and every place a name may end there is a candidate.
+ */
+export const MENTION_MAX_WORDS = 10;
+export const MENTION_SCAN_MAX = 100;
+// '@' not inside a word (so e-mail addresses are no mentions), then something other than a space.
+const MENTION_AT = /(?<![\p{L}\p{N}_@])@(?=[^\s@])/gu;
+// A name ends before a space, punctuation or a symbol (an emoji), or at the text's end: never inside a word,
+// so '@Adam' is no mention of Ada, while '@Jean-Luc' may be one of Jean and '@Ada,' one of Ada.
+const NAME_BREAK = /[\s\p{P}\p{S}]/u;
+const SPACE = /\s/u;
+const ZERO_WIDTH_JOINER = '\u200d';
 
 /** How names are compared: case, surrounding and repeated spaces do not matter. */
 export const normaliseName = (name: string): string => name.trim().replace(/\s+/gu, ' ').toLowerCase();
@@ -45,18 +63,37 @@ export const normaliseName = (name: string): string => name.trim().replace(/\s+/
 interface MentionRun {
   /** Index of the '@'. */
   at: number;
-  /** The words after it, at most MENTION_MAX_WORDS. */
-  words: string[];
+  /** Where the name may end (exclusive indexes into the text), the longest first. */
+  ends: number[];
 }
 
-const mentionRuns = (text: string): MentionRun[] =>
-  [...text.matchAll(MENTION)].map((match) => ({ at: match.index, words: match[1]!.split(/[ \t]+/u).slice(0, MENTION_MAX_WORDS) }));
+const candidateEnds = (text: string, start: number): number[] => {
+  const ends: number[] = [];
+  const limit = Math.min(text.length, start + MENTION_SCAN_MAX);
+  let words = 0;
+  let afterSpace = true;
+  let afterJoiner = false;
+  // By code point, so an emoji's two halves are never split, nor a joined emoji (👩‍💻) at its joiner.
+  for (let at = start; ;) {
+    const char = at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : '';
+    if (at > start && !afterSpace && !afterJoiner && (char === '' || NAME_BREAK.test(char))) ends.push(at);
+    if (char === '' || at >= limit || char === '\n' || char === '\r') break;
+    const space = SPACE.test(char);
+    if (!space && afterSpace && ++words > MENTION_MAX_WORDS) break;
+    afterSpace = space;
+    afterJoiner = char === ZERO_WIDTH_JOINER;
+    at += char.length;
+  }
+  return ends.reverse();
+};
+
+const mentionRuns = (text: string): MentionRun[] => [...text.matchAll(MENTION_AT)].map((match) => ({ at: match.index, ends: candidateEnds(text, match.index + 1) }));
 
 /** '@Ada Lovelace can' may name 'Ada Lovelace can', 'Ada Lovelace' or 'Ada': the longest first. */
-const candidatesOf = (run: MentionRun): string[] => run.words.map((_, i) => run.words.slice(0, run.words.length - i).join(' '));
+const candidatesOf = (text: string, run: MentionRun): string[] => run.ends.map((end) => text.slice(run.at + 1, end));
 
 /** Every name the text may mention, normalised and distinct: what the caller looks up among the members. */
-export const mentionCandidateNames = (text: string): string[] => [...new Set(mentionRuns(text).flatMap((run) => candidatesOf(run).map(normaliseName)))];
+export const mentionCandidateNames = (text: string): string[] => [...new Set(mentionRuns(text).flatMap((run) => candidatesOf(text, run).map(normaliseName)))];
 
 export interface ResolvedMention {
   memberId: string;
@@ -73,18 +110,15 @@ export interface ResolvedMention {
  */
 export const resolveMentions = (text: string, known: ReadonlyMap<string, string>): { memberIds: string[]; mentions: ResolvedMention[] } => {
   const mentions: ResolvedMention[] = [];
+  let after = 0;
   for (const run of mentionRuns(text)) {
-    const name = candidatesOf(run).find((candidate) => known.has(normaliseName(candidate)));
-    if (name === undefined) continue;
-    // The written span: the words matched, with the spacing the author typed.
-    const end = run.at + 1 + writtenLength(text.slice(run.at + 1), name.split(' ').length);
-    mentions.push({ memberId: known.get(normaliseName(name))!, name: text.slice(run.at + 1, end), start: run.at, end });
+    // An '@' inside a name already matched (a name that holds one) starts nothing.
+    if (run.at < after) continue;
+    const end = run.ends.find((candidate) => known.has(normaliseName(text.slice(run.at + 1, candidate))));
+    if (end === undefined) continue;
+    const name = text.slice(run.at + 1, end);
+    mentions.push({ memberId: known.get(normaliseName(name))!, name, start: run.at, end });
+    after = end;
   }
   return { memberIds: [...new Set(mentions.map((m) => m.memberId))], mentions };
-};
-
-/** Length of the first `words` words of `rest`, with the spaces between them. */
-const writtenLength = (rest: string, words: number): number => {
-  const match = new RegExp(`^[\\p{L}\\p{N}_]+(?:[ \\t]+[\\p{L}\\p{N}_]+){${words - 1}}`, 'u').exec(rest);
-  return match ? match[0].length : 0;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractTags, mentionCandidateNames, normaliseName, resolveMentions, skillNeededFor } from './text.js';
+import { extractTags, mentionCandidateNames, normaliseName, resolveMentions, skillNeededFor, tagText } from './text.js';
 
 describe('#tags', () => {
   it('finds distinct tags in order, keeping the first spelling', () => {
@@ -13,6 +13,12 @@ describe('#tags', () => {
   it('sees no tag inside a word, a link’s fragment, or a bare #', () => {
     expect(extractTags('see https://example.com/page#section, issue#12, # alone, ##')).toEqual([]);
     expect(extractTags('(#design) "#ux"')).toEqual(['design', 'ux']);
+  });
+
+  it('reads underscores as spaces, so a skill of several words is one tag, written as the suggestions write it', () => {
+    expect(tagText(' Rust  ownership ')).toBe('Rust_ownership');
+    expect(extractTags(`Learning #${tagText('Rust ownership')} and #rust_Ownership, #__init__`)).toEqual(['Rust ownership', 'init']);
+    expect(skillNeededFor(null, '#UI_Design help')).toBe('UI Design');
   });
 
   it('cuts a tag to 50 characters', () => {
@@ -53,5 +59,28 @@ describe('@mentions', () => {
     expect(resolveMentions('@nobody here, mail ada@example.com', known).memberIds).toEqual([]);
     expect(resolveMentions('@bob @Bob @BOB', known)).toMatchObject({ memberIds: ['id-bob'] });
     expect(resolveMentions('@bob @Bob', known).mentions).toHaveLength(2);
+  });
+
+  it('mentions members whose names hold emoji, hyphens, apostrophes or diacritics, the longest name first', () => {
+    const names = new Map([
+      ["jean-luc o'brien", 'id-jean-luc'],
+      ['jean', 'id-jean'],
+      ['carol 🎨 chen', 'id-carol'],
+      ['zoë łukasz', 'id-zoe'],
+    ]);
+    const text = "@Jean-Luc O'Brien, @carol 🎨 Chen! and @ZOË ŁUKASZ's idea; @Jean-Paul";
+    const { memberIds, mentions } = resolveMentions(text, names);
+    expect(memberIds).toEqual(['id-jean-luc', 'id-carol', 'id-zoe', 'id-jean']);
+    expect(mentions.map((m) => text.slice(m.start, m.end))).toEqual(["@Jean-Luc O'Brien", '@carol 🎨 Chen', '@ZOË ŁUKASZ', '@Jean']);
+  });
+
+  it('never ends a name inside a word or inside an emoji', () => {
+    expect(resolveMentions('@Adam and @bobby', known).memberIds).toEqual([]);
+    expect(mentionCandidateNames('@Carol 👩‍💻x')).toEqual(['carol 👩‍💻x', 'carol']);
+  });
+
+  it('reads a long name of many words whole', () => {
+    const name = 'María de la Cruz y Pérez-López';
+    expect(resolveMentions(`thanks @${name}!`, new Map([[normaliseName(name), 'id-maria']])).memberIds).toEqual(['id-maria']);
   });
 });

@@ -23,7 +23,11 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[2px]" />
       <DialogPrimitive.Content
         onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
-        onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
+        // An Escape meant for a list open inside (a text box's suggestions, data-popup-open) closes only that list:
+        // Radix hears the key on the document before the text box does.
+        onEscapeKeyDown={(event) => {
+          if (!dismissible || (event.target instanceof HTMLElement && event.target.closest('[data-popup-open]'))) event.preventDefault();
+        }}
         // Radix focuses the first control (the close button) on open; a dialog that names its first focus
         // (data-autofocus: a confirmation's safe answer) gets it instead. React's autoFocus loses that race.
         onOpenAutoFocus={(event) => {

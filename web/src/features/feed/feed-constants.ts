@@ -23,6 +23,7 @@ export {
   completeToSave,
   feedTexts,
   missingPostParts,
+  tagText,
   uploadFailedMessage,
 } from '@contracts/feed-limits';
 export type { AiStatus, MediaAttachment, PostCategory, PostUrgency } from '@contracts/feed-limits';

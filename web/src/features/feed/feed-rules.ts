@@ -51,9 +51,10 @@ export const splitNewPosts = <T extends { id: string; author: { id: string } }>(
   };
 };
 
-// '@' then letters, digits, underscores or spaces (§5); '#' then a tag's characters. Only after the
-// start or a space, as the server reads them.
-const MENTION_BEFORE_CARET = /(?:^|[\s([{"'])@([\p{L}\p{N}_][\p{L}\p{N}_ ]{0,40})$/u;
+// '@' then a name, whatever it holds (hyphens, apostrophes, emoji: issue 29 item 7), on one line, up to a
+// member name's 100 characters; '#' then a tag's characters. Only after the start or a space, as the
+// server reads them.
+const MENTION_BEFORE_CARET = /(?:^|[\s([{"'])@([^\s@][^\n\r@]{0,99})$/u;
 const TAG_BEFORE_CARET = /(?:^|[\s([{"'])#([\p{L}\p{N}_][\p{L}\p{N}_+#.-]{0,49})$/u;
 
 export interface Trigger {
@@ -66,9 +67,10 @@ export interface Trigger {
 /** The '@' or '#' word the caret is in, for the composer's and comment boxes' suggestions (spec 001 §5). */
 export const triggerAt = (text: string, caret: number): Trigger | null => {
   const before = text.slice(0, caret);
-  const mention = MENTION_BEFORE_CARET.exec(before);
-  if (mention) return { kind: '@', query: mention[1]!, start: caret - mention[1]!.length - 1 };
+  // The '#' word first: an '@' name may hold spaces, so '@Zoë Łukasz on #Rust' would read as one long name.
   const tag = TAG_BEFORE_CARET.exec(before);
   if (tag) return { kind: '#', query: tag[1]!, start: caret - tag[1]!.length - 1 };
+  const mention = MENTION_BEFORE_CARET.exec(before);
+  if (mention) return { kind: '@', query: mention[1]!, start: caret - mention[1]!.length - 1 };
   return null;
 };

@@ -67,6 +67,15 @@ describe('suggestion triggers (spec 001 §5: from one character)', () => {
     expect(triggerAt(text, text.length)).toEqual({ kind: '@', query: 'Grace Ho', start: 4 });
   });
 
+  it("keeps the '@' name being typed whatever it holds: hyphens, apostrophes, emoji", () => {
+    for (const name of ["Jean-Luc O'Br", 'Carol 🎨 Ch', 'Zoë Łu']) expect(triggerAt(`Hi @${name}`, name.length + 4)).toEqual({ kind: '@', query: name, start: 3 });
+  });
+
+  it("finds the '#' tag being typed after a mention of a name with spaces", () => {
+    const text = '@Zoë Łukasz on #Rust';
+    expect(triggerAt(text, text.length)).toEqual({ kind: '#', query: 'Rust', start: 15 });
+  });
+
   it("finds the '#' tag being typed with a tag's characters", () => {
     const text = 'Learning #C+';
     expect(triggerAt(text, text.length)).toEqual({ kind: '#', query: 'C+', start: 9 });

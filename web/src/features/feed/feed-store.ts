@@ -1,13 +1,23 @@
 // The feed's UI state (zustand; server data stays in TanStack Query): the filters, which dialog is
-// open, which posts show their comments, the highlighted comment and the posts' AI status.
+// open, the post being written, which posts show their comments, the highlighted comment and the posts'
+// AI status.
 import { create } from 'zustand';
+import type { PostForm } from '@contracts/feed';
 import type { FeedFilter, FeedSort } from './api/keys';
-import type { AiStatus } from './feed-constants';
+import type { AiStatus, MediaAttachment } from './feed-constants';
+
+/** The composer's unsent post: closing the dialog (Escape, backdrop, X) keeps it for the next opening. */
+export interface ComposerDraft {
+  form: Partial<PostForm>;
+  media: MediaAttachment[];
+}
 
 export interface PostAiStatus {
   status: AiStatus;
   /** The growing answer while thinking, the error's text on error. */
   message: string | null;
+  /** When a live 'complete' clears (epoch ms): its 3 s run from the message, not from a card's mounting. */
+  clearAt?: number;
 }
 
 interface FeedUiState {
@@ -17,6 +27,8 @@ interface FeedUiState {
   setSort: (sort: FeedSort) => void;
   composerOpen: boolean;
   setComposerOpen: (open: boolean) => void;
+  composerDraft: ComposerDraft | null;
+  setComposerDraft: (draft: ComposerDraft | null) => void;
   /** The post whose edit dialog is open. */
   editing: string | null;
   setEditing: (postId: string | null) => void;
@@ -45,6 +57,8 @@ export const useFeedUi = create<FeedUiState>()((set) => ({
   setSort: (sort) => set((s) => ({ filter: { ...s.filter, sort } })),
   composerOpen: false,
   setComposerOpen: (composerOpen) => set({ composerOpen }),
+  composerDraft: null,
+  setComposerDraft: (composerDraft) => set({ composerDraft }),
   editing: null,
   setEditing: (editing) => set({ editing }),
   expanded: {},

@@ -1,6 +1,7 @@
 // A textarea with '@' member and '#' skill suggestions from one character (spec 001 §2.4, §5): the
 // word being typed after '@' or '#' is looked up, and choosing a suggestion writes the name in its
-// place. Arrow keys move through the list, Enter or Tab choose, Escape closes.
+// place (a skill's spaces as '_', one tag). Arrow keys move through the list, Enter or Tab choose, Escape
+// closes the list alone, never the dialog around it (data-popup-open, ui/dialog.tsx).
 import clsx from 'clsx';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentProps, KeyboardEvent } from 'react';
@@ -8,6 +9,7 @@ import { Avatar } from '@/ui/avatar';
 import { Textarea } from '@/ui/input';
 import { useSuggestions } from '../api/suggestions-api';
 import type { Suggestion } from '../api/suggestions-api';
+import { tagText } from '../feed-constants';
 import { triggerAt } from '../feed-rules';
 import type { Trigger } from '../feed-rules';
 
@@ -28,7 +30,9 @@ export const MentionTextarea = ({ value, onValueChange, onKeyDown, className, re
     inner.current.setSelectionRange(caretAfter.current, caretAfter.current);
     caretAfter.current = null;
   }, [value]);
-  const suggestions = useSuggestions(trigger?.kind ?? null, trigger?.query.trim() ?? '');
+  // '#Rust_own' looks for 'Rust own': a tag's underscores are spaces.
+  const query = (trigger?.kind === '#' ? trigger.query.replace(/_+/gu, ' ') : (trigger?.query ?? '')).trim();
+  const suggestions = useSuggestions(trigger?.kind ?? null, query);
   const options = trigger ? (suggestions.data ?? []) : [];
   const open = options.length > 0;
 
@@ -40,7 +44,8 @@ export const MentionTextarea = ({ value, onValueChange, onKeyDown, className, re
   const choose = (option: Suggestion) => {
     if (!trigger || !inner.current) return;
     const caret = inner.current.selectionStart ?? value.length;
-    const written = `${trigger.kind}${trigger.kind === '#' ? option.name.replace(/\s+/g, '') : option.name} `;
+    // A skill's spaces are written as '_', which a tag reads as a space: 'Rust ownership' is '#Rust_ownership'.
+    const written = `${trigger.kind}${trigger.kind === '#' ? tagText(option.name) : option.name} `;
     const next = value.slice(0, trigger.start) + written + value.slice(caret);
     onValueChange(next);
     setTrigger(null);
@@ -93,6 +98,7 @@ export const MentionTextarea = ({ value, onValueChange, onKeyDown, className, re
         aria-autocomplete="list"
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? `${listId}-${active}` : undefined}
+        data-popup-open={open || undefined}
         className={className}
       />
       {open && (

@@ -22,7 +22,6 @@ export const usePostLive = (postId: string, active: boolean) => {
   const staleKeys = useContext(StaleKeysContext);
   useEffect(() => {
     if (!active || !staleKeys) return;
-    let clear: ReturnType<typeof setTimeout> | undefined;
     const { setAiStatus } = useFeedUi.getState();
     const unsubscribe = getLiveSocket(queryClient, staleKeys).subscribePost(postId, (message) => {
       if (message.type === 'new_comment') {
@@ -31,15 +30,10 @@ export const usePostLive = (postId: string, active: boolean) => {
       }
       if (message.type === 'ai_status' && typeof message.status === 'string' && statuses.includes(message.status)) {
         const status = message.status as AiStatus;
-        clearTimeout(clear);
-        setAiStatus(postId, { status, message: textOf(message) });
-        // Spec 001 §2.6: complete clears after 3 seconds.
-        if (status === 'complete') clear = setTimeout(() => setAiStatus(postId, null), AI_STATUS_CLEAR_MS);
+        // Spec 001 §2.6: complete clears after 3 seconds (AiStatusLine's timer, which outlives this card's socket).
+        setAiStatus(postId, { status, message: textOf(message), ...(status === 'complete' && { clearAt: Date.now() + AI_STATUS_CLEAR_MS }) });
       }
     });
-    return () => {
-      clearTimeout(clear);
-      unsubscribe();
-    };
+    return unsubscribe;
   }, [postId, active, queryClient, staleKeys]);
 };
