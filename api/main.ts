@@ -33,6 +33,8 @@ export interface StartServerOptions {
   projectors?: Projector[];
   /** The reactors to run; default all of them. */
   reactors?: Reactor[];
+  /** Where the log goes; default stdout (tests read it from here). */
+  logStream?: pino.DestinationStream;
 }
 
 export interface RunningServer {
@@ -64,15 +66,18 @@ const untilProjectorsPrepared = async (runtime: ProjectionRuntime, logger: pino.
 
 export const startServer = async (env: Record<string, string | undefined>, options: StartServerOptions = {}): Promise<RunningServer> => {
   const config = loadConfig(env); // throws ConfigError before anything is opened
-  const logger = pino({
-    ...loggerOptions(config.logLevel),
-    // What Fastify logs by default: no headers (cookies stay out of the logs).
-    serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: request.url, host: request.host, remoteAddress: request.ip }),
-      res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
-      err: pino.stdSerializers.err,
+  const logger = pino(
+    {
+      ...loggerOptions(config.logLevel),
+      // What Fastify logs by default: no headers (cookies stay out of the logs).
+      serializers: {
+        req: (request: FastifyRequest) => ({ method: request.method, url: request.url, host: request.host, remoteAddress: request.ip }),
+        res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+        err: pino.stdSerializers.err,
+      },
     },
-  });
+    options.logStream,
+  );
   const connections = await connectFromEnv<ReadModelsDb>(
     {
       DATABASE_URL: config.databaseUrl,

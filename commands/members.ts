@@ -8,6 +8,7 @@ import type { MemberEvent } from '../domain/member/events.js';
 import { isValidTimeZone } from '../domain/member/profile-rules.js';
 import type { ActiveMember, MemberState } from '../domain/member/state.js';
 import { DomainError } from '../domain/shared.js';
+import { withoutDirectionControls } from '../domain/text-direction.js';
 import type { Checkpoint } from '../eventstore/types.js';
 import type { CommandRuntime } from './runtime/types.js';
 import { grantWelcomeBonus } from './ledger.js';
@@ -41,7 +42,8 @@ const isConflict = (error: unknown) => error instanceof DomainError && error.cod
 export const registerMember = async (deps: MemberDeps, input: RegisterMemberInput): Promise<RegisterMemberResult> => {
   const { memberId, now } = input;
   const correlationId = input.correlationId ?? randomUUID();
-  const name = input.name.trim() || input.email.split('@')[0] || 'Member';
+  // The provider's name is not typed here, so direction controls in it are dropped rather than refused.
+  const name = withoutDirectionControls(input.name).trim() || input.email.split('@')[0] || 'Member';
   const timeZone = isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC';
   let registered = false;
   let checkpoint: Checkpoint | null = null;

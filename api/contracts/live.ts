@@ -61,6 +61,16 @@ export type TypingMessage = { type: 'typing'; conversationId: string; memberId: 
 export const TYPING_RELAY_INTERVAL_MS = 1_500;
 export const TYPING_SHOWN_MS = 4_000;
 
+/**
+ * Frames a socket may send (issue 29 item 4): a token bucket of WS_FRAME_BURST frames refilled at
+ * WS_FRAMES_PER_SECOND. The burst covers a reconnect that subscribes again to every post on screen (at
+ * most 200 subscriptions per socket) and the rate far exceeds typing and pings; past it the server
+ * closes the socket with WS_TOO_MANY_MESSAGES (1008, policy violation).
+ */
+export const WS_FRAMES_PER_SECOND = 20;
+export const WS_FRAME_BURST = 250;
+export const WS_TOO_MANY_MESSAGES = 1008;
+
 /** A change as the client applies it, whether the socket announced it or the client's own write made it. */
 export type Change =
   | Exclude<ChangeNotice, { scope: 'session' | 'post' | 'feed' | 'comment' | 'conversation' | 'message' | 'message_read' }>

@@ -18,6 +18,7 @@ import {
   SKILL_NAME_MAX,
   SKILL_TO_LEARN_MAX,
 } from '../../domain/member/profile-rules.js';
+import { DIRECTION_CONTROLS } from '../../domain/text-direction.js';
 import { experienceLevels, skillCategories, weekDays } from './member-lists.js';
 
 /** How the server stores the lists the profile form edits (blank and repeated entries dropped); the form shows the same. */
@@ -107,7 +108,12 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Every field of the profile form; the PATCH body sends only the changed ones. */
 export const profileFieldsSchema = z.object({
-  name: z.string().trim().min(1, profileTexts.nameEmpty).max(NAME_MAX, profileTexts.nameTooLong),
+  name: z
+    .string()
+    .trim()
+    .min(1, profileTexts.nameEmpty)
+    .max(NAME_MAX, profileTexts.nameTooLong)
+    .refine((name) => !DIRECTION_CONTROLS.test(name), profileTexts.nameDirectionControls),
   bio: z.string().max(BIO_MAX, profileTexts.bioTooLong),
   location: z.string().max(LOCATION_MAX, profileTexts.locationTooLong),
   timeZone: z.string().min(1).max(64),

@@ -26,8 +26,11 @@ export const TOO_MANY_SOCKETS = 4429;
 export interface ChangeHub {
   add(client: HubClient): void;
   remove(client: HubClient): void;
-  /** Handles one raw message from a client socket. */
-  receive(client: HubClient, raw: string): void;
+  /**
+   * Handles one raw message from a client socket; returns why it was ignored, or null. The caller
+   * logs a socket's ignored messages once (socket-conduct.ts), not one line per frame.
+   */
+  receive(client: HubClient, raw: string): string | null;
   /** Delivers notices to the sockets they concern (exported for the NOTIFY listener). */
   dispatch(notices: readonly ChangeNotice[]): void;
   /** Sends a post's live message (e.g. `ai_status`) to the sockets subscribed to the post. */
@@ -104,15 +107,11 @@ export const createChangeHub = (log: FastifyBaseLogger, options: TypingRelayOpti
       try {
         message = JSON.parse(raw) as typeof message;
       } catch {
-        log.warn({ memberId: client.memberId }, 'websocket: ignored a message that is not JSON');
-        return;
+        return 'not JSON';
       }
       const postId = typeof message?.postId === 'string' && message.postId.length <= 100 ? message.postId : null;
       if (message?.type === 'subscribe_post' && postId) {
-        if (client.posts.size >= MAX_POST_SUBSCRIPTIONS) {
-          log.warn({ memberId: client.memberId }, 'websocket: too many post subscriptions, ignored');
-          return;
-        }
+        if (client.posts.size >= MAX_POST_SUBSCRIPTIONS) return 'too many post subscriptions';
         client.posts.add(postId);
         let set = byPost.get(postId);
         if (!set) byPost.set(postId, (set = new Set()));
@@ -120,14 +119,15 @@ export const createChangeHub = (log: FastifyBaseLogger, options: TypingRelayOpti
       } else if (message?.type === 'unsubscribe_post' && postId) {
         unsubscribe(client, postId);
       } else if (message?.type === 'subscribe_post' || message?.type === 'unsubscribe_post') {
-        log.warn({ memberId: client.memberId }, `websocket: ignored ${message.type} without a valid postId`);
+        return `${message.type} without a valid postId`;
       } else if (message?.type === 'typing') {
         typing.receive(client.memberId, message as { conversationId?: unknown });
       } else if (message?.type === 'ping') {
         client.socket.send(JSON.stringify({ type: 'pong' }));
       } else {
-        log.warn({ memberId: client.memberId, type: String(message?.type) }, 'websocket: ignored an unknown message');
+        return 'unknown type';
       }
+      return null;
     },
     dispatch(notices) {
       for (const notice of notices) {

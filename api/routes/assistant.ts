@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { aiQuestionsLeft, requestAiReply } from '../../commands/feed/assistant.js';
 import { giveAiFeedback } from '../../commands/feed/comments.js';
 import { loadPost } from '../../commands/feed/post-stream.js';
-import { AI_QUOTA_EXCEEDED_MESSAGE } from '../../domain/assistant-quota/quota.js';
 import { feedTexts } from '../../domain/post/rules.js';
 import { aiFeedbackStats, postOfComment } from '../../projections/assistant/queries.js';
 import { postOwnership } from '../../projections/feed/queries.js';
@@ -56,8 +55,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (s
       if (postId === null) throw new HttpError(404, feedTexts.commentNotFound);
       if ((await loadPost(deps.commands, postId)).status !== 'active') throw new HttpError(404, feedTexts.postNotFound);
       if (!available) throw new HttpError(503, assistantTexts.unavailable);
-      // Refused before anything is recorded or called; the reactor checks again when it answers.
-      if ((await aiQuestionsLeft(deps.commands, quota(memberId))) === 0) throw new HttpError(429, AI_QUOTA_EXCEEDED_MESSAGE);
+      // The ask uses one of the member's questions in the same write that records it: over the quota
+      // it is refused here, at once, whatever other asks are in flight (QUOTA_EXCEEDED: 429).
       const result = await requestAiReply(deps.commands, {
         postId,
         actorId: memberId,
@@ -65,6 +64,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (s
         question: text,
         now: deps.clock().toISOString(),
         correlationId: request.id,
+        dailyLimit: config.assistant.dailyQuota,
       });
       void reply.afterWrite(result.checkpoint, [memberId]);
       return reply.code(202).send({ requestId: result.aiRequestId ?? '', postId, response: null, message: assistantTexts.asked });

@@ -3,10 +3,13 @@
 // (in this process directly, in others on the revocation's NOTIFY), and the 30 s ping round, like any
 // message the client sends, checks the session again, so a session that expired (idle or too old) or
 // whose revocation notice was lost closes its sockets within that round. The ping also drops sockets
-// whose peer went away without closing.
+// whose peer went away without closing. A socket sending more frames than WS_FRAME_BURST and
+// WS_FRAMES_PER_SECOND allow is closed with 1008 (contracts/live.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Revocation, SessionMember, SessionStore } from '../auth/session-store.js';
+import { WS_TOO_MANY_MESSAGES } from '../contracts/live.js';
 import type { ChangeHub, HubClient } from '../plugins/change-hub.js';
+import { createSocketConduct } from '../plugins/socket-conduct.js';
 
 const PING_INTERVAL_MS = 30_000;
 const SIGNED_OUT = 4401;
@@ -65,20 +68,32 @@ export const wsRoutes = async (app: FastifyInstance, opts: WsOptions) => {
     sessionOf.set(client, session);
     alive.set(client, true);
     socket.on('pong', () => alive.set(client, true));
+    // Frames past the socket's allowance close it (1008); what it did wrong is logged once, at close.
+    const conduct = createSocketConduct(request.log, session.memberId);
+    let refused = false;
     socket.on('message', (data, isBinary) => {
-      if (isBinary) {
-        request.log.warn('websocket: ignored a binary message');
+      if (refused) return;
+      if (!conduct.take()) {
+        refused = true;
+        conduct.flooded();
+        socket.close(WS_TOO_MANY_MESSAGES, 'Too many messages');
         return;
       }
+      if (isBinary) return conduct.ignored('binary');
       // A message is acted on only for a session that still lives (expiry is checked on the clock).
       void sessions.find(session.sessionKey, { touch: false }).then(
-        (live) => (live === null ? signOut(client) : hub.receive(client, data.toString())),
+        (live) => {
+          if (live === null) return signOut(client);
+          const ignored = hub.receive(client, data.toString());
+          if (ignored !== null) conduct.ignored(ignored);
+        },
         (error: unknown) => request.log.warn({ err: error }, 'websocket: session check failed'),
       );
     });
     socket.on('close', () => {
       hub.remove(client);
       sessionOf.delete(client);
+      conduct.closed();
     });
     // Lets a client (and a test) know the socket is registered and notices will arrive.
     socket.send(JSON.stringify({ type: 'connected', memberId: session.memberId }));

@@ -6,9 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AiInvocation } from '../../domain/post/events.js';
 import type { AiFailureReason } from '../../domain/post/rules.js';
-import { aiQuotaDecider, questionsLeft, quotaDay } from '../../domain/assistant-quota/quota.js';
+import { aiQuotaDecider, questionsLeft, quotaDay, type UseAiQuota } from '../../domain/assistant-quota/quota.js';
+import type { RequestAiReply } from '../../domain/post/commands.js';
+import { postDecider } from '../../domain/post/decide.js';
+import type { PostState } from '../../domain/post/state.js';
+import type { Event } from '../../domain/shared.js';
+import { WrongExpectedVersionError, type EventToAppend } from '../../eventstore/types.js';
+import type { StreamWrite } from '../runtime/types.js';
 import { uuidV5 } from '../deterministic-id.js';
-import { aiQuotaStreamId } from '../stream-ids.js';
+import { aiQuotaStreamId, postStreamId } from '../stream-ids.js';
 import { actOnPost, existingMentions, recordedAiRequestId, type FeedContext, type FeedDeps } from './post-stream.js';
 import type { MemberAction } from './posts.js';
 
@@ -17,23 +23,60 @@ export interface AskInput extends MemberAction {
   commentId: string | null;
   question: string;
   requestId?: string | undefined;
+  /** Questions a member may ask a day (configured). */
+  dailyLimit: number;
 }
 
+/** Attempts at the two appends when other asks of the member (or writes to the post) race this one. */
+const ASK_ATTEMPTS = 30;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 2 * attempt + Math.random() * 10 * attempt));
+
+/**
+ * A member's ask (POST /api/the-s-brain/ask): one of their questions of the day is used in the same
+ * write that records the request (issue 29 item 6), so the answer is the quota as it stands when they
+ * ask. Both streams are appended at the revisions decided on (atomically on the SQL stores), so
+ * concurrent asks serialise on the member's quota stream: past the quota they are refused at once
+ * (QUOTA_EXCEEDED), and an ask the post refuses (busy, not found) uses no question. The reactor's
+ * later use of the same request's unit appends nothing.
+ */
 export const requestAiReply = async (deps: FeedDeps, input: AskInput) => {
-  const result = await actOnPost(
-    deps,
-    {
-      type: 'RequestAiReply',
-      postId: input.postId,
-      now: input.now,
-      actorId: input.actorId,
-      requestId: input.requestId ?? randomUUID(),
-      commentId: input.commentId,
-      question: input.question,
-    },
-    input,
-  );
-  return { ...result, aiRequestId: recordedAiRequestId(result.events) };
+  const requestId = input.requestId ?? randomUUID();
+  const quotaStream = aiQuotaStreamId(input.actorId, quotaDay(input.now));
+  const postStream = postStreamId(input.postId);
+  const use: UseAiQuota = { type: 'UseAiQuota', memberId: input.actorId, requestId, now: input.now, dailyLimit: input.dailyLimit };
+  const ask: RequestAiReply = {
+    type: 'RequestAiReply',
+    postId: input.postId,
+    now: input.now,
+    actorId: input.actorId,
+    requestId,
+    commentId: input.commentId,
+    question: input.question,
+  };
+  const correlationId = input.correlationId ?? randomUUID();
+  const toAppend = (events: readonly Event[]): EventToAppend[] =>
+    events.map((event) => ({
+      type: event.type,
+      data: event.data,
+      metadata: { eventId: randomUUID(), occurredAt: input.now, actorId: input.actorId, correlationId, causationId: input.causationId ?? null, schemaVersion: 1 },
+    }));
+  for (let attempt = 1; ; attempt++) {
+    const [quota, post] = await Promise.all([deps.runtime.load(aiQuotaDecider, quotaStream), deps.runtime.load(postDecider, postStream)]);
+    const used = aiQuotaDecider.decide(use, quota.state);
+    const events = postDecider.decide(ask, post.state);
+    // Nothing new on the post: this request was recorded before (a re-sent ask).
+    if (events.length === 0) return { checkpoint: null, events, state: post.state, aiRequestId: null };
+    const writes: StreamWrite[] = [{ decider: postDecider, streamId: postStream, from: post, events: toAppend(events) }];
+    if (used.length > 0) writes.unshift({ decider: aiQuotaDecider, streamId: quotaStream, from: quota, events: toAppend(used) });
+    try {
+      const written = await deps.runtime.writeMany(writes);
+      const last = written.at(-1)!;
+      return { checkpoint: last.checkpoint, events, state: last.stream.state as PostState, aiRequestId: recordedAiRequestId(events) };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= ASK_ATTEMPTS) throw error;
+      await pause(attempt);
+    }
+  }
 };
 
 export interface AssistantStep extends FeedContext {

@@ -150,7 +150,9 @@ describe('The S brain', () => {
     const { postId, aiRequestId } = await post(author, { content: 'Hey @The S brain', mentions: [THE_S_BRAIN_ID], assistantAvailable: false });
     expect(aiRequestId).toBeNull();
     const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
-    const asks = await Promise.allSettled([a, b].map((actorId) => requestAiReply(racing, { postId, actorId, commentId: null, question: 'Why?', now: NOW })));
+    const asks = await Promise.allSettled(
+      [a, b].map((actorId) => requestAiReply(racing, { postId, actorId, commentId: null, question: 'Why?', now: NOW, dailyLimit: 20 })),
+    );
     expect(asks.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(asks.find((r) => r.status === 'rejected')).toMatchObject({
       reason: { code: 'CONFLICT', message: 'The S brain is already answering on this post. Please wait for its reply.' },

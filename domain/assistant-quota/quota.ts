@@ -1,7 +1,8 @@
 // A member's daily allowance of questions to The S brain (issue 20 point 7), one stream per member and
-// UTC day `ai-quota-{memberId}-{YYYY-MM-DD}`: the assistant reactor uses one unit per request before it
-// calls the model, so a member over quota is refused before any call, however many posts they ask on.
-// Using a unit again for the same request appends nothing (a replayed reactor pays once).
+// UTC day `ai-quota-{memberId}-{YYYY-MM-DD}`: an ask uses its unit in the same write that records it
+// (so concurrent asks past the quota are refused at once), a mention's request uses one when the
+// assistant reactor takes it up, before it calls the model. Either way a member over quota is refused
+// before any call. Using a unit again for the same request appends nothing (a replayed reactor pays once).
 import { DomainError, type Decider, type Event } from '../shared.js';
 
 export type AiQuotaUsed = Event<'AiQuotaUsed', { memberId: string; day: string; requestId: string }>;

@@ -1,6 +1,7 @@
 // Profile validation and normalisation (spec 001 §2.1, §5). Each function returns the value as it
 // will be stored or throws a VALIDATION DomainError carrying the text the member sees.
 import { DomainError } from '../shared.js';
+import { DIRECTION_CONTROLS } from '../text-direction.js';
 import type { Availability, ExperienceLevel, WeekDay } from './events.js';
 import type { AvailabilityInput, SkillInput } from './commands.js';
 
@@ -23,6 +24,7 @@ export const profileTexts = {
   timeZoneInvalid: 'Please choose a valid time zone',
   nameEmpty: 'Please enter your name',
   nameTooLong: `Names are at most ${NAME_MAX} characters`,
+  nameDirectionControls: 'Names must not contain text-direction control characters',
   bioTooLong: `Bios are at most ${BIO_MAX} characters`,
   locationTooLong: `Locations are at most ${LOCATION_MAX} characters`,
   skillNameEmpty: 'Please enter a skill name',
@@ -63,6 +65,8 @@ export const validName = (name: string): string => {
   const trimmed = name.trim();
   if (trimmed === '') invalid(profileTexts.nameEmpty);
   if (trimmed.length > NAME_MAX) invalid(profileTexts.nameTooLong);
+  // Decision D-limits-2: a direction control could make the name read as other text.
+  if (DIRECTION_CONTROLS.test(trimmed)) invalid(profileTexts.nameDirectionControls);
   return trimmed;
 };
 

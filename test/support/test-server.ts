@@ -17,6 +17,8 @@ export interface TestServerOptions {
   webDistDir?: string;
   /** The read models to run; default all of them. */
   projectors?: StartServerOptions['projectors'];
+  /** Where the server's log goes (e.g. to count its lines); default stdout. */
+  logStream?: StartServerOptions['logStream'];
 }
 
 export interface TestServer {
@@ -61,7 +63,13 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
   let server: RunningServer;
   try {
     // Rounds run when a test asks (tickScheduler), not on a timer racing the test's own steps.
-    server = await startServer(env, { clock, webDistDir: opts.webDistDir, projectors: opts.projectors, schedulerIntervalMs: 24 * 60 * 60 * 1000 });
+    server = await startServer(env, {
+      clock,
+      webDistDir: opts.webDistDir,
+      projectors: opts.projectors,
+      logStream: opts.logStream,
+      schedulerIntervalMs: 24 * 60 * 60 * 1000,
+    });
   } catch (error) {
     await cleanUp();
     throw error;

@@ -1,6 +1,8 @@
 // The client's two request helpers (document 000 §7/§8): reads fail with 'Query failed: {status text}',
 // writes with 'API request failed: {status text}'. Both keep the HTTP status and the server's own
-// `{error}` text, because screens show the server's message where there is one.
+// `{error}` text, because screens show the server's message where there is one. Bodies are read
+// without text-direction controls (shown-text.ts).
+import { parseShownJson } from './shown-text';
 
 export class ApiError extends Error {
   constructor(
@@ -17,7 +19,7 @@ const statusText = (response: Response): string => response.statusText || String
 
 const readServerMessage = async (response: Response): Promise<string | null> => {
   try {
-    const body: unknown = await response.json();
+    const body: unknown = parseShownJson(await response.text());
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
   } catch {
     // A body that is not JSON carries no message for the member.
@@ -28,7 +30,7 @@ const readServerMessage = async (response: Response): Promise<string | null> => 
 const parseBody = async <T>(response: Response): Promise<T> => {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? parseShownJson(text) : undefined) as T;
 };
 
 export const getJson = async <T>(url: string, init?: { signal?: AbortSignal }): Promise<T> => {

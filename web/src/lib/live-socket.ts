@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import type { ChangedMessage } from '@contracts/live';
 import { currentUserKey } from './current-user';
+import { parseShownJson } from './shown-text';
 import { invalidateChanges } from './stale-keys';
 import type { StaleKeys } from './stale-keys';
 
@@ -131,7 +132,7 @@ export class LiveSocket {
   private receive(data: unknown): void {
     let message: unknown;
     try {
-      message = JSON.parse(String(data));
+      message = parseShownJson(String(data));
     } catch {
       return;
     }

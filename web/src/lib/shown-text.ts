@@ -1,0 +1,22 @@
+// What the client shows of other members' text, with the direction controls dropped (decision
+// D-limits-2). Dropped where JSON enters the client (the request helpers, the websocket) rather than at
+// each of the many places a name, skill, post, comment or message is rendered: no screen can forget
+// it, and what a member reads then follows the Unicode bidi algorithm alone, which cannot reverse or
+// reorder the page's own words around a name. The escaped form (\u202E in the JSON) is caught too.
+import { DIRECTION_CONTROLS, withoutDirectionControls } from '@contracts/text-direction';
+
+export { withoutDirectionControls };
+
+const ESCAPED_CONTROL = /\\u20(?:2[a-eA-E]|6[6-9])/;
+
+/** JSON.parse, with every string (keys included) free of direction controls; the common case costs one scan. */
+export const parseShownJson = (text: string): unknown => {
+  if (!DIRECTION_CONTROLS.test(text) && !ESCAPED_CONTROL.test(text)) return JSON.parse(text);
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return withoutDirectionControls(value);
+    if (Array.isArray(value)) return value.map(clean);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutDirectionControls(key), clean(item)]));
+    return value;
+  };
+  return clean(JSON.parse(text));
+};
