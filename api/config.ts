@@ -226,6 +226,9 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
+  // The development clock moves time for trying the session lifecycle: `npm run dev` only (scripts/dev-api.ts
+  // takes it out of the environment first), never a running platform, where it would move every member's time.
+  if (env.DEV_CLOCK_OFFSET !== undefined) problems.push('DEV_CLOCK_OFFSET is for `npm run dev` only: unset it to start the platform');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (e.OIDC_ISSUER !== undefined && e.OIDC_ISSUER.startsWith('http:') && !isLoopbackHost(new URL(e.OIDC_ISSUER).hostname)) {
     problems.push('OIDC_ISSUER must be an https URL (http only for a loopback address such as http://127.0.0.1:8080)');

@@ -156,10 +156,11 @@ export const startServer = async (env: Record<string, string | undefined>, optio
   }
 };
 
-const runFromCommandLine = async () => {
+/** Starts the server from the command line and stops it on SIGTERM/SIGINT; scripts/dev-api.ts adds the development clock. */
+export const runFromCommandLine = async (env: Record<string, string | undefined> = process.env, options: Pick<StartServerOptions, 'clock'> = {}) => {
   let server: RunningServer;
   try {
-    server = await startServer(process.env);
+    server = await startServer(env, options);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
       console.error(`SkillSwap cannot start. ${error.message}`);

@@ -3,12 +3,23 @@
 // PUBLIC_URL is Vite's address (sign-in redirects and the Origin check use it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { DEV_CLOCK_VARIABLE, parseDevClockOffset } from '../api/dev-clock.js';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 const apiPort = process.env.PORT ?? '3000';
 const webPort = process.env.WEB_PORT ?? '5173';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${webPort}`;
+
+// Read once, here: an instant becomes a fixed offset, so the API's restarts under `tsx watch` keep the time going.
+let clockOffsetMs = 0;
+try {
+  clockOffsetMs = process.env[DEV_CLOCK_VARIABLE]?.trim() ? parseDevClockOffset(process.env[DEV_CLOCK_VARIABLE]!, Date.now()) : 0;
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const clockOffset = `${clockOffsetMs < 0 ? '-' : '+'}${Math.abs(clockOffsetMs) / 1000}s`;
 
 const children: ChildProcess[] = [];
 const run = (name: string, command: string, args: string[], env: Record<string, string>) => {
@@ -35,6 +46,16 @@ const stopAll = () => {
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);
 
-run('API', 'npx', ['tsx', 'watch', '--clear-screen=false', 'api/main.ts'], { PORT: apiPort, PUBLIC_URL: publicUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
-run('Vite', 'npx', ['vite', '--config', 'web/vite.config.ts', '--port', webPort, '--strictPort'], { API_URL: `http://localhost:${apiPort}` });
+// scripts/dev-api.ts is api/main.ts's start with the development clock (DEV_CLOCK_OFFSET, README); the
+// dev client reads the same variable (web/build/dev-clock.ts), so both sides agree on the time.
+run('API', 'npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/dev-api.ts'], {
+  [DEV_CLOCK_VARIABLE]: clockOffset,
+  PORT: apiPort,
+  PUBLIC_URL: publicUrl,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
+run('Vite', 'npx', ['vite', '--config', 'web/vite.config.ts', '--port', webPort, '--strictPort'], {
+  API_URL: `http://localhost:${apiPort}`,
+  DEV_CLOCK_OFFSET_MS: String(clockOffsetMs),
+});
 console.error(`SkillSwap dev: open ${publicUrl} (API on port ${apiPort})`);

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { signedInChunkGroups } from './build/chunk-groups';
+import { devClock } from './build/dev-clock';
 import { inlineStylesheet } from './build/first-paint';
 import { precompress } from './build/precompress';
 
@@ -13,7 +14,8 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress writes .br and .gz next to the built files, which the server sends as they are.
-  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress()],
+  // devClock: `npm run dev` only, the development clock's offset (README, 'Trying the session lifecycle').
+  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress(), devClock()],
   // The same aliases as tsconfig.json's paths (and vitest.config.ts): '@/' is web/src, '@contracts/' the
   // API's request and response shapes, which the client imports with their zod schemas and texts.
   resolve: {

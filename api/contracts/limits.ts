@@ -2,7 +2,14 @@
 // dashboard) imports them from here and so loads no zod (issue 19, Lighthouse on the dashboard; zod's
 // schemas are built when their module runs, so a bundler cannot leave them out of sessions.ts).
 // sessions.ts and dashboard.ts re-export them for everything else.
-export { DEFAULT_REJECTION_REASON, DEFAULT_SESSION_DURATION, SESSION_DURATIONS, sessionCost, texts as sessionTexts } from '../../domain/session/rules.js';
+export {
+  CANCELLATION_NOTICE_HOURS,
+  DEFAULT_REJECTION_REASON,
+  DEFAULT_SESSION_DURATION,
+  SESSION_DURATIONS,
+  sessionCost,
+  texts as sessionTexts,
+} from '../../domain/session/rules.js';
 
 /** Spec 000 §2, §5: declining a reschedule asks for a confirmation that cancels itself after 10 seconds. */
 export const DECLINE_COUNTDOWN_SECONDS = 10;

@@ -17,6 +17,13 @@ export type LiveMessage = { type: string } & Record<string, unknown>;
 type MessageListener = (message: LiveMessage) => void;
 
 export const maxReconnectAttempts = 5;
+/**
+ * Changes announced within this many ms are applied as one: a write's notices come from several read models
+ * a few ms apart (the session, then each member's points, stats, notifications), and one pass over their
+ * stale keys asks for each query once rather than cancelling and re-asking it for every notice, which
+ * queued the requests that matter behind the browser's six connections (issue 29 item 10).
+ */
+export const CHANGE_BATCH_MS = 25;
 const notSignedInCode = 4401;
 export const reconnectDelay = (attempt: number): number => Math.min(1_000 * 2 ** attempt, 10_000);
 
@@ -41,6 +48,8 @@ export class LiveSocket {
   private everConnected = false;
   private readonly postListeners = new Map<string, Set<PostListener>>();
   private readonly typeListeners = new Map<string, Set<MessageListener>>();
+  private changes: ChangedMessage[] = [];
+  private changeTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** `staleKeys` maps a change to the queries it makes stale; app/ builds it from the features' key factories. */
   constructor(
@@ -129,6 +138,16 @@ export class LiveSocket {
     };
   }
 
+  private changed(message: ChangedMessage): void {
+    this.changes.push(message);
+    this.changeTimer ??= setTimeout(() => {
+      const changes = this.changes;
+      this.changes = [];
+      this.changeTimer = null;
+      void invalidateChanges(this.queryClient, this.staleKeys, changes);
+    }, CHANGE_BATCH_MS);
+  }
+
   private receive(data: unknown): void {
     let message: unknown;
     try {
@@ -136,7 +155,7 @@ export class LiveSocket {
     } catch {
       return;
     }
-    if (isChangedMessage(message)) void invalidateChanges(this.queryClient, this.staleKeys, [message]);
+    if (isChangedMessage(message)) this.changed(message);
     const type = (message as { type?: unknown } | null)?.type;
     if (typeof type === 'string') for (const listener of this.typeListeners.get(type) ?? []) listener(message as LiveMessage);
     if (isPostMessage(message)) {

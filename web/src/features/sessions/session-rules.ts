@@ -1,7 +1,7 @@
 // Pure rules of the session card and its dialogs (document 000 §2, §4, §5), apart from the
 // components so they can be tested without a browser.
 import type { AvailableSlots, Modification, MutualAvailability, Session } from '@contracts/sessions';
-import { DECLINE_COUNTDOWN_SECONDS, sessionTexts } from '@contracts/limits';
+import { CANCELLATION_NOTICE_HOURS, DECLINE_COUNTDOWN_SECONDS, sessionTexts } from '@contracts/limits';
 
 /**
  * Whole seconds the decline confirmation has left (spec 000 §5), counted from when it opened so that
@@ -25,7 +25,20 @@ export interface CardAbilities {
   canRate: boolean;
 }
 
-/** What the viewer may see and do on a card; `now` is the browser clock in ms. */
+/** The last moment a booked session may be cancelled: CANCELLATION_NOTICE_HOURS before it starts (the server's rule). */
+export const cancellationClosesAt = (session: Pick<Session, 'scheduled_at'>): number => Date.parse(session.scheduled_at) - CANCELLATION_NOTICE_HOURS * 3_600_000;
+
+/** Whether cancelling is already refused at `now`: the dialog says so before anyone types a reason. */
+export const cancellationClosed = (session: Pick<Session, 'scheduled_at'>, now: number): boolean => now > cancellationClosesAt(session);
+
+/** The instants at which a card's abilities change on their own: cancellation closing, and the start. */
+export const cardTurningPoints = (session: Pick<Session, 'scheduled_at'>): number[] => [cancellationClosesAt(session) + 1, Date.parse(session.scheduled_at)];
+
+/**
+ * What the viewer may see and do on a card; `now` is the browser clock in ms. A session that has started
+ * (decision D-sessions-1) offers joining, the thread and, to the mentor, 'Mark as completed'; moving or
+ * cancelling it is over (the server refuses both), so Reschedule and the Smart Calendar go with the start.
+ */
 export const cardAbilities = (session: Session, now: number): CardAbilities => {
   const student = session.role === 'student';
   const instructor = session.role === 'instructor';

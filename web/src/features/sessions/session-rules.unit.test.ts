@@ -3,6 +3,8 @@ import type { Modification, MutualAvailability, Session } from '@contracts/sessi
 import { cancelSessionFormSchema, proposalFormSchema, rejectFormSchema, threadMessageFormSchema } from '@contracts/session-forms';
 import { DEFAULT_REJECTION_REASON } from '@contracts/sessions';
 import {
+  cancellationClosed,
+  cardTurningPoints,
   cardAbilities,
   classifySlots,
   declineCountdownLeft,
@@ -48,6 +50,20 @@ describe('what a session card offers', () => {
     expect(cardAbilities(booked, START - 1)).toMatchObject({ canJoin: true, canReschedule: true, canComplete: false });
     expect(cardAbilities(booked, START)).toMatchObject({ canJoin: true, canReschedule: false, canComplete: true });
     expect(cardAbilities({ ...booked, role: 'student' }, START).canComplete).toBe(false);
+  });
+
+  it('offers a started session only joining and, to the mentor, completion: no reschedule nor calendar', () => {
+    const booked = session({ status: 'modification_pending', role: 'instructor', video_call_link: 'https://meet.example/x' });
+    const started = cardAbilities(booked, START + 60_000);
+    expect(started).toMatchObject({ canJoin: true, canComplete: true, canReschedule: false });
+  });
+
+  it('closes cancelling 2 hours before the start, as the server does, and re-reads the card at that moment and at the start', () => {
+    const booked = session({ status: 'confirmed' });
+    expect(cancellationClosed(booked, START - 2 * 3_600_000)).toBe(false);
+    expect(cancellationClosed(booked, START - 2 * 3_600_000 + 1)).toBe(true);
+    expect(cancellationClosed(booked, START + 1)).toBe(true);
+    expect(cardTurningPoints(booked)).toEqual([START - 2 * 3_600_000 + 1, START]);
   });
 
   it('lets only the mentee rate, once, and mutes ended sessions', () => {

@@ -5,6 +5,7 @@ import type { Session } from '@contracts/sessions';
 import { formatClock, formatDay } from '@/lib/session-format';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import type { SessionAction } from '../api/session-actions';
+import { cancellationClosed } from '../session-rules';
 import type { pendingModification } from '../session-rules';
 import { DeclineCountdownDialog } from './decline-countdown-dialog';
 import { ProposeModificationDialog } from './propose-modification-dialog';
@@ -20,11 +21,13 @@ export interface SessionCardDialogsProps {
   pending: ReturnType<typeof pendingModification>;
   running: string | undefined;
   run: (action: SessionAction) => Promise<boolean>;
+  /** The card's clock (ms): the calendar's cancellation follows the same moment as the card. */
+  now: number;
   onClose: () => void;
 }
 
 /** The one open dialog; it is mounted while open, so every opening starts from a fresh form. */
-export const SessionCardDialogs = ({ dialog, session, viewerId, pending, running, run, onClose }: SessionCardDialogsProps) => {
+export const SessionCardDialogs = ({ dialog, session, viewerId, pending, running, run, now, onClose }: SessionCardDialogsProps) => {
   const close = (open: boolean) => !open && onClose();
   const propose = (p: { date: string; time: string; message: string }) => run({ kind: 'propose', ...p });
   const other = session.other_user?.name ?? 'the other participant';
@@ -64,6 +67,7 @@ export const SessionCardDialogs = ({ dialog, session, viewerId, pending, running
           busy={running === 'propose' ? 'propose' : running === 'cancel-session' ? 'cancel' : null}
           onPropose={propose}
           onCancelSession={(reason) => run({ kind: 'cancel-session', reason })}
+          cancellationClosed={cancellationClosed(session, now)}
         />
       );
     case 'decline':

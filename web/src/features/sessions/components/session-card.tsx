@@ -6,7 +6,7 @@ import { useNow } from '@/lib/use-now';
 import { useSeen } from '@/lib/use-seen';
 import { useModifications } from '../api/session-queries';
 import { useRunAction } from '../api/use-run-action';
-import { cardAbilities, pendingModification } from '../session-rules';
+import { cardAbilities, cardTurningPoints, pendingModification } from '../session-rules';
 import { GivenRating } from './given-rating';
 import type { CardDialog } from './session-card-dialogs';
 import { SessionCardActions } from './session-card-actions';
@@ -29,7 +29,7 @@ export interface SessionCardProps {
 }
 
 export const SessionCard = ({ session, viewerId, highlighted, onApproved }: SessionCardProps) => {
-  const now = useNow(30_000);
+  const now = useNow(30_000, cardTurningPoints(session));
   const [dialog, setDialog] = useState<CardDialog | null>(null);
   const { run, running } = useRunAction(session.id);
   const abilities = cardAbilities(session, now);
@@ -112,7 +112,16 @@ export const SessionCard = ({ session, viewerId, highlighted, onApproved }: Sess
 
       {dialog && (
         <Suspense fallback={null}>
-          <SessionCardDialogs dialog={dialog} session={session} viewerId={viewerId} pending={pending} running={running} run={run} onClose={() => setDialog(null)} />
+          <SessionCardDialogs
+            dialog={dialog}
+            session={session}
+            viewerId={viewerId}
+            pending={pending}
+            running={running}
+            run={run}
+            now={now}
+            onClose={() => setDialog(null)}
+          />
         </Suspense>
       )}
     </article>

@@ -1,7 +1,8 @@
-import { AlertTriangle, CalendarX2, ChevronLeft, ChevronRight } from 'lucide-react';
+import { AlertTriangle, CalendarX2, ChevronLeft, ChevronRight, Clock3 } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { sessionTexts } from '@contracts/limits';
 import { cancelSessionFormSchema, proposalFormSchema } from '@contracts/session-forms';
 import { REASON_MAX, RESCHEDULE_MESSAGE_MAX } from '@contracts/sessions';
 import type { Session } from '@contracts/sessions';
@@ -24,6 +25,8 @@ export interface SmartCalendarDialogProps {
   busy: 'propose' | 'cancel' | null;
   onPropose: (proposal: { date: string; time: string; message: string }) => Promise<boolean>;
   onCancelSession: (reason: string) => Promise<boolean>;
+  /** Within CANCELLATION_NOTICE_HOURS of the start: said before any reason is typed, and the action is off. */
+  cancellationClosed: boolean;
 }
 
 const messageFormSchema = proposalFormSchema.pick({ message: true });
@@ -34,7 +37,7 @@ const monthOf = (offset: number) => {
   return { year: first.getFullYear(), month: first.getMonth() + 1, label: first.toLocaleDateString(undefined, { month: 'long', year: 'numeric' }) };
 };
 
-export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, busy, onPropose, onCancelSession }: SmartCalendarDialogProps) => {
+export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, busy, onPropose, onCancelSession, cancellationClosed }: SmartCalendarDialogProps) => {
   // null: the month of the session, as it is when the dialog opens.
   const [chosenOffset, setOffset] = useState<number | null>(null);
   const offset = chosenOffset ?? Math.max(-1, Math.min(1, monthOffsetOfDate(session.session_date)));
@@ -81,6 +84,7 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
   });
 
   const cancel = cancellation.handleSubmit(async (form) => {
+    if (cancellationClosed) return;
     if (await onCancelSession(form.reason.trim())) closeAndClear();
   });
 
@@ -147,18 +151,30 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
           </div>
         )}
         <div className="space-y-3 border-t border-slate-100 pt-5">
+          {cancellationClosed && (
+            <Notice tone="warning" icon={<Clock3 />} title="Too late to cancel" data-testid="cancellation-closed">
+              {sessionTexts.cancelTooLate}.
+            </Notice>
+          )}
           <Field label="Reason for cancelling" htmlFor="cancel-reason" error={cancellation.formState.errors.reason?.message}>
             <Textarea
               id="cancel-reason"
               rows={2}
               maxLength={REASON_MAX}
+              disabled={cancellationClosed}
               {...cancellation.register('reason')}
               aria-invalid={!!cancellation.formState.errors.reason || undefined}
               placeholder={`Let ${otherName} know why`}
             />
           </Field>
           <div className="flex justify-end">
-            <Button variant="danger" onClick={() => void cancel()} loading={busy === 'cancel'} disabled={busy === 'propose'} data-testid="calendar-cancel-session">
+            <Button
+              variant="danger"
+              onClick={() => void cancel()}
+              loading={busy === 'cancel'}
+              disabled={busy === 'propose' || cancellationClosed}
+              data-testid="calendar-cancel-session"
+            >
               <CalendarX2 className="h-4 w-4" /> Cancel Session
             </Button>
           </div>
