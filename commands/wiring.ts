@@ -26,15 +26,7 @@ export interface CommandDeps {
  * conversation, a session's thread, an inbox, a skill's likes): remembered, a command reads and folds
  * only the events since its last one, so its cost does not grow with the stream (decision D-streams-1).
  */
-export const rememberedDeciders: readonly AnyDecider[] = [
-  memberDecider,
-  ledgerDecider,
-  postDecider,
-  conversationDecider,
-  sessionDecider,
-  inboxDecider,
-  skillLikeDecider,
-];
+export const rememberedDeciders: readonly AnyDecider[] = [memberDecider, ledgerDecider, postDecider, conversationDecider, sessionDecider, inboxDecider, skillLikeDecider];
 
 export const wireCommands = (options: { store: EventStore; cachedDeciders?: readonly AnyDecider[] | undefined }): CommandDeps => {
   const runtime = createCommandRuntime(options);

@@ -11,7 +11,9 @@ const member = fc.constantFrom('m-1', 'm-2', 'm-3');
 const commentId = fc.constantFrom('c-1', 'c-2', 'c-3', 'c-4');
 const ref = { postId: POST_ID, commentAuthorId: AUTHOR };
 const event: fc.Arbitrary<PostEvent> = fc.oneof(
-  fc.record({ commentId, memberId: member }).map(({ commentId: id, memberId }) => postDecider.decide(commentCommand({ commentId: id, actorId: memberId }), foldPost(created()))[0]!),
+  fc
+    .record({ commentId, memberId: member })
+    .map(({ commentId: id, memberId }) => postDecider.decide(commentCommand({ commentId: id, actorId: memberId }), foldPost(created()))[0]!),
   fc.record({ commentId, memberId: member }).map((data): PostEvent => ({ type: 'CommentLiked', data: { ...ref, ...data } })),
   fc.record({ commentId, memberId: member }).map((data): PostEvent => ({ type: 'CommentUnliked', data: { ...ref, ...data } })),
   member.map((memberId): PostEvent => ({ type: 'PostLiked', data: { postId: POST_ID, postAuthorId: AUTHOR, memberId } })),
