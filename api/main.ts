@@ -7,9 +7,7 @@ import { connectFromEnv } from '../eventstore/connect-from-env.js';
 import { DataDirectoryLockedError } from '../eventstore/data-dir-lock.js';
 import { allReactors } from '../commands/all-reactors.js';
 import type { Reactor } from '../commands/reactor.js';
-import { wireCommands, type CommandDeps } from '../commands/wiring.js';
-import { ledgerDecider } from '../domain/ledger/decide.js';
-import { memberDecider } from '../domain/member/decide.js';
+import { rememberedDeciders, wireCommands, type CommandDeps } from '../commands/wiring.js';
 import { allProjectors } from '../projections/all-projectors.js';
 import type { Projector } from '../projections/types.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
@@ -87,8 +85,8 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     { inFlight: config.eventStoreInFlight },
   );
   const { sql, store } = connections;
-  // Every booking reads both members' profiles and the student's ledger: their states are remembered.
-  const commands = wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
+  // Members and ledgers (every booking reads them) and the streams that grow with use are remembered.
+  const commands = wireCommands({ store, cachedDeciders: rememberedDeciders });
   const clock = options.clock ?? (() => new Date());
   const assistant = wireAssistant(config, (channel, payload) => sql.notify(channel, payload), clock, logger.child({ component: 'assistant' }));
   const runtime = createProjectionRuntime({

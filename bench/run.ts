@@ -12,6 +12,7 @@ import { benchFeedPage } from './feed-page.js';
 import { benchFreshness } from './freshness.js';
 import { benchHttpUser } from './http-user.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchLongStreams } from './long-streams.js';
 import { benchMessageDelivery } from './message-delivery.js';
 import { benchRequestSession } from './request-session.js';
 import { benchRebuild } from './rebuild.js';
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'message-delivery': benchMessageDelivery,
   lighthouse: benchLighthouse,
   'skill-search': benchSkillSearch,
+  'long-streams': benchLongStreams,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

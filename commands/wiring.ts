@@ -1,6 +1,13 @@
 // What every command takes, made once per process and store by the composition root (api/main.ts,
 // and the tests' set-ups): the command runtime, remembering the stream states of the deciders named,
 // and the booking writer the store's capability calls for (booking-writer.ts).
+import { conversationDecider } from '../domain/conversation/decide.js';
+import { ledgerDecider } from '../domain/ledger/decide.js';
+import { memberDecider } from '../domain/member/decide.js';
+import { inboxDecider } from '../domain/notification-inbox/decide.js';
+import { postDecider } from '../domain/post/decide.js';
+import { sessionDecider } from '../domain/session/decide.js';
+import { skillLikeDecider } from '../domain/skill-like/decide.js';
 import type { EventStore } from '../eventstore/types.js';
 import { createCommandRuntime } from './runtime/command-runtime.js';
 import type { AnyDecider, CommandRuntime } from './runtime/types.js';
@@ -12,6 +19,14 @@ export interface CommandDeps {
   runtime: CommandRuntime;
   bookings: BookingWriter;
 }
+
+/**
+ * The deciders whose stream states a process remembers. Members and ledgers: every booking reads both
+ * members and the student's ledger. The others are streams that grow with use (a post's thread, a
+ * conversation, a session's thread, an inbox, a skill's likes): remembered, a command reads and folds
+ * only the events since its last one, so its cost does not grow with the stream (decision D-streams-1).
+ */
+export const rememberedDeciders: readonly AnyDecider[] = [memberDecider, ledgerDecider, postDecider, conversationDecider, sessionDecider, inboxDecider, skillLikeDecider];
 
 export const wireCommands = (options: { store: EventStore; cachedDeciders?: readonly AnyDecider[] | undefined }): CommandDeps => {
   const runtime = createCommandRuntime(options);

@@ -65,7 +65,7 @@ export const giveAiFeedback = (deps: FeedDeps, input: CommentAction & { feedback
 /** GET /api/ai/feedback/stats/{commentId}, straight from the stream (a read model may serve lists instead). */
 export const aiFeedbackStatsOf = async (deps: FeedDeps, input: { postId: string; commentId: string }) => {
   const { state } = await deps.runtime.load(postDecider, postStreamId(input.postId));
-  const comment = state.status === 'active' ? state.comments[input.commentId] : undefined;
+  const comment = state.status === 'active' ? state.comments.get(input.commentId) : undefined;
   if (!comment) throw new DomainError('NOT_FOUND', feedTexts.commentNotFound);
   return aiFeedbackStats(comment);
 };

@@ -78,7 +78,7 @@ describe('posts', () => {
     const racing = wireTestCommands(withReadBarrier(fixture.store, 2));
     await Promise.all([a, b].map((actorId) => likePost(racing, { postId, actorId, now: NOW })));
     const state = await loadPost(deps(), postId);
-    expect(state.status === 'active' && Object.keys(state.likedBy).sort()).toEqual([a, b].sort());
+    expect(state.status === 'active' && [...state.likedBy.keys()].sort()).toEqual([a, b].sort());
   });
 });
 

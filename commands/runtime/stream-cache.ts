@@ -1,5 +1,5 @@
-// Folded states of streams that are read often and change seldom (members' profiles: every booking
-// needs the mentor's and the student's). `load` reads the store every time, but only the events after
+// Folded states of streams that are read often (members' profiles: every booking needs the mentor's
+// and the student's) or that grow with use (a post's thread, a conversation). `load` reads the store every time, but only the events after
 // the revision it has folded (readStreams' `after`), so a booking no longer parses and folds the
 // mentor's whole history. `peek` answers from memory alone, for a caller whose write checks the
 // revisions it decided on (the booking, docs/decisions.md 34). Either way the store, not the cache,
@@ -8,7 +8,7 @@ import type { Decider, Event } from '../../domain/shared.js';
 import type { EventStore, RecordedEvent } from '../../eventstore/types.js';
 import type { LoadedStream } from './types.js';
 
-/** Entries kept per cache; the oldest are dropped past it. */
+/** Entries kept per cache; the least recently used are dropped past it. */
 const DEFAULT_MAX_ENTRIES = 10_000;
 
 export interface StreamCache<S> {
@@ -34,9 +34,11 @@ export const createStreamCache = <S, C, E extends Event>(decider: Decider<S, C, 
 
   const remember = (streamId: string, entry: Known<S>) => {
     const current = known.get(streamId);
-    if (current && current.revision >= entry.revision) return; // a concurrent load got further
-    known.delete(streamId); // re-inserted at the end: Map order is the eviction order
-    known.set(streamId, entry);
+    // A concurrent load may have got further; either way the stream was used now. Re-inserted at the
+    // end: Map order is the eviction order, the least recently used first.
+    const newest = current && current.revision >= entry.revision ? current : entry;
+    known.delete(streamId);
+    known.set(streamId, newest);
     if (known.size > maxEntries) known.delete(known.keys().next().value!);
   };
 

@@ -15,7 +15,7 @@ const settlingDecider: Decider<LedgerState, LedgerCommand, LedgerEvent> = {
   ...ledgerDecider,
   decide: (command, state) => {
     const settles = command.type === 'RefundHold' || command.type === 'AdjudicateHold';
-    if (settles && state.holds[command.holdId]?.state !== 'active') return [];
+    if (settles && state.holds.get(command.holdId)?.state !== 'active') return [];
     return ledgerDecider.decide(command, state);
   },
 };
@@ -61,7 +61,7 @@ export const refundHoldIfActive = async (
 ): Promise<Checkpoint | null> => {
   const { studentId, holdId, reason, description } = input;
   const result = await runtime.step(settlingDecider, ledgerStreamId(studentId), { type: 'RefundHold', memberId: studentId, holdId, reason, description }, context);
-  if (result.checkpoint !== null || result.state.holds[holdId]?.state !== 'refunded') return result.checkpoint;
+  if (result.checkpoint !== null || result.state.holds.get(holdId)?.state !== 'refunded') return result.checkpoint;
   return settledCheckpoint(runtime, studentId, holdId);
 };
 
@@ -82,7 +82,7 @@ export const transferHeldPoints = async (
     { type: 'AdjudicateHold', memberId: studentId, holdId, mentorId, description },
     { ...context, step: `${context.step}:adjudicate` },
   );
-  const hold = adjudicated.state.holds[holdId];
+  const hold = adjudicated.state.holds.get(holdId);
   if (hold?.state !== 'adjudicated') return adjudicated.checkpoint ? [adjudicated.checkpoint] : [];
   const adjudication = adjudicated.checkpoint ?? (await settledCheckpoint(runtime, studentId, holdId));
   const received = await runtime.step(

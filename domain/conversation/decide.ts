@@ -1,6 +1,7 @@
 // The conversation decider: two members, started once (a second start finds it again), messages by
 // either participant only, and one read watermark per participant that only moves forward. evolve is
 // total: an event that does not fit the state is ignored, never thrown on.
+import { PersistentMap } from '../persistent-map.js';
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import type { ConversationCommand, MarkMessagesRead, SendMessage } from './commands.js';
 import type { ConversationEvent } from './events.js';
@@ -13,8 +14,8 @@ export type OpenConversation = {
   startedAt: string;
   /** Messages sent so far; the next one is messageCount + 1. */
   messageCount: number;
-  /** Each message's sequence, for a read receipt naming a message. */
-  sequenceOf: Readonly<Record<string, number>>;
+  /** Each message's sequence, for a read receipt naming a message (persistent: a long chat's next message costs what the first did). */
+  sequenceOf: PersistentMap<number>;
   /** Per participant, the sequence of the last message they read (0: none). */
   readUpTo: Readonly<Record<string, number>>;
 };
@@ -34,14 +35,14 @@ export const evolveConversation = (state: ConversationState, event: Conversation
         participantIds: [a, b],
         startedAt: event.data.startedAt,
         messageCount: 0,
-        sequenceOf: {},
+        sequenceOf: PersistentMap.empty(),
         readUpTo: { [a]: 0, [b]: 0 },
       };
     }
     case 'MessageSent': {
-      if (state.status !== 'open' || state.sequenceOf[event.data.messageId] !== undefined) return state;
+      if (state.status !== 'open' || state.sequenceOf.has(event.data.messageId)) return state;
       const { messageId, sequence } = event.data;
-      return { ...state, messageCount: Math.max(state.messageCount, sequence), sequenceOf: { ...state.sequenceOf, [messageId]: sequence } };
+      return { ...state, messageCount: Math.max(state.messageCount, sequence), sequenceOf: state.sequenceOf.set(messageId, sequence) };
     }
     case 'MessagesRead': {
       if (state.status !== 'open') return state;
@@ -65,7 +66,7 @@ const participating = (state: ConversationState, memberId: string): OpenConversa
 
 const send = (command: SendMessage, state: ConversationState): ConversationEvent[] => {
   const open = participating(state, command.senderId);
-  if (open.sequenceOf[command.messageId] !== undefined) return []; // the same message again (a retried request)
+  if (open.sequenceOf.has(command.messageId)) return []; // the same message again (a retried request)
   const content = command.content.trim();
   if (content === '') throw new DomainError('VALIDATION', messagingTexts.contentRequired);
   if (content.length > MESSAGE_CONTENT_MAX) throw new DomainError('VALIDATION', messagingTexts.contentTooLong);
@@ -84,7 +85,7 @@ const send = (command: SendMessage, state: ConversationState): ConversationEvent
 
 const read = (command: MarkMessagesRead, state: ConversationState): ConversationEvent[] => {
   const open = participating(state, command.readerId);
-  const sequence = open.sequenceOf[command.messageId];
+  const sequence = open.sequenceOf.get(command.messageId);
   if (sequence === undefined) throw new DomainError('NOT_FOUND', messagingTexts.messageNotFound);
   // Reading an older message than the watermark reads nothing new.
   if ((open.readUpTo[command.readerId] ?? 0) >= sequence) return [];

@@ -12,7 +12,7 @@ const requirePositiveWholeAmount = (amount: number) => {
 };
 
 const requireActiveHold = (state: LedgerState, holdId: string): Hold => {
-  const hold = state.holds[holdId];
+  const hold = state.holds.get(holdId);
   if (!hold) throw new DomainError('NOT_FOUND', 'Hold not found');
   if (hold.state !== 'active') throw new DomainError('INVALID_STATE', `This hold is already ${hold.state}`);
   return hold;
@@ -39,7 +39,7 @@ export const grantWelcomeBonus = (command: GrantWelcomeBonus, state: LedgerState
 export const placeHold = (command: PlaceHold, state: LedgerState): LedgerEvent[] => {
   const { memberId, holdId, sessionId, amount } = command;
   requirePositiveWholeAmount(amount);
-  const existing = state.holds[holdId];
+  const existing = state.holds.get(holdId);
   if (existing) {
     // A retried request places nothing twice; a different hold under the same id is a bug upstream.
     if (existing.sessionId === sessionId && existing.amount === amount) return [];
@@ -83,7 +83,7 @@ export const adjudicateHold = (command: AdjudicateHold, state: LedgerState): Led
 };
 
 export const receivePoints = (command: ReceivePoints, state: LedgerState): LedgerEvent[] => {
-  if (state.receivedHoldIds[command.holdId]) return [];
+  if (state.receivedHoldIds.has(command.holdId)) return [];
   requirePositiveWholeAmount(command.amount);
   const { memberId, transactionId, holdId, sessionId, amount, fromMemberId } = command;
   const description = command.description ?? `${plural(amount)} received for teaching a session`;

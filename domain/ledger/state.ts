@@ -1,5 +1,6 @@
 // The ledger's state and its total evolve function. Balances are folded from entries; nothing here
 // validates, because stored events are facts that deciding already checked.
+import { PersistentMap } from '../persistent-map.js';
 import type { LedgerEvent } from './events.js';
 
 export type HoldState = 'active' | 'refunded' | 'adjudicated';
@@ -14,24 +15,25 @@ export interface Hold {
 export interface LedgerState {
   available: number;
   held: number;
-  holds: Readonly<Record<string, Hold>>;
+  /** Persistent maps: a ledger's every booking adds to them, and one more must not cost a copy of all. */
+  holds: PersistentMap<Hold>;
   welcomeGranted: boolean;
   /** Holds whose points this member already received as a mentor (ReceivePoints is idempotent by hold). */
-  receivedHoldIds: Readonly<Record<string, true>>;
+  receivedHoldIds: PersistentMap<true>;
 }
 
 export const initialLedgerState = (): LedgerState => ({
   available: 0,
   held: 0,
-  holds: {},
+  holds: PersistentMap.empty(),
   welcomeGranted: false,
-  receivedHoldIds: {},
+  receivedHoldIds: PersistentMap.empty(),
 });
 
 const settle = (state: LedgerState, holdId: string, next: HoldState): LedgerState | null => {
-  const hold = state.holds[holdId];
+  const hold = state.holds.get(holdId);
   if (!hold || hold.state !== 'active') return null;
-  return { ...state, holds: { ...state.holds, [holdId]: { ...hold, state: next } } };
+  return { ...state, holds: state.holds.set(holdId, { ...hold, state: next }) };
 };
 
 export const evolveLedger = (state: LedgerState, event: LedgerEvent): LedgerState => {
@@ -44,12 +46,12 @@ export const evolveLedger = (state: LedgerState, event: LedgerEvent): LedgerStat
       };
     case 'PointsHeld': {
       const { holdId, sessionId, amount } = event.data;
-      if (state.holds[holdId]) return state;
+      if (state.holds.has(holdId)) return state;
       return {
         ...state,
         available: state.available - amount,
         held: state.held + amount,
-        holds: { ...state.holds, [holdId]: { holdId, sessionId, amount, state: 'active' } },
+        holds: state.holds.set(holdId, { holdId, sessionId, amount, state: 'active' }),
       };
     }
     case 'HoldRefunded': {
@@ -63,11 +65,11 @@ export const evolveLedger = (state: LedgerState, event: LedgerEvent): LedgerStat
       return { ...next, held: state.held - event.data.amount };
     }
     case 'PointsReceived':
-      if (state.receivedHoldIds[event.data.holdId]) return state;
+      if (state.receivedHoldIds.has(event.data.holdId)) return state;
       return {
         ...state,
         available: state.available + event.data.amount,
-        receivedHoldIds: { ...state.receivedHoldIds, [event.data.holdId]: true },
+        receivedHoldIds: state.receivedHoldIds.set(event.data.holdId, true),
       };
     default:
       // Unknown (newer) event types are ignored rather than crashing a replay.

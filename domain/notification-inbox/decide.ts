@@ -1,25 +1,27 @@
 // The inbox decider. Marking read is idempotent: ids already marked and an upTo not later than the
 // last one append nothing, so the client's automatic "read after 2 seconds" and a click on the same
 // notification do not pile up events.
+import { PersistentMap } from '../persistent-map.js';
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import type { InboxCommand, MarkAllNotificationsRead, MarkNotificationsRead } from './commands.js';
 import type { InboxEvent } from './events.js';
 
 export interface InboxState {
-  readIds: Readonly<Record<string, true>>;
+  /** Persistent: marking one more read must not copy every id read before. */
+  readIds: PersistentMap<true>;
   /** The latest upTo of a mark-all, as epoch ms; null before the first. */
   allReadUpTo: number | null;
 }
 
 export const MAX_IDS_PER_MARK = 200;
 
-export const initialInboxState = (): InboxState => ({ readIds: {}, allReadUpTo: null });
+export const initialInboxState = (): InboxState => ({ readIds: PersistentMap.empty(), allReadUpTo: null });
 
 export const evolveInbox = (state: InboxState, event: InboxEvent): InboxState => {
   switch (event.type) {
     case 'NotificationsMarkedRead': {
-      const readIds = { ...state.readIds };
-      for (const id of event.data.notificationIds) readIds[id] = true;
+      let { readIds } = state;
+      for (const id of event.data.notificationIds) readIds = readIds.set(id, true);
       return { ...state, readIds };
     }
     case 'AllNotificationsMarkedRead': {
@@ -43,7 +45,7 @@ const markRead = (command: MarkNotificationsRead, state: InboxState): InboxEvent
   if (ids.length > MAX_IDS_PER_MARK) {
     throw new DomainError('VALIDATION', `At most ${MAX_IDS_PER_MARK} notifications can be marked read at once`);
   }
-  const unread = ids.filter((id) => !state.readIds[id]);
+  const unread = ids.filter((id) => !state.readIds.has(id));
   return unread.length === 0 ? [] : [{ type: 'NotificationsMarkedRead', data: { memberId: command.memberId, notificationIds: unread } }];
 };
 

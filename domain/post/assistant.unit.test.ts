@@ -93,7 +93,9 @@ describe('the assistant’s answer', () => {
     expect(events[1]?.data).toEqual({ postId: POST_ID, requestId: 'r-1', requestedBy: READER, commentId: 'ai-r-1', invocation });
     given(answered()).when(complete()).then([]);
     given(answered()).when(failWith('model_error')).then([]);
-    expect(foldPost(answered())).toMatchObject({ pendingAi: null, endedAiRequests: { 'r-1': 'completed' } });
+    const ended = foldPost(answered());
+    expect(ended).toMatchObject({ pendingAi: null });
+    expect(ended.status === 'active' && [...ended.endedAiRequests]).toEqual([['r-1', 'completed']]);
   });
 
   it('nests its answer under the asking comment', () => {
@@ -137,7 +139,7 @@ describe('helpful or unhelpful', () => {
     const voted = append(append(answered(), vote(OTHER)), vote(READER, 'unhelpful'));
     given(voted).when(vote(OTHER, 'unhelpful')).thenRefuses('CONFLICT', 'Already submitted');
     const state = foldPost(voted);
-    expect(state.status === 'active' && aiFeedbackStats(state.comments['ai-r-1']!)).toEqual({ helpful: 1, unhelpful: 1, total: 2 });
+    expect(state.status === 'active' && aiFeedbackStats(state.comments.get('ai-r-1')!)).toEqual({ helpful: 1, unhelpful: 1, total: 2 });
   });
 
   it('rates only the assistant’s comments, with helpful or unhelpful', () => {

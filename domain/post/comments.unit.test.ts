@@ -42,7 +42,7 @@ describe('commenting on a post', () => {
   it('nests replies to depth 3 and refuses a fourth level, leaving the thread as it was', () => {
     const deepest = thread(3);
     const state = foldPost(deepest);
-    expect(state.status === 'active' && Object.values(state.comments).map((c) => c.depth)).toEqual([0, 1, 2, 3]);
+    expect(state.status === 'active' && [...state.comments.values()].map((c) => c.depth).sort()).toEqual([0, 1, 2, 3]);
     given(deepest)
       .when(commentCommand({ commentId: 'c-4', parentCommentId: 'c-3' }))
       .thenRefuses('VALIDATION', 'Replies nest only 3 levels deep');

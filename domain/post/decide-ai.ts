@@ -64,9 +64,9 @@ const failure = (postId: string, pending: PendingAiReply, reason: AiReplyFailed[
 export const requestAiReply = (command: RequestAiReply, state: PostState): PostEvent[] => {
   const post = activePost(state);
   if (command.actorId === THE_S_BRAIN_ID) fail('VALIDATION', feedTexts.aiAnswersNoOne);
-  if (post.pendingAi?.requestId === command.requestId || post.endedAiRequests[command.requestId]) return [];
+  if (post.pendingAi?.requestId === command.requestId || post.endedAiRequests.has(command.requestId)) return [];
   const question = boundedText(command.question, AI_QUESTION_MAX, { empty: feedTexts.aiQuestionRequired, tooLong: feedTexts.aiQuestionTooLong });
-  const comment = command.commentId === null ? null : (post.comments[command.commentId] ?? fail('NOT_FOUND', feedTexts.commentNotFound));
+  const comment = command.commentId === null ? null : (post.comments.get(command.commentId) ?? fail('NOT_FOUND', feedTexts.commentNotFound));
   const { events, busy } = recordAsk(post.pendingAi, {
     postId: post.post.postId,
     requestId: command.requestId,
@@ -91,12 +91,12 @@ export const startAiReply = (command: StartAiReply, state: PostState): PostEvent
 
 export const completeAiReply = (command: CompleteAiReply, state: PostState): PostEvent[] => {
   const found = pendingOne(state, command.requestId);
-  if (!found || found.post.comments[command.commentId]) return [];
+  if (!found || found.post.comments.has(command.commentId)) return [];
   const { post, pending } = found;
   const content = command.content.trim().slice(0, AI_REPLY_MAX).trim();
   // An empty answer is the model's failure, not a comment: nothing half-written reaches the thread.
   if (!content) return [failure(post.post.postId, pending, 'model_error', command.invocation)];
-  const parent = pending.replyToCommentId === null ? null : (post.comments[pending.replyToCommentId] ?? null);
+  const parent = pending.replyToCommentId === null ? null : (post.comments.get(pending.replyToCommentId) ?? null);
   const comment: CommentAdded = {
     type: 'CommentAdded',
     data: {

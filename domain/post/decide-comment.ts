@@ -9,13 +9,13 @@ import type { AiFeedbackType } from './rules.js';
 import type { ActivePost, CommentFacts, PostState } from './state.js';
 import { extractTags } from './text.js';
 
-const commentOf = (post: ActivePost, commentId: string): CommentFacts => post.comments[commentId] ?? fail('NOT_FOUND', feedTexts.commentNotFound);
+const commentOf = (post: ActivePost, commentId: string): CommentFacts => post.comments.get(commentId) ?? fail('NOT_FOUND', feedTexts.commentNotFound);
 
 export const addComment = (command: AddComment, state: PostState): PostEvent[] => {
   const current = activePost(state);
   const { post } = current;
   const commentId = requireId(command.commentId);
-  if (current.comments[commentId]) fail('CONFLICT', feedTexts.commentExists);
+  if (current.comments.has(commentId)) fail('CONFLICT', feedTexts.commentExists);
   if (command.isOffer && command.actorId === post.authorId) fail('VALIDATION', feedTexts.offerOnOwnPost);
   const written = command.isOffer && !command.content.trim() ? DEFAULT_OFFER_TEXT : command.content;
   const content = boundedText(written, COMMENT_CONTENT_MAX, { empty: feedTexts.commentRequired, tooLong: feedTexts.commentTooLong });
@@ -62,7 +62,7 @@ export const likeComment = (command: LikeComment, state: PostState): CommentLike
   const current = activePost(state);
   const comment = commentOf(current, command.commentId);
   const memberId = requireId(command.actorId);
-  if (comment.likedBy[memberId]) return [];
+  if (comment.likedBy.has(memberId)) return [];
   return [{ type: 'CommentLiked', data: { postId: current.post.postId, commentId: comment.commentId, commentAuthorId: comment.authorId, memberId } }];
 };
 
@@ -70,7 +70,7 @@ export const unlikeComment = (command: UnlikeComment, state: PostState): Comment
   const current = activePost(state);
   const comment = commentOf(current, command.commentId);
   const memberId = requireId(command.actorId);
-  if (!comment.likedBy[memberId]) return [];
+  if (!comment.likedBy.has(memberId)) return [];
   return [{ type: 'CommentUnliked', data: { postId: current.post.postId, commentId: comment.commentId, commentAuthorId: comment.authorId, memberId } }];
 };
 
@@ -83,6 +83,6 @@ export const giveAiFeedback = (command: GiveAiFeedback, state: PostState): AiFee
   if (!comment.isAiGenerated) fail('VALIDATION', feedTexts.onlyAiRated);
   if (!isFeedbackType(command.feedback)) fail('VALIDATION', feedTexts.aiFeedbackTypeInvalid);
   const memberId = requireId(command.actorId);
-  if (comment.feedback[memberId]) fail('CONFLICT', feedTexts.aiFeedbackAlreadySubmitted);
+  if (comment.feedback.has(memberId)) fail('CONFLICT', feedTexts.aiFeedbackAlreadySubmitted);
   return [{ type: 'AiFeedbackGiven', data: { postId: current.post.postId, commentId: comment.commentId, memberId, feedback: command.feedback } }];
 };

@@ -77,13 +77,13 @@ export const deletePost = (command: DeletePost, state: PostState): PostEvent[] =
 export const likePost = (command: LikePost, state: PostState): PostLiked[] => {
   const current = activePost(state);
   const memberId = requireId(command.actorId);
-  if (current.likedBy[memberId]) return [];
+  if (current.likedBy.has(memberId)) return [];
   return [{ type: 'PostLiked', data: { postId: current.post.postId, postAuthorId: current.post.authorId, memberId } }];
 };
 
 export const unlikePost = (command: UnlikePost, state: PostState): PostUnliked[] => {
   const current = activePost(state);
   const memberId = requireId(command.actorId);
-  if (!current.likedBy[memberId]) return [];
+  if (!current.likedBy.has(memberId)) return [];
   return [{ type: 'PostUnliked', data: { postId: current.post.postId, postAuthorId: current.post.authorId, memberId } }];
 };

@@ -1,5 +1,8 @@
 // Post state, folded from the stream. evolve is total: an event that does not fit the state (decide
 // never produces one, but old or hand-repaired data might) is ignored, never thrown on.
+// Its records are persistent maps: one more comment, like or vote costs the same on a post with thousands
+// of comments as on a new one (an object copied per event made folding a thread cost its length squared).
+import { PersistentMap } from '../persistent-map.js';
 import type { AiReplyRequested, CommentAdded, PostBody, PostEvent } from './events.js';
 import type { AiFeedbackType } from './rules.js';
 
@@ -13,9 +16,9 @@ export interface CommentFacts {
   parentCommentId: string | null;
   depth: number;
   isAiGenerated: boolean;
-  likedBy: Readonly<Record<string, true>>;
+  likedBy: PersistentMap<true>;
   /** Votes on an AI comment, one per member. */
-  feedback: Readonly<Record<string, AiFeedbackType>>;
+  feedback: PersistentMap<AiFeedbackType>;
 }
 
 export interface PendingAiReply {
@@ -30,12 +33,12 @@ export interface PendingAiReply {
 export type ActivePost = {
   status: 'active';
   post: PostFacts;
-  likedBy: Readonly<Record<string, true>>;
-  comments: Readonly<Record<string, CommentFacts>>;
+  likedBy: PersistentMap<true>;
+  comments: PersistentMap<CommentFacts>;
   /** One reply at a time per post: the request being answered, if any. */
   pendingAi: PendingAiReply | null;
   /** Requests that ended, so a replayed reactor command finds them done. */
-  endedAiRequests: Readonly<Record<string, 'completed' | 'failed'>>;
+  endedAiRequests: PersistentMap<'completed' | 'failed'>;
 };
 
 export type PostState = { status: 'absent' } | ActivePost | { status: 'deleted'; postId: string; authorId: string };
@@ -43,27 +46,22 @@ export type PostState = { status: 'absent' } | ActivePost | { status: 'deleted';
 export const initialState = (): PostState => ({ status: 'absent' });
 
 const withComment = (state: ActivePost, data: CommentAdded['data']): ActivePost => {
-  if (state.comments[data.commentId]) return state;
+  if (state.comments.has(data.commentId)) return state;
   const comment: CommentFacts = {
     commentId: data.commentId,
     authorId: data.authorId,
     parentCommentId: data.parentCommentId,
     depth: data.depth,
     isAiGenerated: data.isAiGenerated,
-    likedBy: {},
-    feedback: {},
+    likedBy: PersistentMap.empty(),
+    feedback: PersistentMap.empty(),
   };
-  return { ...state, comments: { ...state.comments, [data.commentId]: comment } };
+  return { ...state, comments: state.comments.set(data.commentId, comment) };
 };
 
 const withCommentChange = (state: ActivePost, commentId: string, change: (comment: CommentFacts) => CommentFacts): ActivePost => {
-  const comment = state.comments[commentId];
-  return comment ? { ...state, comments: { ...state.comments, [commentId]: change(comment) } } : state;
-};
-
-const without = <V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> => {
-  const { [key]: _removed, ...rest } = record;
-  return rest;
+  const comment = state.comments.get(commentId);
+  return comment ? { ...state, comments: state.comments.set(commentId, change(comment)) } : state;
 };
 
 const requested = (data: AiReplyRequested['data']): PendingAiReply => ({
@@ -77,7 +75,7 @@ const requested = (data: AiReplyRequested['data']): PendingAiReply => ({
 const ended = (state: ActivePost, requestId: string, outcome: 'completed' | 'failed'): ActivePost => ({
   ...state,
   pendingAi: state.pendingAi?.requestId === requestId ? null : state.pendingAi,
-  endedAiRequests: { ...state.endedAiRequests, [requestId]: outcome },
+  endedAiRequests: state.endedAiRequests.set(requestId, outcome),
 });
 
 const evolveActive = (state: ActivePost, event: PostEvent): PostState => {
@@ -89,17 +87,17 @@ const evolveActive = (state: ActivePost, event: PostEvent): PostState => {
     case 'PostDeleted':
       return { status: 'deleted', postId: state.post.postId, authorId: state.post.authorId };
     case 'PostLiked':
-      return state.likedBy[event.data.memberId] ? state : { ...state, likedBy: { ...state.likedBy, [event.data.memberId]: true } };
+      return state.likedBy.has(event.data.memberId) ? state : { ...state, likedBy: state.likedBy.set(event.data.memberId, true) };
     case 'PostUnliked':
-      return state.likedBy[event.data.memberId] ? { ...state, likedBy: without(state.likedBy, event.data.memberId) } : state;
+      return state.likedBy.has(event.data.memberId) ? { ...state, likedBy: state.likedBy.delete(event.data.memberId) } : state;
     case 'CommentAdded':
       return withComment(state, event.data);
     case 'CommentLiked':
-      return withCommentChange(state, event.data.commentId, (c) => ({ ...c, likedBy: { ...c.likedBy, [event.data.memberId]: true } }));
+      return withCommentChange(state, event.data.commentId, (c) => ({ ...c, likedBy: c.likedBy.set(event.data.memberId, true) }));
     case 'CommentUnliked':
-      return withCommentChange(state, event.data.commentId, (c) => ({ ...c, likedBy: without(c.likedBy, event.data.memberId) }));
+      return withCommentChange(state, event.data.commentId, (c) => ({ ...c, likedBy: c.likedBy.delete(event.data.memberId) }));
     case 'AiReplyRequested':
-      return state.endedAiRequests[event.data.requestId] ? state : { ...state, pendingAi: requested(event.data) };
+      return state.endedAiRequests.has(event.data.requestId) ? state : { ...state, pendingAi: requested(event.data) };
     case 'AiReplyStarted':
       return state.pendingAi?.requestId === event.data.requestId ? { ...state, pendingAi: { ...state.pendingAi, started: true } } : state;
     case 'AiReplyCompleted':
@@ -108,7 +106,7 @@ const evolveActive = (state: ActivePost, event: PostEvent): PostState => {
       return ended(state, event.data.requestId, 'failed');
     case 'AiFeedbackGiven': {
       const { commentId, memberId, feedback } = event.data;
-      return withCommentChange(state, commentId, (c) => (c.feedback[memberId] ? c : { ...c, feedback: { ...c.feedback, [memberId]: feedback } }));
+      return withCommentChange(state, commentId, (c) => (c.feedback.has(memberId) ? c : { ...c, feedback: c.feedback.set(memberId, feedback) }));
     }
     default:
       return state;
@@ -122,10 +120,10 @@ export const evolve = (state: PostState, event: PostEvent): PostState => {
     return {
       status: 'active',
       post: { postId, authorId, content, category, urgency, skillNeeded, mentions },
-      likedBy: {},
-      comments: {},
+      likedBy: PersistentMap.empty(),
+      comments: PersistentMap.empty(),
       pendingAi: null,
-      endedAiRequests: {},
+      endedAiRequests: PersistentMap.empty(),
     };
   }
   // A deleted post keeps nothing more: its events after the delete (none are decided) change nothing.
@@ -135,11 +133,11 @@ export const evolve = (state: PostState, event: PostEvent): PostState => {
 
 export const foldPost = (events: readonly PostEvent[]): PostState => events.reduce(evolve, initialState());
 
-export const likesCount = (state: ActivePost): number => Object.keys(state.likedBy).length;
+export const likesCount = (state: ActivePost): number => state.likedBy.size;
 
 /** GET /api/ai/feedback/stats/{commentId}. */
 export const aiFeedbackStats = (comment: CommentFacts): { helpful: number; unhelpful: number; total: number } => {
-  const votes = Object.values(comment.feedback);
+  const votes = [...comment.feedback.values()];
   const helpful = votes.filter((v) => v === 'helpful').length;
   return { helpful, unhelpful: votes.length - helpful, total: votes.length };
 };

@@ -19,30 +19,29 @@ export interface PostThread extends PostBody {
   deleted: boolean;
 }
 
-/** null when the stream holds no post. */
-export const foldThread = (events: readonly PostEvent[]): PostThread | null =>
-  events.reduce<PostThread | null>((thread, event) => {
+/** null when the stream holds no post. One pass: the comments go into one array, not a copy per comment. */
+export const foldThread = (events: readonly PostEvent[]): PostThread | null => {
+  let thread = null as PostThread | null;
+  const comments: ThreadComment[] = [];
+  for (const event of events) {
     if (event.type === 'PostCreated') {
-      if (thread) return thread;
+      if (thread) continue;
       const { postId, authorId, content, category, urgency, skillNeeded, mediaAttachments } = event.data;
-      return { postId, authorId, content, category, urgency, skillNeeded, mediaAttachments, comments: [], deleted: false };
+      thread = { postId, authorId, content, category, urgency, skillNeeded, mediaAttachments, comments, deleted: false };
+    } else if (!thread) {
+      continue;
+    } else if (event.type === 'PostEdited') {
+      const { content, category, urgency, skillNeeded } = event.data;
+      thread = { ...thread, content, category, urgency, skillNeeded };
+    } else if (event.type === 'PostDeleted') {
+      thread = { ...thread, deleted: true };
+    } else if (event.type === 'CommentAdded') {
+      const { commentId, authorId, content, parentCommentId, depth, isAiGenerated } = event.data;
+      comments.push({ commentId, authorId, content, parentCommentId, depth, isAiGenerated });
     }
-    if (!thread) return thread;
-    switch (event.type) {
-      case 'PostEdited': {
-        const { content, category, urgency, skillNeeded } = event.data;
-        return { ...thread, content, category, urgency, skillNeeded };
-      }
-      case 'PostDeleted':
-        return { ...thread, deleted: true };
-      case 'CommentAdded': {
-        const { commentId, authorId, content, parentCommentId, depth, isAiGenerated } = event.data;
-        return { ...thread, comments: [...thread.comments, { commentId, authorId, content, parentCommentId, depth, isAiGenerated }] };
-      }
-      default:
-        return thread;
-    }
-  }, null);
+  }
+  return thread;
+};
 
 /** The comment and the comments above it, from the top of the thread down (the question's context). */
 export const ancestry = (thread: PostThread, commentId: string | null): ThreadComment[] => {

@@ -1,6 +1,7 @@
 // The skill-like decider: a member likes a skill at most once, and never their own. Like and unlike
 // are idempotent; the toggle is decided on the stream's current state, so two quick clicks that race
 // end as "like, then unlike" rather than two likes.
+import { PersistentMap } from '../persistent-map.js';
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import type { SkillLikeCommand } from './commands.js';
 import type { SkillLikeEvent, SkillLikeRef } from './events.js';
@@ -8,29 +9,29 @@ import type { SkillLikeEvent, SkillLikeRef } from './events.js';
 export const OWN_SKILL_MESSAGE = 'You cannot like your own skill';
 
 export interface SkillLikeState {
-  likedBy: Readonly<Record<string, true>>;
+  /** Persistent: a popular skill's next like must not copy every like before it. */
+  likedBy: PersistentMap<true>;
   likesCount: number;
 }
 
-export const initialSkillLikeState = (): SkillLikeState => ({ likedBy: {}, likesCount: 0 });
+export const initialSkillLikeState = (): SkillLikeState => ({ likedBy: PersistentMap.empty(), likesCount: 0 });
 
 export const evolveSkillLike = (state: SkillLikeState, event: SkillLikeEvent): SkillLikeState => {
   const { memberId } = event.data;
   switch (event.type) {
     case 'SkillLiked':
-      if (state.likedBy[memberId]) return state;
-      return { likedBy: { ...state.likedBy, [memberId]: true }, likesCount: state.likesCount + 1 };
+      if (state.likedBy.has(memberId)) return state;
+      return { likedBy: state.likedBy.set(memberId, true), likesCount: state.likesCount + 1 };
     case 'SkillUnliked': {
-      if (!state.likedBy[memberId]) return state;
-      const { [memberId]: _removed, ...rest } = state.likedBy;
-      return { likedBy: rest, likesCount: state.likesCount - 1 };
+      if (!state.likedBy.has(memberId)) return state;
+      return { likedBy: state.likedBy.delete(memberId), likesCount: state.likesCount - 1 };
     }
     default:
       return state;
   }
 };
 
-export const isLikedBy = (state: SkillLikeState, memberId: string): boolean => Boolean(state.likedBy[memberId]);
+export const isLikedBy = (state: SkillLikeState, memberId: string): boolean => state.likedBy.has(memberId);
 
 export const decideSkillLike = (command: SkillLikeCommand, state: SkillLikeState): SkillLikeEvent[] => {
   const { skillId, ownerId, memberId } = command;

@@ -19,7 +19,7 @@ describe('skill likes', () => {
     expect(isLikedBy(state, 'm1')).toBe(true);
     const second = decideSkillLike(command('ToggleSkillLike'), state);
     expect(second).toEqual([{ type: 'SkillUnliked', data: ref }]);
-    expect(stateAfter(...first, ...second)).toEqual({ likedBy: {}, likesCount: 0 });
+    expect(stateAfter(...first, ...second)).toEqual(initialSkillLikeState());
   });
 
   it('counts one like per member', () => {

@@ -63,7 +63,7 @@ export const checkFollowUpInvariants = async (store: EventStore): Promise<Follow
     const { studentId, holdId, cost } = state.session;
     const active = ACTIVE.has(state.status);
     if (active) activeCost.set(studentId, (activeCost.get(studentId) ?? 0) + cost);
-    const hold = ledgers.get(studentId)?.holds[holdId];
+    const hold = ledgers.get(studentId)?.holds.get(holdId);
     if (active && hold?.state !== 'active') problems.push(`session ${sessionId} is ${state.status} but its hold is ${hold?.state ?? 'missing'}`);
     if (!active && hold?.state === 'active') problems.push(`session ${sessionId} is ${state.status} but its hold is still active`);
   }

@@ -3,12 +3,10 @@
 // (other suites run concurrently on the same server), otherwise in-memory PGlite.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { ledgerDecider } from '../../domain/ledger/decide.js';
-import { memberDecider } from '../../domain/member/decide.js';
 import { openSqlDatabase, type SqlDatabase } from '../../eventstore/sql-database.js';
 import { createSqlEventStore } from '../../eventstore/sql-event-store.js';
 import type { EventStore } from '../../eventstore/types.js';
-import { wireCommands, type CommandDeps } from '../../commands/wiring.js';
+import { rememberedDeciders, wireCommands, type CommandDeps } from '../../commands/wiring.js';
 import type { ReadModelsDb } from '../../projections/read-models.js';
 
 export interface TestEventStore {
@@ -19,7 +17,7 @@ export interface TestEventStore {
 }
 
 /** Commands over `store` as api/main.ts wires them: another call is another process (its own remembered states). */
-export const wireTestCommands = (store: EventStore): CommandDeps => wireCommands({ store, cachedDeciders: [memberDecider, ledgerDecider] });
+export const wireTestCommands = (store: EventStore): CommandDeps => wireCommands({ store, cachedDeciders: rememberedDeciders });
 
 const serverUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 
