@@ -99,6 +99,7 @@ export const mediaTexts = {
   alreadyUploaded: 'This upload already holds its file',
   wrongContentType: 'The file must be sent with the Content-Type given when the upload was asked for',
   notYourUpload: 'This attachment is not an upload of yours',
+  profilePictureUpload: 'This upload was asked for a profile picture: it cannot be used in a post. Please upload the file again',
   notChecked: 'This attachment has not been checked yet: complete its upload first',
   attachmentChanged: 'This attachment does not match its upload',
   linkInvalid: 'A link attachment needs an http or https address',

@@ -18,7 +18,7 @@ import {
 } from '../contracts/media.js';
 import { inspectMedia, type AspectRatio } from './inspect.js';
 import type { LocalMediaStorage } from './local-storage.js';
-import { MEDIA_UPLOADS_TABLE, migrateMediaTable, type MediaTables, type MediaUploadRow } from './media-table.js';
+import { MEDIA_UPLOADS_TABLE, migrateMediaTable, PROFILE_PICTURE_VISIBILITY, type MediaTables, type MediaUploadRow } from './media-table.js';
 import { SNIFF_BYTES } from './sniff.js';
 import type { MediaStorage } from './storage.js';
 
@@ -180,6 +180,8 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
 
     async complete(memberId, id, aspectRatio) {
       const row = await own(memberId, id);
+      // A profile picture's upload is checked and re-encoded by its own route: published here it would be served raw.
+      if (row.visibility === PROFILE_PICTURE_VISIBILITY) throw new MediaError(400, mediaTexts.profilePictureUpload);
       if (row.status === 'refused') throw new MediaError(409, row.error === mediaTexts.uploadExpired ? mediaTexts.uploadExpired : mediaTexts.uploadRefused);
       if (row.status === 'ready') return attachmentOf(row, aspectRatio);
       const type: MediaContentType = mediaContentTypeOf(row.content_type)!;
