@@ -106,6 +106,8 @@ export const mediaTexts = {
   attachmentRepeated: 'The same attachment is in the post twice',
   tooManyUploads: `You can upload at most ${MEDIA_UPLOADS_PER_HOUR} files an hour. Please try again later`,
   sizeRequired: "The file's size (in bytes) is needed to upload it",
+  metadataNotRemovable: (type: MediaContentType) =>
+    `${LABELS[type]}s cannot be posted: their location and device details cannot be removed. Please use an MP4, QuickTime/MOV, M4V or 3GP video`,
 } as const;
 
 export const tooLargeText = (type: MediaContentType) => (mediaKindOf(type) === 'image' ? mediaTexts.imageTooLarge : mediaTexts.videoTooLarge);
