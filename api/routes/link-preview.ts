@@ -17,18 +17,14 @@ export const linkPreviewRoutes: FastifyPluginAsyncZod<{ previewer: LinkPreviewer
   // A preview's image through the app (issue 29 point 13): the page's policy blocks http images, and the
   // image's server then sees the app rather than each reader. Cached by the reader's browser for a day.
   // No response schema: the answer is an image; a refusal is a 404 with its text.
-  app.get(
-    '/api/og/image',
-    { schema: { tags: ['feed'], querystring: linkPreviewQuerySchema } },
-    async (request, reply) => {
-      const image = await previewer.image(request.query.url);
-      if (!image) return reply.code(404).header('cache-control', 'private, max-age=300').send({ error: linkPreviewTexts.imageNotFound });
-      return reply
-        .header('content-type', image.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=86400')
-        .send(image.body);
-    },
-  );
+  app.get('/api/og/image', { schema: { tags: ['feed'], querystring: linkPreviewQuerySchema } }, async (request, reply) => {
+    const image = await previewer.image(request.query.url);
+    if (!image) return reply.code(404).header('cache-control', 'private, max-age=300').send({ error: linkPreviewTexts.imageNotFound });
+    return reply
+      .header('content-type', image.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=86400')
+      .send(image.body);
+  });
 };
