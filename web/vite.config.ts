@@ -27,7 +27,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Hidden: the maps are written (the server's error monitor reads them from disk) but the bundles do
+    // not name them, and the server never sends one (api/plugins/static-client.ts): they hold the whole source.
+    sourcemap: 'hidden',
     // .vite/manifest.json says which chunks each page loads: the bench and the bundle-size check read it.
     manifest: true,
     // The signed-in app's shared modules in one chunk rather than dozens (build/chunk-groups.ts).

@@ -99,12 +99,15 @@ export const mediaTexts = {
   alreadyUploaded: 'This upload already holds its file',
   wrongContentType: 'The file must be sent with the Content-Type given when the upload was asked for',
   notYourUpload: 'This attachment is not an upload of yours',
+  profilePictureUpload: 'This upload was asked for a profile picture: it cannot be used in a post. Please upload the file again',
   notChecked: 'This attachment has not been checked yet: complete its upload first',
   attachmentChanged: 'This attachment does not match its upload',
   linkInvalid: 'A link attachment needs an http or https address',
   attachmentRepeated: 'The same attachment is in the post twice',
   tooManyUploads: `You can upload at most ${MEDIA_UPLOADS_PER_HOUR} files an hour. Please try again later`,
   sizeRequired: "The file's size (in bytes) is needed to upload it",
+  metadataNotRemovable: (type: MediaContentType) =>
+    `${LABELS[type]}s cannot be posted: their location and device details cannot be removed. Please use an MP4, QuickTime/MOV, M4V or 3GP video`,
 } as const;
 
 export const tooLargeText = (type: MediaContentType) => (mediaKindOf(type) === 'image' ? mediaTexts.imageTooLarge : mediaTexts.videoTooLarge);

@@ -32,6 +32,7 @@ export const profilePictureTexts = {
   onlyOwn: 'You can only change your own profile picture',
   uploadOrUrl: 'Name the upload: its uploadId or its imageUrl',
   alreadyUsed: 'This upload is already a profile picture. Please upload the picture again',
+  notAPictureUpload: "This upload was asked for a post's media, not a profile picture. Please upload the picture again",
 } as const;
 
 export const profilePictureUploadBodySchema = z.object({

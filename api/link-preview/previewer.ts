@@ -2,7 +2,9 @@
 // in memory: an LRU of previews, an hour for a page that gave one and five minutes for a failure (a
 // page that was down is tried again soon). Concurrent asks for one page share one fetch. The cache is
 // per process: previews are cheap to fetch again, and a table would only add writes to every read.
-import { emptyLinkPreview, type LinkPreview } from '../contracts/link-preview.js';
+import { emptyLinkPreview, PREVIEW_IMAGE_MAX_BYTES, type LinkPreview } from '../contracts/link-preview.js';
+import { mediaContentTypeOf, type MediaContentType } from '../contracts/media.js';
+import { contentMatches } from '../media/sniff.js';
 import { parseMeta } from './parse-meta.js';
 import { createSafeFetcher, type FetchedPage, type SafeFetchOptions } from './safe-fetch.js';
 
@@ -10,8 +12,15 @@ export const PREVIEW_TTL_MS = 60 * 60_000;
 export const FAILURE_TTL_MS = 5 * 60_000;
 export const MAX_CACHED = 1000;
 
+export interface PreviewImage {
+  contentType: MediaContentType;
+  body: Buffer;
+}
+
 export interface LinkPreviewer {
   preview(url: string): Promise<LinkPreview>;
+  /** A preview's image fetched by the same rules, whole and within its limit, and an image by its bytes too; else null. */
+  image(url: string): Promise<PreviewImage | null>;
   close(): Promise<void>;
 }
 
@@ -64,6 +73,13 @@ export const createLinkPreviewer = (options: SafeFetchOptions & { now?: () => nu
         inFlight.set(key, pending);
       }
       return pending;
+    },
+    async image(url) {
+      const fetched = await fetcher.fetchImage(url, PREVIEW_IMAGE_MAX_BYTES);
+      const type = fetched ? mediaContentTypeOf(fetched.contentType) : null;
+      // The bytes must be the type the header says (never HTML or script served as a picture).
+      if (!fetched || !type || !contentMatches(type, fetched.body)) return null;
+      return { contentType: type, body: fetched.body };
     },
     close: () => fetcher.close(),
   };

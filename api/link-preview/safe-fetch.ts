@@ -48,7 +48,18 @@ const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);
 export interface SafeFetcher {
   /** The page, or null when it is refused, fails, is no HTML or takes too long. */
   fetchPage(url: string): Promise<FetchedPage | null>;
+  /** A preview's image, whole and at most `maxBytes`, or null when refused, failed, no image or larger. */
+  fetchImage(url: string, maxBytes: number): Promise<FetchedPage | null>;
   close(): Promise<void>;
+}
+
+/** What one kind of fetch accepts: the Accept header, the answer's type, and what to do past the byte limit. */
+interface Wanted {
+  accept: string;
+  contentType: RegExp;
+  maxBytes: number;
+  /** A page's head is enough (cut at the limit); an image must come whole (refused past it). */
+  whole: boolean;
 }
 
 export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
@@ -88,44 +99,55 @@ export const createSafeFetcher = (options: SafeFetchOptions): SafeFetcher => {
     return url;
   };
 
-  return {
-    async fetchPage(start) {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      let url = permitted(start);
-      for (let hop = 0; url && hop <= MAX_REDIRECTS; hop++) {
-        try {
-          const response = await request(url, {
-            method: 'GET',
-            dispatcher: agent,
-            signal: deadline,
-            headers: { 'user-agent': 'SkillSwap-LinkPreview/1.0', accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
-          });
-          const location = response.headers.location;
-          if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
-            discard(response.body);
-            url = permitted(new URL(location, url).href);
-            continue;
-          }
-          const contentType = String(response.headers['content-type'] ?? '');
-          if (response.statusCode !== 200 || !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
-            discard(response.body);
-            return null;
-          }
-          response.body.on('error', () => {}); // the iteration below sees errors; an early stop is no error
-          const chunks: Buffer[] = [];
-          let size = 0;
-          for await (const chunk of response.body as AsyncIterable<Buffer>) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= maxBytes) break; // leaving the loop destroys the body: nothing past the limit is read
-          }
-          return { url: url.href, contentType, body: Buffer.concat(chunks).subarray(0, maxBytes) };
-        } catch {
+  const fetchWanted = async (start: string, wanted: Wanted): Promise<FetchedPage | null> => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    let url = permitted(start);
+    for (let hop = 0; url && hop <= MAX_REDIRECTS; hop++) {
+      try {
+        const response = await request(url, {
+          method: 'GET',
+          dispatcher: agent,
+          signal: deadline,
+          headers: { 'user-agent': 'SkillSwap-LinkPreview/1.0', accept: wanted.accept },
+        });
+        const location = response.headers.location;
+        if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
+          discard(response.body);
+          url = permitted(new URL(location, url).href);
+          continue;
+        }
+        const contentType = String(response.headers['content-type'] ?? '');
+        if (response.statusCode !== 200 || !wanted.contentType.test(contentType)) {
+          discard(response.body);
           return null;
         }
+        response.body.on('error', () => {}); // the iteration below sees errors; an early stop is no error
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size > wanted.maxBytes && wanted.whole) return null; // leaving the loop destroys the body
+          if (size >= wanted.maxBytes && !wanted.whole) break; // nothing past the limit is read
+        }
+        return { url: url.href, contentType, body: Buffer.concat(chunks).subarray(0, wanted.maxBytes) };
+      } catch {
+        return null;
       }
-      return null;
-    },
+    }
+    return null;
+  };
+
+  return {
+    fetchPage: (url) =>
+      fetchWanted(url, { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', contentType: /^(text\/html|application\/xhtml\+xml)\b/i, maxBytes, whole: false }),
+    fetchImage: (url, imageMaxBytes) =>
+      fetchWanted(url, {
+        accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
+        contentType: /^image\/(jpeg|png|gif|webp)\b/i,
+        maxBytes: imageMaxBytes,
+        whole: true,
+      }),
     // destroy, not close: close would wait for requests a slow server still holds open.
     close: () => agent.destroy(),
   };

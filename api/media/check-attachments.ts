@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { MediaAttachment } from '../contracts/feed.js';
 import { mediaTexts } from '../contracts/media.js';
 import type { AspectRatio } from './inspect.js';
-import { MEDIA_UPLOADS_TABLE, type MediaTables } from './media-table.js';
+import { MEDIA_UPLOADS_TABLE, PROFILE_PICTURE_VISIBILITY, type MediaTables } from './media-table.js';
 import { attachmentOf } from './uploads.js';
 
 /** An attachment as the post's request body holds it (api/contracts/feed.ts mediaAttachmentSchema). */
@@ -67,6 +67,7 @@ export const checkAttachments = async (db: Kysely<unknown>, memberId: string, at
     }
     const row = byId.get(attachment.id);
     if (!row || row.member_id !== memberId) return { ok: false, error: mediaTexts.notYourUpload };
+    if (row.visibility === PROFILE_PICTURE_VISIBILITY) return { ok: false, error: mediaTexts.profilePictureUpload };
     if (row.status !== 'ready') return { ok: false, error: mediaTexts.notChecked };
     const stored = attachmentOf(row, attachment.aspectRatio);
     if (stored.type !== attachment.type || stored.url !== attachment.url) return { ok: false, error: mediaTexts.attachmentChanged };

@@ -42,7 +42,6 @@ export const createLocalStorage = (dir: string, publicUrl: () => string): LocalM
         return null;
       }
     },
-    publish: async () => {},
     async read(key, limit) {
       const file = await open(pathOf(key), 'r');
       try {

@@ -7,6 +7,12 @@ import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 
 export const MEDIA_UPLOADS_TABLE = 'media_uploads';
 
+/**
+ * The visibility that marks a profile picture's upload (and the sizes made from it): an upload is used
+ * only for the purpose it was asked for, so the feed's routes refuse these and the picture's routes the rest.
+ */
+export const PROFILE_PICTURE_VISIBILITY = 'profile-picture';
+
 /** 'consumed': the server made other objects from it (a profile picture's sizes) and deleted it. */
 export type UploadStatus = 'pending' | 'ready' | 'refused' | 'consumed';
 

@@ -9,11 +9,10 @@ import sharp from 'sharp';
 import { mediaContentTypeOf, mediaTexts, type MediaContentType } from '../contracts/media.js';
 import { IMAGE_MAX_BYTES, PROFILE_PICTURE_SIZES, PROFILE_PICTURE_TYPES, profilePictureTexts, type ProfilePictureUpload } from '../contracts/profile-picture.js';
 import { inspectMedia, MAX_IMAGE_PIXELS } from './inspect.js';
-import { MEDIA_UPLOADS_TABLE, type MediaTables, type MediaUploadRow } from './media-table.js';
+import { MEDIA_UPLOADS_TABLE, PROFILE_PICTURE_VISIBILITY, type MediaTables, type MediaUploadRow } from './media-table.js';
 import { MediaError, type MediaUploads } from './uploads.js';
 
-/** The uploads of profile pictures are told apart from the feed's by this visibility. */
-export const PROFILE_PICTURE_VISIBILITY = 'profile-picture';
+export { PROFILE_PICTURE_VISIBILITY };
 
 export interface StoredPicture {
   imageUrl: string;
@@ -43,11 +42,13 @@ export const createProfilePictures = (deps: { db: Kysely<unknown>; media: MediaU
   const { storage } = media;
 
   const findOwn = async (memberId: string, ref: { uploadId?: string | undefined; imageUrl?: string | undefined }): Promise<MediaUploadRow> => {
-    let query = db.selectFrom(MEDIA_UPLOADS_TABLE).selectAll().where('member_id', '=', memberId).where('visibility', '=', PROFILE_PICTURE_VISIBILITY);
+    let query = db.selectFrom(MEDIA_UPLOADS_TABLE).selectAll().where('member_id', '=', memberId);
     query = ref.uploadId !== undefined ? query.where('id', '=', ref.uploadId) : query.where('url', '=', ref.imageUrl!);
     const row = await query.executeTakeFirst();
     // The body names the upload (the path names the member): a missing one is a bad request, not a missing page.
     if (!row) throw new MediaError(400, mediaTexts.uploadNotFound);
+    // A post's upload stays one: refused here without touching it, so it can still be completed for a post.
+    if (row.visibility !== PROFILE_PICTURE_VISIBILITY) throw new MediaError(400, profilePictureTexts.notAPictureUpload);
     return row;
   };
 

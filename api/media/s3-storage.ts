@@ -2,7 +2,7 @@
 // a presigned URL whose signature binds the Content-Type and, when the size was declared, the
 // Content-Length; an SVG is also bound to `Content-Disposition: attachment`, so the bucket hands it
 // out as a download rather than a document (and it lives on the bucket's origin, never the app's).
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config.js';
 import { s3PublicUrlOf } from './s3-addresses.js';
@@ -58,21 +58,10 @@ export const createS3Storage = (s3: S3Config): MediaStorage => {
       const bytes = await object.Body!.transformToByteArray();
       return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, limit));
     },
-    async publish(uploadKey, objectKey, version) {
-      // Copied only if still the version that was checked; the upload key is then emptied.
-      await client.send(
-        new CopyObjectCommand({
-          Bucket: s3.bucket,
-          Key: objectKey,
-          CopySource: `${s3.bucket}/${uploadKey}`,
-          CopySourceIfMatch: version || undefined,
-          MetadataDirective: 'COPY',
-        }),
-      );
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: uploadKey }));
-    },
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      // An SVG stays a download on the bucket's origin, as its upload was bound to be.
+      const disposition = contentType === 'image/svg+xml' ? { ContentDisposition: 'attachment' } : {};
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length, ...disposition }));
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));

@@ -32,10 +32,8 @@ export interface MediaStorage {
   stat(key: string): Promise<{ size: number; version: string } | null>;
   /** At most `limit` bytes from the start of the object's given version (refused if it changed since). */
   read(key: string, limit: number, version: string): Promise<Buffer>;
-  /** Keeps the checked version as the object the url names; refused if the upload changed since. */
-  publish(uploadKey: string, objectKey: string, version: string): Promise<void>;
   remove(key: string): Promise<void>;
-  /** Writes an object the server made itself (a profile picture's sizes) under `key`, whole or not at all. */
+  /** Writes an object the server made itself (a cleaned upload, a profile picture's sizes) under `key`, whole or not at all. */
   put(key: string, bytes: Buffer, contentType: MediaContentType): Promise<void>;
 }
 

@@ -18,8 +18,8 @@ import {
 } from '../contracts/media.js';
 import { inspectMedia, type AspectRatio } from './inspect.js';
 import type { LocalMediaStorage } from './local-storage.js';
-import { MEDIA_UPLOADS_TABLE, migrateMediaTable, type MediaTables, type MediaUploadRow } from './media-table.js';
-import { SNIFF_BYTES } from './sniff.js';
+import { MEDIA_UPLOADS_TABLE, migrateMediaTable, PROFILE_PICTURE_VISIBILITY, type MediaTables, type MediaUploadRow } from './media-table.js';
+import { canStripMetadata, stripMetadata } from './strip-metadata.js';
 import type { MediaStorage } from './storage.js';
 
 /** A refusal with its status; the error handler answers `{error}` with it. */
@@ -119,6 +119,7 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
     async request(memberId, body) {
       const type = mediaContentTypeOf(body.contentType);
       if (!type) throw new MediaError(400, mediaTexts.unsupportedType);
+      if (!canStripMetadata(type)) throw new MediaError(400, mediaTexts.metadataNotRemovable(type));
       if (body.size !== undefined && body.size > maxBytesOf(type)) throw new MediaError(400, tooLargeText(type));
       // A presigned PUT can bind only an exact length: without one a member could store gigabytes in the
       // bucket until the check or the sweep. The app's own upload route counts bytes as they come instead.
@@ -180,6 +181,8 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
 
     async complete(memberId, id, aspectRatio) {
       const row = await own(memberId, id);
+      // A profile picture's upload is checked and re-encoded by its own route: published here it would be served raw.
+      if (row.visibility === PROFILE_PICTURE_VISIBILITY) throw new MediaError(400, mediaTexts.profilePictureUpload);
       if (row.status === 'refused') throw new MediaError(409, row.error === mediaTexts.uploadExpired ? mediaTexts.uploadExpired : mediaTexts.uploadRefused);
       if (row.status === 'ready') return attachmentOf(row, aspectRatio);
       const type: MediaContentType = mediaContentTypeOf(row.content_type)!;
@@ -187,17 +190,22 @@ export const createMediaUploads = (deps: { db: Kysely<unknown>; storage: MediaSt
       if (object === null) throw new MediaError(400, row.expires_at.getTime() < clock().getTime() ? mediaTexts.uploadExpired : mediaTexts.notUploaded);
       const { size, version } = object;
       if (size > maxBytesOf(type)) return refuse(row, tooLargeText(type));
-      // Images are read whole (sharp reads their header, which may sit anywhere in the first bytes); videos only their start.
-      const bytes = await storage.read(row.storage_key, mediaKindOf(type) === 'image' ? size : Math.min(size, SNIFF_BYTES), version);
+      // Read whole (at most 10 MB): checked, then cleaned of its metadata before anyone can fetch it.
+      const bytes = await storage.read(row.storage_key, size, version);
       const inspection = await inspectMedia(type, size, bytes);
       if (!inspection.ok) return refuse(row, inspection.error);
-      await storage.publish(row.storage_key, storage.keysOf(row.id, type).objectKey, version);
+      const stripped = await stripMetadata(type, bytes, inspection);
+      if (!stripped.ok) return refuse(row, stripped.error);
+      // The cleaned bytes replace the upload under the published key; the member's original is not kept.
+      const { objectKey } = storage.keysOf(row.id, type);
+      await storage.put(objectKey, stripped.bytes, type);
+      if (objectKey !== row.storage_key) await storage.remove(row.storage_key).catch(() => {});
       const checked = {
         status: 'ready' as const,
-        size_bytes: size,
-        width: inspection.width,
-        height: inspection.height,
-        aspect_ratio: inspection.aspectRatio,
+        size_bytes: stripped.bytes.length,
+        width: stripped.width,
+        height: stripped.height,
+        aspect_ratio: stripped.aspectRatio,
         checked_at: clock(),
       };
       await db.updateTable(MEDIA_UPLOADS_TABLE).set(checked).where('id', '=', id).where('status', '=', 'pending').execute();

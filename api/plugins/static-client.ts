@@ -12,6 +12,9 @@ import { frameworkMessages, holdsOverlongId } from './framework-errors.js';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** A source map holds the client's whole source: kept on disk for the error monitor, never sent. */
+const isSourceMap = (path: string) => /\.map$/i.test(path);
+
 const serverPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/ws' || path === '/oidc' || path.startsWith('/oidc/');
 
 const notBuiltPage = `<!doctype html>
@@ -32,6 +35,14 @@ const sendSignedInPage = (request: FastifyRequest, reply: FastifyReply, page: Si
   return reply.send(page.html);
 };
 
+const decodedPath = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
 export const registerStaticClient = async (app: FastifyInstance, distDir: string = defaultWebDistDir) => {
   const built = existsSync(join(distDir, 'index.html'));
   const signedInPage = built ? loadSignedInPages(distDir) : null;
@@ -43,6 +54,7 @@ export const registerStaticClient = async (app: FastifyInstance, distDir: string
       index: 'index.html',
       cacheControl: false,
       preCompressed: true,
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/; anything else may change between deploys.
         res.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -54,7 +66,7 @@ export const registerStaticClient = async (app: FastifyInstance, distDir: string
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0]!;
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !serverPath(path) && !path.startsWith('/assets/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !serverPath(path) && !path.startsWith('/assets/') && !isSourceMap(decodedPath(path));
     if (serverPath(path) && holdsOverlongId(path)) return reply.code(414).send({ error: frameworkMessages.FST_ERR_MAX_PARAM_LENGTH });
     if (!isPage) return reply.code(404).send({ error: serverPath(path) ? 'Not found' : 'File not found' });
     if (!built) return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(notBuiltPage);

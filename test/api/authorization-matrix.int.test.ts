@@ -132,6 +132,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/media/{id}/file': { on: 'upload', right: 'any', expect: [OK, OK, OK, OK, OK] },
   // Without ?url= every member gets the 400; signed out, the 401.
   'GET /api/og': { on: 'none', right: 'any', expect: [401, P, P, P, P] },
+  'GET /api/og/image': { on: 'none', right: 'any', expect: [401, P, P, P, P] },
   // Messaging: only the two members (Ann and Mia) of a conversation read or write it; a member lists only their own.
   'GET /api/users/{id}/conversations': { on: 'member', right: 'self', expect: [401, D, OK, D, D] },
   'POST /api/conversations': { on: 'conversation', right: 'student', body: (p) => ({ participant1_id: p.annId, participant2_id: p.miaId }), expect: [401, D, OK, OK, D] },

@@ -5,11 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTexts } from '../../api/contracts/media.js';
 import { checkAttachments } from '../../api/media/check-attachments.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
-import { elfExecutable, jpegOfSize, MB, scriptedSvg } from './support/media-files.js';
+import { elfExecutable, jpegOfSize, MB, phoneExif, scriptedSvg } from './support/media-files.js';
 
 const BUCKET = 'skillswap-media';
 
@@ -30,7 +31,7 @@ describe('media uploads to S3', () => {
       env: { S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
     });
     [ann, oscar] = await Promise.all([signIn(server.url, 'ann-s3@example.com', 'Ann'), signIn(server.url, 'oscar-s3@example.com', 'Oscar')]);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await s3?.close();
@@ -59,14 +60,34 @@ describe('media uploads to S3', () => {
     const completed = await ann.post(`/api/media/${asked.body.id}/complete`, {});
     expect(completed.status).toBe(200);
     const url = `${endpoint}/${BUCKET}/media/${asked.body.id}.jpg`;
-    expect(completed.body).toMatchObject({ id: asked.body.id, type: 'image', url, width: 1600, height: 900, aspectRatio: '16:9', sizeBytes: jpeg.length });
+    expect(completed.body).toMatchObject({ id: asked.body.id, type: 'image', url, width: 1600, height: 900, aspectRatio: '16:9' });
     const served = await fetch(url);
-    expect(Buffer.from(await served.arrayBuffer()).equals(jpeg)).toBe(true);
+    // The JPEG re-encoded without its metadata (media-metadata.int.test.ts): the same picture, the size it now has.
+    const servedBytes = Buffer.from(await served.arrayBuffer());
+    expect(servedBytes.length).toBe(completed.body.sizeBytes);
+    expect(await sharp(servedBytes).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 900 });
     // The presigned URL can no longer change what posts show: its key is emptied.
     expect(await objectExists(`uploads/${asked.body.id}`)).toBe(false);
 
     expect(await checkAttachments(server.sql.handle, ann.memberId, [completed.body], new Date())).toEqual({ ok: true, attachments: [completed.body] });
     expect(await checkAttachments(server.sql.handle, oscar.memberId, [completed.body], new Date())).toEqual({ ok: false, error: mediaTexts.notYourUpload });
+  });
+
+  it("publishes a phone's photo to the bucket without its EXIF: no GPS, no camera", async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6f97' } })
+      .jpeg()
+      .withExif(phoneExif)
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const asked = await ask('image/jpeg', photo.length);
+    expect((await put(asked.body, photo)).status).toBe(200);
+    const completed = await ann.post(`/api/media/${asked.body.id}/complete`, {});
+    expect(completed.status).toBe(200);
+    const served = Buffer.from(await (await fetch(completed.body.url)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect({ exif: meta.exif, xmp: meta.xmp, format: meta.format, width: meta.width }).toEqual({ exif: undefined, xmp: undefined, format: 'jpeg', width: 300 });
+    expect(served.toString('latin1')).not.toContain('PhoneMaker');
+    expect(await objectExists(`uploads/${asked.body.id}`)).toBe(false);
   });
 
   it('refuses a 2.1 MB image when asked, and an upload longer than the size it declared', async () => {

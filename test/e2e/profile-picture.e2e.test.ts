@@ -53,6 +53,12 @@ describe('the profile picture', () => {
     await page.getByTestId('picture-input').setInputFiles(join(dir, 'notes.txt'));
     await page.getByText(profilePictureTexts.invalidTypeTitle).waitFor();
     await page.getByText(profilePictureTexts.invalidType).waitFor();
+    // Nor is a text file named .png (its type comes from the name): refused before the crop dialog shows a broken image.
+    await page.getByText(profilePictureTexts.invalidType).waitFor({ state: 'detached' });
+    await page.getByTestId('picture-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('Just my notes, not a picture.') });
+    await page.getByText(profilePictureTexts.invalidType).waitFor();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await screenshot(page, 'profile-picture-not-an-image-1280');
 
     await page.getByTestId('picture-input').setInputFiles(photo);
     const dialog = page.getByRole('dialog', { name: profilePictureTexts.dialogTitle });
@@ -109,6 +115,9 @@ describe('the profile picture', () => {
   it('shows the crop dialog on a 390 px phone with its controls in view', async () => {
     const { context, page } = await newPageOnServerClock(e2e, { width: 390, height: 844 });
     await signInWithHint(page, e2e.server.url, ann.email, '/profile');
+    await page.getByTestId('picture-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('Not a picture') });
+    await page.getByText(profilePictureTexts.invalidType).waitFor();
+    await page.screenshot({ path: `${screenshotDir}/profile-picture-not-an-image-390.png` });
     await page.getByTestId('picture-input').setInputFiles(photo);
     const dialog = page.getByRole('dialog', { name: profilePictureTexts.dialogTitle });
     await dialog.locator('.reactEasyCrop_CropAreaRound').waitFor();

@@ -36,10 +36,45 @@ export const scriptedSvg = Buffer.from(
 /** What /bin/true and every Linux program start with: the ELF header. */
 export const elfExecutable = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), randomBytes(20_000)]);
 
-/** An MP4's 'ftyp' box, then filler up to `size` bytes. */
+/** An ISO media box: its size, its type (latin1: '\u00a9xyz' is QuickTime's ©xyz) and its content. */
+export const isoBox = (type: string, ...content: Buffer[]) => {
+  const body = Buffer.concat(content);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+};
+
+const ftyp = Buffer.from([0x00, 0x00, 0x00, 0x18, ...Buffer.from('ftypisom'), 0x00, 0x00, 0x02, 0x00, ...Buffer.from('isomiso2')]);
+
+/** An MP4's 'ftyp' box, then an 'mdat' box of filler up to `size` bytes. */
 export const mp4OfSize = (size: number) => {
-  const ftyp = Buffer.from([0x00, 0x00, 0x00, 0x18, ...Buffer.from('ftypisom'), 0x00, 0x00, 0x02, 0x00, ...Buffer.from('isomiso2')]);
-  return Buffer.concat([ftyp, randomBytes(size - ftyp.length)]);
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(size - ftyp.length);
+  mdat.write('mdat', 4, 'latin1');
+  return Buffer.concat([ftyp, mdat, randomBytes(size - ftyp.length - 8)]);
+};
+
+/**
+ * An MP4 as a phone writes it: a movie whose udta holds where (©xyz) and with what (©mak, ©mod) it was
+ * filmed, a track with its own udta, Apple's 'meta' keys with the location again, then the samples.
+ */
+export const mp4WithLocation = () => {
+  const latin = (text: string) => Buffer.from(text, 'latin1');
+  const moov = isoBox(
+    'moov',
+    isoBox('mvhd', Buffer.alloc(100)),
+    isoBox('trak', isoBox('tkhd', Buffer.alloc(84)), isoBox('udta', isoBox('\u00a9mod', latin('Pocket 12')))),
+    isoBox('udta', isoBox('\u00a9xyz', latin('+51.5000-000.1167/')), isoBox('\u00a9mak', latin('PhoneMaker'))),
+    isoBox('meta', Buffer.alloc(4), isoBox('keys', latin('mdtacom.apple.quicktime.location.ISO6709')), isoBox('ilst', latin('+51.5000-000.1167+012.000/'))),
+  );
+  return Buffer.concat([ftyp, moov, isoBox('mdat', randomBytes(50_000))]);
+};
+
+/** The GPS and camera a phone writes into a photo's EXIF. */
+export const phoneExif = {
+  IFD0: { Make: 'PhoneMaker', Model: 'Pocket 12', Artist: 'Ann Private' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
 };
 
 /**

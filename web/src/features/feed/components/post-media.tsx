@@ -1,6 +1,7 @@
 // A post's attachments (spec 001 §3): images and videos kept to their aspect ratio (9:16, 3:4, 16:9, or
 // their own size when custom), and the link previews of GET /api/og.
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
+import { previewImageUrl } from '@contracts/link-preview';
 import type { PostCard } from '../api/feed-view';
 import { useLinkPreview } from '../api/og-api';
 
@@ -56,6 +57,25 @@ export const PostMedia = ({ media }: { media: readonly MediaAttachment[] }) =>
     </div>
   );
 
+/**
+ * A preview's image, loaded through the app (which fetches it with the previews' address rules); one
+ * that cannot be had leaves no empty frame behind.
+ */
+const PreviewImage = ({ image }: { image: string }) => {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <img
+      src={previewImageUrl(image)}
+      alt=""
+      loading="lazy"
+      onError={() => setFailed(true)}
+      className="h-24 w-24 shrink-0 object-cover sm:h-28 sm:w-40"
+      data-testid="link-preview-image"
+    />
+  );
+};
+
 /** The preview of the text's first link; nothing while loading or when the preview failed (§8: silent). */
 export const LinkPreviewCard = ({ url, visible }: { url: string | null; visible: boolean }) => {
   const preview = useLinkPreview(url, visible);
@@ -69,7 +89,7 @@ export const LinkPreviewCard = ({ url, visible }: { url: string | null; visible:
       className="flex overflow-hidden rounded-xl border border-slate-200 hover:bg-slate-50"
       data-testid="link-preview"
     >
-      {p.image && <img src={p.image} alt="" loading="lazy" className="h-24 w-24 shrink-0 object-cover sm:h-28 sm:w-40" />}
+      {p.image && <PreviewImage key={p.image} image={p.image} />}
       <span className="min-w-0 p-3">
         {p.provider && <span className="block text-xs tracking-wide text-slate-500 uppercase">{p.provider}</span>}
         <span className="line-clamp-2 block text-sm font-medium text-slate-900">{p.title}</span>

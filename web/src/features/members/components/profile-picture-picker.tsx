@@ -9,6 +9,16 @@ import { toast } from '@/lib/toast-store';
 import { useUploadProfilePicture } from '../api/profile-picture';
 import { cropToJpeg } from '../crop-image';
 
+/** Whether the browser can decode the file as an image (its pixels, not just its name). */
+const decodes = async (file: File) => {
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const ProfilePictureDialog = lazy(async () => ({ default: (await import('./profile-picture-dialog')).ProfilePictureDialog }));
 
 export const ProfilePicturePicker = ({ userId }: { userId: string }) => {
@@ -19,10 +29,12 @@ export const ProfilePicturePicker = ({ userId }: { userId: string }) => {
   // The object URL lives as long as the dialog shows it.
   useEffect(() => () => void (src && URL.revokeObjectURL(src)), [src]);
 
-  const pick = (file: File | undefined) => {
+  const pick = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
+    // The type comes from the file's name: a text file named .png says image/png. Decoding it proves it is
+    // one, before the crop dialog would show a broken image.
+    if (!file.type.startsWith('image/') || !(await decodes(file))) {
       toast.error(profilePictureTexts.invalidTypeTitle, profilePictureTexts.invalidType);
       return;
     }
@@ -57,7 +69,7 @@ export const ProfilePicturePicker = ({ userId }: { userId: string }) => {
         type="file"
         accept="image/*"
         className="hidden"
-        onChange={(e) => pick(e.target.files?.[0])}
+        onChange={(e) => void pick(e.target.files?.[0])}
         data-testid="picture-input"
         tabIndex={-1}
         aria-hidden
