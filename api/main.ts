@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp, loggerOptions, urlHost } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import type { AppDeps } from './deps.js';
-import type { SqlDatabase } from '../eventstore/sql-database.js';
+import type { PGliteStart, SqlDatabase } from '../eventstore/sql-database.js';
 import type { EventStore } from '../eventstore/types.js';
 import { hostScheduler, type SchedulerHost } from './scheduler-host.js';
 import { wireAssistant } from './assistant-wiring.js';
@@ -33,6 +33,8 @@ export interface StartServerOptions {
   projectors?: Projector[];
   /** The reactors to run; default all of them. */
   reactors?: Reactor[];
+  /** With PGLITE_DATA_DIR=memory: start from a saved, already migrated database (tests only). */
+  pglite?: PGliteStart;
 }
 
 export interface RunningServer {
@@ -79,7 +81,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       EVENTSTORE_URL: config.eventStoreUrl,
       PGLITE_DATA_DIR: config.pgliteDataDir,
     },
-    { inFlight: config.eventStoreInFlight },
+    { inFlight: config.eventStoreInFlight, pglite: options.pglite },
   );
   const { sql, store } = connections;
   // Every booking reads both members' profiles and the student's ledger: their states are remembered.
