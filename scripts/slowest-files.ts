@@ -8,7 +8,7 @@ export const slowestLines = (runs: { label: string; times: FileTime[] }[], count
   all.sort((a, b) => b.ms - a.ms);
   const width = Math.max(0, ...all.slice(0, count).map((t) => t.file.length));
   return [
-    `${Math.min(count, all.length)} slowest test files:`,
+    'Slowest test files:',
     ...all.slice(0, count).map((t) => `  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.file.padEnd(width)}  (${t.project}${t.label ? `, ${t.label}` : ''})`),
   ];
 };

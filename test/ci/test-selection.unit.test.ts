@@ -65,7 +65,7 @@ describe('the slowest files', () => {
       { label: 'postgres', times: [{ file: 'slow.int.test.ts', project: 'int', ms: 95_400 }, ...times(4, 'e2e')] },
     ]);
     expect(lines).toHaveLength(11);
-    expect(lines[0]).toBe('10 slowest test files:');
+    expect(lines[0]).toBe('Slowest test files:');
     expect(lines[1]).toMatch(/^\s+95\.4 s {2}slow\.int\.test\.ts\s+\(int, postgres\)$/);
     expect(lines[2]).toMatch(/^\s+8\.0 s {2}int\/f7\.test\.ts\s+\(int, pglite\)$/);
     expect(lines.at(-1)).toMatch(/^\s+2\.0 s /);
