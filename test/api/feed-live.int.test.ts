@@ -29,7 +29,7 @@ describe('feed live updates', () => {
       signIn(server.url, 'bob-live@example.com', 'Bob'),
       signIn(server.url, 'cat-live@example.com', 'Cat'),
     ]);
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const ws of sockets) ws.terminate();
     await server?.close();
