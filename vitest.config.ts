@@ -7,8 +7,14 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
+// On a machine shared with other work, TEST_TIMEOUT_SCALE=4 gives every tier's default timeouts four times as long.
+const scale = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
+
 // Three tiers, chosen by file suffix (DESIGN.md §8). Integration and e2e tests share one database
 // per worker file, so they run with limited parallelism to stay inside a 2-core machine.
+// A hung int file ends within 30 s, an e2e file within 60 s (a file that truly needs longer says so
+// per test, with its reason). Both start their PGlite servers from a database migrated once per run
+// (test/support/pglite-snapshot.ts, made by its globalSetup).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -27,9 +33,10 @@ export default defineConfig({
           name: 'int',
           include: ['{eventstore,commands,projections,api,test}/**/*.int.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 30_000 * scale,
+          hookTimeout: 30_000 * scale,
           fileParallelism: false,
+          globalSetup: ['test/support/pglite-snapshot-setup.ts'],
         },
       },
       {
@@ -38,9 +45,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          testTimeout: 60_000 * scale,
+          hookTimeout: 60_000 * scale,
           fileParallelism: false,
+          globalSetup: ['test/support/pglite-snapshot-setup.ts'],
         },
       },
     ],

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp, loggerOptions, urlHost } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import type { AppDeps } from './deps.js';
-import type { SqlDatabase } from '../eventstore/sql-database.js';
+import type { PGliteStart, SqlDatabase } from '../eventstore/sql-database.js';
 import type { EventStore } from '../eventstore/types.js';
 import { hostScheduler, type SchedulerHost } from './scheduler-host.js';
 import { wireAssistant } from './assistant-wiring.js';
@@ -33,6 +33,8 @@ export interface StartServerOptions {
   reactors?: Reactor[];
   /** Where the log goes; default stdout (tests read it from here). */
   logStream?: pino.DestinationStream;
+  /** With PGLITE_DATA_DIR=memory: start from a saved, already migrated database (tests only). */
+  pglite?: PGliteStart;
 }
 
 export interface RunningServer {
@@ -82,7 +84,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       EVENTSTORE_URL: config.eventStoreUrl,
       PGLITE_DATA_DIR: config.pgliteDataDir,
     },
-    { inFlight: config.eventStoreInFlight },
+    { inFlight: config.eventStoreInFlight, pglite: options.pglite },
   );
   const { sql, store } = connections;
   // Members and ledgers (every booking reads them) and the streams that grow with use are remembered.

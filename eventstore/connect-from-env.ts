@@ -4,7 +4,7 @@
 // the event log to EventStoreDB while read models stay in SQL.
 import { createEventStore } from './create-event-store.js';
 import { openSqlDatabase } from './sql-database.js';
-import type { SqlDatabase } from './sql-database.js';
+import type { PGliteStart, SqlDatabase } from './sql-database.js';
 import type { SqlEventStoreOptions } from './sql-event-store.js';
 import type { EventStore } from './types.js';
 
@@ -21,12 +21,14 @@ export const pgliteDataDir = (env: NodeJS.ProcessEnv): string => env.PGLITE_DATA
 /** Options the API takes from its validated configuration (api/config.ts); command-line tools use the defaults. */
 export interface ConnectOptions {
   inFlight?: SqlEventStoreOptions['inFlight'];
+  /** An in-memory PGlite's saved database and compiled parts (tests only). */
+  pglite?: PGliteStart;
 }
 
 export async function connectFromEnv<DB>(env: NodeJS.ProcessEnv = process.env, options: ConnectOptions = {}): Promise<Connections<DB>> {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const eventStoreUrl = env.EVENTSTORE_URL?.trim() || undefined;
-  const sql = await openSqlDatabase<DB>(databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env) });
+  const sql = await openSqlDatabase<DB>(databaseUrl ? { url: databaseUrl } : { dataDir: pgliteDataDir(env), pglite: options.pglite });
   try {
     const store = await createEventStore(eventStoreUrl ? { kind: 'eventstoredb', url: eventStoreUrl } : { kind: 'sql', sql, inFlight: options.inFlight });
     return {

@@ -46,6 +46,19 @@ export interface OpenSqlDatabaseOptions {
   dataDir?: string;
   /** PostgreSQL pool size, default 10. */
   poolSize?: number;
+  /** An in-memory PGlite's start from a saved database and already compiled parts (tests; see PGliteStart). */
+  pglite?: PGliteStart;
+}
+
+/**
+ * What an in-memory PGlite may start from instead of creating and migrating a database: tests start
+ * each server from one saved after the migrations (`dumpDataDir`), with the WebAssembly module and
+ * file-system bundle their worker has already loaded. Production never passes it.
+ */
+export interface PGliteStart {
+  loadDataDir?: Blob;
+  pgliteWasmModule?: WebAssembly.Module;
+  fsBundle?: Blob;
 }
 
 const OID = { int8: 20, numeric: 1700, date: 1082, int8Array: 1016, numericArray: 1231 } as const;
@@ -73,7 +86,7 @@ const pgTypeParsers: Record<number, (value: string) => unknown> = {
 };
 
 export async function openSqlDatabase<DB>(opts: OpenSqlDatabaseOptions): Promise<SqlDatabase<DB>> {
-  return opts.url ? openPostgres<DB>(opts.url, opts.poolSize ?? 10) : openPglite<DB>(opts.dataDir ?? './data/pglite');
+  return opts.url ? openPostgres<DB>(opts.url, opts.poolSize ?? 10) : openPglite<DB>(opts.dataDir ?? './data/pglite', opts.pglite);
 }
 
 async function openPostgres<DB>(url: string, poolSize: number): Promise<SqlDatabase<DB>> {
@@ -103,8 +116,10 @@ async function openPostgres<DB>(url: string, poolSize: number): Promise<SqlDatab
   };
 }
 
-async function openPglite<DB>(dataDir: string): Promise<SqlDatabase<DB>> {
+async function openPglite<DB>(dataDir: string, start: PGliteStart = {}): Promise<SqlDatabase<DB>> {
   const inMemory = dataDir === 'memory' || dataDir.startsWith('memory://');
+  // A saved database replaces a directory's own files only in memory: on disk the files are the data.
+  if (!inMemory && start.loadDataDir) throw new Error('a saved PGlite database can only be loaded into an in-memory one');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // Before PGlite touches a file: a second process on the same directory corrupts it (data-dir-lock.ts).
   const lock = inMemory ? null : lockDataDirectory(dataDir);
@@ -114,6 +129,7 @@ async function openPglite<DB>(dataDir: string): Promise<SqlDatabase<DB>> {
       parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
       // Trigram indexes of the skill search (DESIGN.md §11); PostgreSQL ships pg_trgm as a contrib module.
       extensions: { pg_trgm },
+      ...start,
     });
   } catch (error) {
     lock?.release();

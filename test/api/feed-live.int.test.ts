@@ -5,12 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveCommentSchema } from '../../api/contracts/feed-read.js';
-import { connectSocket } from '../support/live-socket.js';
+import { connectSocket, heardAfter, subscribePost, unsubscribePost, type LiveSocket } from '../support/live-socket.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
 const connect = connectSocket;
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
+// A new post reaches every signed-in socket after whatever the feed announced before it: the
+// acknowledgement the checks that something did not arrive wait for.
+const isNewPost = (m: any) => m.type === 'new_posts';
 
 describe('feed live updates', () => {
   let server: TestServer;
@@ -18,6 +20,7 @@ describe('feed live updates', () => {
   let bob: ApiClient;
   let cat: ApiClient;
   const sockets: WebSocket[] = [];
+  const caughtUp = (...of: LiveSocket[]) => heardAfter(of, isNewPost, () => ann.post('/api/feed-posts', { content: 'Marker post', category: 'design', urgency: 'low' }));
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -26,7 +29,7 @@ describe('feed live updates', () => {
       signIn(server.url, 'bob-live@example.com', 'Bob'),
       signIn(server.url, 'cat-live@example.com', 'Cat'),
     ]);
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const ws of sockets) ws.terminate();
     await server?.close();
@@ -47,8 +50,7 @@ describe('feed live updates', () => {
 
     await cat.put(`/api/posts/${postId}/like`, {});
     expect((await pageOf(cat)).posts[0]).toMatchObject({ id: postId, likes_count: 1, liked_by_me: true });
-    catSocket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
-    await settle();
+    await subscribePost(catSocket, postId);
     await pageOf(bob);
     await ann.put(`/api/posts/${postId}/like`, {});
     await catSocket.next((m) => m.type === 'changed' && m.scope === 'post' && m.id === postId);
@@ -65,8 +67,7 @@ describe('feed live updates', () => {
     expect(await bobSocket.next((m) => m.type === 'new_posts')).toEqual({ type: 'new_posts', postId, authorId: ann.memberId });
     expect(await catSocket.next((m) => m.type === 'new_posts')).toEqual({ type: 'new_posts', postId, authorId: ann.memberId });
 
-    bobSocket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
-    await settle();
+    await subscribePost(bobSocket, postId);
     const written = await ann.post('/api/comments', { post_id: postId, content: 'First comment' });
     const message = await bobSocket.next((m) => m.type === 'new_comment');
     expect(message).toMatchObject({ type: 'new_comment', postId, isAI: false });
@@ -79,19 +80,18 @@ describe('feed live updates', () => {
     });
 
     // The new comment is the post's one message: its subscribers refresh the post on it.
-    await settle();
+    await caughtUp(bobSocket);
     expect(bobSocket.messages.filter((m) => m.type === 'changed' && m.scope === 'post')).toEqual([]);
 
     await cat.put(`/api/posts/${postId}/like`, {});
     expect(await bobSocket.next((m) => m.type === 'changed' && m.scope === 'post')).toEqual({ type: 'changed', scope: 'post', id: postId, postId });
-    await settle();
+    await caughtUp(catSocket);
     expect(catSocket.messages.filter((m) => m.type === 'new_comment' || (m.type === 'changed' && m.scope === 'post'))).toEqual([]);
 
     // Unsubscribed: nothing more about the post.
-    bobSocket.ws.send(JSON.stringify({ type: 'unsubscribe_post', postId }));
-    await settle();
+    await unsubscribePost(bobSocket, postId);
     await ann.post('/api/comments', { post_id: postId, content: 'Second comment' });
-    await settle();
+    await caughtUp(bobSocket);
     expect(bobSocket.messages.filter((m) => m.type === 'new_comment')).toHaveLength(1);
   });
 
@@ -101,20 +101,19 @@ describe('feed live updates', () => {
     const crowd = await Promise.all(Array.from({ length: 40 }, () => connect(server.url, bob)));
     sockets.push(...crowd.map((s) => s.ws));
     const subscribed = crowd.slice(0, 20);
-    for (const socket of subscribed) socket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
-    await settle();
+    await Promise.all(subscribed.map((socket) => subscribePost(socket, postId)));
     const first = await ann.post('/api/comments', { post_id: postId, content: 'To the crowd' });
     await Promise.all(subscribed.map((s) => s.next((m) => m.type === 'new_comment' && m.comment.id === first.body.comment.id)));
-    await settle();
+    await caughtUp(...crowd);
     const receivers = (id: string) => crowd.filter((s) => s.messages.some((m) => m.type === 'new_comment' && m.comment.id === id)).length;
     expect(receivers(first.body.comment.id)).toBe(20);
 
     const leaving = subscribed.slice(0, 5);
     await Promise.all(leaving.map((s) => new Promise((resolve) => (s.ws.once('close', resolve), s.ws.close()))));
-    await settle();
     const second = await ann.post('/api/comments', { post_id: postId, content: 'Fewer now' });
+    const staying = crowd.filter((s) => !leaving.includes(s));
     await Promise.all(subscribed.slice(5).map((s) => s.next((m) => m.type === 'new_comment' && m.comment.id === second.body.comment.id)));
-    await settle();
+    await caughtUp(...staying);
     expect(receivers(second.body.comment.id)).toBe(15);
   });
 });

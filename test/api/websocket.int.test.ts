@@ -6,14 +6,13 @@ import WebSocket from 'ws';
 import { MAX_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS } from '../../api/plugins/change-hub.js';
 import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
-import { connectSocket, openSocket, type LiveSocket } from '../support/live-socket.js';
+import { connectSocket, heardAfter, openSocket, sendAndPing, subscribePost, unsubscribePost, type LiveSocket } from '../support/live-socket.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
 const open = (url: string, headers: Record<string, string>) => openSocket(url, headers);
 const connect = connectSocket;
 
 const closed = (ws: WebSocket) => new Promise<{ code: number }>((resolve) => ws.once('close', (code) => resolve({ code })));
-const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('websocket /ws', () => {
   let server: TestServer;
@@ -24,6 +23,9 @@ describe('websocket /ws', () => {
 
   const notify = (notices: ChangeNotice[]) =>
     sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ projector: 'test', checkpoint: '0:0', notices })})`.execute(server.sql.db);
+  // A member-list change reaches every socket after whatever the server heard of before it.
+  const isMembers = (m: any) => m.type === 'changed' && m.scope === 'members';
+  const caughtUp = (...of: LiveSocket[]) => heardAfter(of, isMembers, () => notify([{ scope: 'members' }]));
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -54,25 +56,23 @@ describe('websocket /ws', () => {
     const own = (m: any) => m.type === 'changed' && m.scope === 'user' && m.id === ann.memberId;
     expect(await annTab2.next(own)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId });
     expect(await annTab1.next(own)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId });
-    await settle();
+    await caughtUp(bobTab);
     expect(bobTab.messages.filter(own)).toEqual([]);
   });
 
   it('sends post changes only to sockets subscribed to that post, with postId', async () => {
     const subscriber = track(await connect(server.url, ann));
     const other = track(await connect(server.url, bob));
-    subscriber.ws.send(JSON.stringify({ type: 'subscribe_post', postId: 'post-1' }));
-    await settle();
+    await subscribePost(subscriber, 'post-1');
 
     await notify([{ scope: 'post', id: 'post-1' }]);
     expect(await subscriber.next((m) => m.scope === 'post')).toEqual({ type: 'changed', scope: 'post', id: 'post-1', postId: 'post-1' });
-    await settle();
+    await caughtUp(other);
     expect(other.messages.filter((m) => m.scope === 'post')).toEqual([]);
 
-    subscriber.ws.send(JSON.stringify({ type: 'unsubscribe_post', postId: 'post-1' }));
-    await settle();
+    await unsubscribePost(subscriber, 'post-1');
     await notify([{ scope: 'post', id: 'post-1' }]);
-    await settle();
+    await caughtUp(subscriber);
     expect(subscriber.messages.filter((m) => m.scope === 'post')).toHaveLength(1);
   });
 
@@ -99,7 +99,8 @@ describe('websocket /ws', () => {
     const firstClosed = closed(first.ws);
     const rest = [];
     for (let i = 1; i < MAX_SOCKETS_PER_MEMBER; i++) rest.push(track(await connect(server.url, cy)));
-    await settle();
+    // Its pong comes after any close the server sent it on the others' arrival.
+    await sendAndPing(first);
     expect(first.ws.readyState).toBe(WebSocket.OPEN);
     const newest = track(await connect(server.url, cy));
     expect((await firstClosed).code).toBe(TOO_MANY_SOCKETS);

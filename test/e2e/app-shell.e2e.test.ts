@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/test-server.js';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { signInWithHint, takePageErrors } from './support/browser.js';
+import { allowBrowserErrors, signInWithHint, takePageErrors } from './support/browser.js';
 
 describe('the app shell', () => {
   const e2e = startAppAndBrowser();
@@ -61,6 +61,25 @@ describe('the app shell', () => {
       button.click();
     });
     await expect.poll(() => takePageErrors().join('\n'), { timeout: 5_000 }).toMatch(/a bug in the client/);
+    await context.close();
+  });
+
+  it('collects a console error and a failed request, which fail the running test, unless the test allows them', async () => {
+    const { context, page } = await newPageOnServerClock(e2e, { width: 1280, height: 860 }, 'probe');
+    await page.goto(`${e2e.server.url}/`);
+    // Chromium also logs the refused connection as a console error; only the request's own entry is looked for.
+    allowBrowserErrors(/console error: Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+    await Promise.all([page.waitForEvent('console', (m) => m.type() === 'error'), page.evaluate(() => console.error('a complaint in the console'))]);
+    await page.route('**/api/probe-refused', (route) => route.abort('connectionrefused'));
+    await Promise.all([page.waitForEvent('requestfailed'), page.evaluate(() => fetch('/api/probe-refused').catch(() => {}))]);
+    const seen = takePageErrors().join('\n');
+    expect(seen).toMatch(/\[probe\] console error: a complaint in the console/);
+    expect(seen).toMatch(/\[probe\] request failed: GET http:\/\/[^ ]+\/api\/probe-refused net::ERR_CONNECTION_REFUSED/);
+
+    allowBrowserErrors(/console error: an expected complaint/, /request failed: GET \S+\/api\/probe-refused /, /Failed to load resource/);
+    await Promise.all([page.waitForEvent('console', (m) => m.type() === 'error'), page.evaluate(() => console.error('an expected complaint'))]);
+    await Promise.all([page.waitForEvent('requestfailed'), page.evaluate(() => fetch('/api/probe-refused').catch(() => {}))]);
+    expect(takePageErrors()).toEqual([]);
     await context.close();
   });
 });

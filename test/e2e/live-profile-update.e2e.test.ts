@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startAppAndBrowser } from './support/app-and-browser.js';
-import { newPage, screenshot, signInWithHint, submitDevSignInForm, uniqueEmail } from './support/browser.js';
+import { newPage, runClockAndSettle, screenshot, signInWithHint, submitDevSignInForm, uniqueEmail } from './support/browser.js';
 
 type Seen = { kind: 'request'; url: string } | { kind: 'changed'; payload: string };
 
@@ -32,6 +32,7 @@ describe('live profile updates', () => {
     await a.page.getByTestId('edit-profile').waitFor();
 
     const b = await newPage(e2e.browser);
+    await b.context.clock.install();
     const socketReady = new Promise<void>((resolve) =>
       b.page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"connected"') && resolve())),
     );
@@ -43,7 +44,8 @@ describe('live profile updates', () => {
 
     // Tab B at rest: nothing polls while the socket is up.
     const restStart = traffic.length;
-    await b.page.waitForTimeout(1_500);
+    // A minute of its clock at once: every fallback poll would have fired by then.
+    await runClockAndSettle(b.page, 61_000);
     expect(traffic.slice(restStart)).toEqual([]);
 
     const location = `Hampton, Virginia ${Date.now()}`;

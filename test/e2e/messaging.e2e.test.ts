@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, expect, it, describe } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { screenshotDir, submitDevSignInForm } from './support/browser.js';
+import { allowBrowserErrors, screenshotDir, submitDevSignInForm } from './support/browser.js';
 
 const seriousViolations = async (page: Page, within: string): Promise<string[]> => {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
@@ -103,6 +103,8 @@ describe('messaging between two members', () => {
     await bob.keyboard.press('Escape');
 
     // A failed send puts the text back as typed and says so.
+    // The failed sends' 503s are this test's doing, and so are Chromium's console lines for them.
+    allowBrowserErrors(/request failed: POST \S+\/api\/messages answered 503$/, /console error: Failed to load resource: the server responded with a status of 503 /);
     await ada.route('**/api/messages', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable' }) }),
     );

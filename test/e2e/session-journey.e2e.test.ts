@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { screenshotDir, markWelcomeTourSeen, submitDevSignInForm } from './support/browser.js';
+import { runClockAndSettle, screenshotDir, markWelcomeTourSeen, submitDevSignInForm } from './support/browser.js';
 
 const MONDAY_0800 = '2026-12-07T08:00:00.000Z';
 const AFTER_THE_SESSION = '2026-12-08T11:05:00.000Z';
@@ -72,8 +72,10 @@ describe('a session journey between two members', () => {
     await socketUp;
     await mentor.waitForLoadState('networkidle');
     const atRest = apiCalls.length;
-    await mentor.waitForTimeout(3_500);
+    // A minute of the page's clock at once: every fallback poll would have fired by then.
+    await runClockAndSettle(mentor, 61_000);
     expect(apiCalls.slice(atRest)).toEqual([]);
+    await mentor.context().clock.setSystemTime(e2e.server.clock());
 
     // The student finds the skill on the mentor's profile and books it on the booking page.
     const student = await signUp('Grace Hopper', `/profile/${mentorId}`);

@@ -53,10 +53,32 @@ export const connectSocket = async (url: string, member: { cookie: string }, def
   return socket;
 };
 
-/** Subscribes to a post; resolves once the server has taken the subscription (its pong comes after). */
-export const subscribePost = async (socket: LiveSocket, postId: string) => {
+/**
+ * Sends the messages, then a ping; resolves at its pong, when the server has taken every one of them
+ * (it reads a socket's messages in order) and anything it sent this socket before has arrived.
+ */
+export const sendAndPing = async (socket: LiveSocket, ...messages: object[]) => {
   const pongs = socket.messages.filter((m) => m.type === 'pong').length;
-  socket.ws.send(JSON.stringify({ type: 'subscribe_post', postId }));
+  for (const message of messages) socket.ws.send(JSON.stringify(message));
   socket.ws.send(JSON.stringify({ type: 'ping' }));
   await socket.next((m) => m.type === 'pong' && socket.messages.filter((x) => x.type === 'pong').length > pongs);
+};
+
+/** Subscribes to a post; resolves once the server has taken the subscription (its pong comes after). */
+export const subscribePost = (socket: LiveSocket, postId: string) => sendAndPing(socket, { type: 'subscribe_post', postId });
+
+/** Unsubscribes from a post; resolves once the server has taken it. */
+export const unsubscribePost = (socket: LiveSocket, postId: string) => sendAndPing(socket, { type: 'unsubscribe_post', postId });
+
+/**
+ * Resolves once each socket has heard one more message matching `match` than it had when called:
+ * `announce` makes a notice that reaches every one of them, and since notices reach a socket in the
+ * order the server heard of them, whatever was due to it before has arrived too. This is the
+ * acknowledgement a check that something did NOT arrive waits for, instead of a fixed sleep.
+ */
+export const heardAfter = async (sockets: LiveSocket[], match: (m: any) => boolean, announce: () => Promise<unknown>) => {
+  const count = (socket: LiveSocket) => socket.messages.filter(match).length;
+  const before = sockets.map(count);
+  await announce();
+  await Promise.all(sockets.map((socket, i) => socket.next((m) => match(m) && count(socket) > before[i]!)));
 };

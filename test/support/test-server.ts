@@ -1,11 +1,13 @@
 // Starts the real server in-process for integration tests: random port, the embedded development
-// OIDC provider, and PGlite in memory (or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+// OIDC provider, and PGlite in memory, loaded from the run's migrated database (pglite-snapshot.ts),
+// or a fresh PostgreSQL database when TEST_DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type StartServerOptions } from '../../api/main.js';
 import { createTestClock, type TestClock } from './test-clock.js';
+import { migratedPglite } from './pglite-snapshot.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestServerOptions {
@@ -60,6 +62,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
     ...opts.env,
   };
   const clock = createTestClock(opts.now);
+  const pglite = env.PGLITE_DATA_DIR === 'memory' && !env.DATABASE_URL ? await migratedPglite() : undefined;
   let server: RunningServer;
   try {
     // Rounds run when a test asks (tickScheduler), not on a timer racing the test's own steps.
@@ -68,6 +71,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
       webDistDir: opts.webDistDir,
       projectors: opts.projectors,
       logStream: opts.logStream,
+      pglite,
       schedulerIntervalMs: 24 * 60 * 60 * 1000,
     });
   } catch (error) {

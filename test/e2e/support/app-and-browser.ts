@@ -18,10 +18,11 @@ export const startAppAndBrowser = (options: TestServerOptions = {}): AppAndBrows
     prepareClient();
     [started.server, started.browser] = await Promise.all([startTestServer(options), launchBrowser()]);
   });
-  // A page error fails the test whose pages raised it (issue 19 point 20), not a later one.
+  // A page error, console error or failed request fails the test whose pages raised it (issue 19 point 20,
+  // issue 29 item 23), not a later one.
   beforeEach(() => void takePageErrors());
   afterEach(() => {
-    expect(takePageErrors(), 'uncaught errors in the browser').toEqual([]);
+    expect(takePageErrors(), 'uncaught errors, console errors or failed requests in the browser').toEqual([]);
   });
   afterAll(async () => {
     await started.browser?.close();

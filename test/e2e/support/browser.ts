@@ -24,26 +24,74 @@ export const prepareClient = (): void => ensureClientBuilt();
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
 
 /**
- * Uncaught errors of every page opened through this module since the last `takePageErrors()`. A page
- * error is a bug in the client: startAppAndBrowser fails the test that saw one (issue 19 point 20).
+ * What went wrong in every page opened through this module since the last `takePageErrors()`: uncaught
+ * errors, console errors and failed requests. Each is a bug in the client or the server:
+ * startAppAndBrowser fails the test that saw one (issue 19 point 20, issue 29 item 23), unless that test
+ * expected it (`allowBrowserErrors`).
  */
 const pageErrors: string[] = [];
+let allowed: RegExp[] = [];
+
+// Not failures, for every test: a request the page or the browser cancelled (a navigation, an unmounted
+// query, TanStack Query's cancel) ends as net::ERR_ABORTED; and a 4xx is the API refusing, which the
+// client shows and the test asserts (Chromium logs each such answer as a console error). A 5xx, a
+// refused connection or any other console error counts.
+const NEVER_A_FAILURE = [/ net::ERR_ABORTED$/, /^\[[^\]]+\] console error: Failed to load resource: the server responded with a status of 4\d\d /];
+
+const record = (entry: string) => {
+  if (NEVER_A_FAILURE.some((pattern) => pattern.test(entry)) || allowed.some((pattern) => pattern.test(entry))) return;
+  console.error(entry);
+  pageErrors.push(entry);
+};
 
 export const watchPageErrors = (page: Page, label = 'browser'): void => {
   page.on('pageerror', (error) => {
     console.error(`[${label}] ${error.message}`);
     pageErrors.push(`[${label}] ${error.stack ?? error.message}`);
   });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url, lineNumber } = message.location();
+    record(`[${label}] console error: ${message.text()} (${url}:${lineNumber})`);
+  });
+  page.on('requestfailed', (request) => record(`[${label}] request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 500) record(`[${label}] request failed: ${response.request().method()} ${response.url()} answered ${response.status()}`);
+  });
 };
 
-/** The page errors collected so far; the list starts empty again. */
-export const takePageErrors = (): string[] => pageErrors.splice(0, pageErrors.length);
+/**
+ * Lets the running test's pages fail the way it provokes on purpose (a request it makes fail, the
+ * console error that follows): each pattern matches a whole entry as recorded, e.g.
+ * /request failed: GET .*\/api\/og/. Call it inside the test; the next test starts with none.
+ */
+export const allowBrowserErrors = (...patterns: RegExp[]): void => {
+  allowed.push(...patterns);
+};
+
+/** The page errors collected so far; the list starts empty again, and so do the allowed ones. */
+export const takePageErrors = (): string[] => {
+  allowed = [];
+  return pageErrors.splice(0, pageErrors.length);
+};
 
 export const newPage = async (browser: Browser, viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   watchPageErrors(page);
   return { context, page };
+};
+
+/**
+ * Runs the page's clock (installed with `context.clock.install`) `ms` forward at once, firing every timer
+ * due in that time (the fallback polls run every 5 to 60 s), then waits until the browser has reported
+ * whatever requests they made: the page fetches a marker last, and its requests are reported in the
+ * order it made them. What a check that nothing was requested waits for, instead of a fixed sleep.
+ */
+export const runClockAndSettle = async (page: Page, ms: number): Promise<void> => {
+  await page.clock.runFor(ms);
+  const marker = `/?requests-settled=${Date.now()}-${Math.random()}`;
+  await Promise.all([page.waitForRequest((request) => request.url().endsWith(marker)), page.evaluate((url) => void fetch(url), marker)]);
 };
 
 export const screenshot = async (page: Page, name: string): Promise<string> => {
