@@ -21,13 +21,15 @@ export interface SkillsTaughtSectionProps {
   bookFor?: string;
   highlightId?: string | null;
   emptyText: ReactNode;
+  /** 'Skills I teach' on one's own profile; another member's says whose they are. */
+  title?: string;
 }
 
-export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookFor, highlightId, emptyText }: SkillsTaughtSectionProps) => (
+export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookFor, highlightId, emptyText, title = 'Skills I teach' }: SkillsTaughtSectionProps) => (
   <Card>
     <CardHeader
       icon={<GraduationCap className="h-5 w-5" />}
-      title="Skills I teach"
+      title={title}
       description={skills.length > 0 ? `${skills.length} skill${skills.length === 1 ? '' : 's'}` : undefined}
       action={
         onAdd && (
