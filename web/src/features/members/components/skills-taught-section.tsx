@@ -49,13 +49,13 @@ export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookF
               key={skill.id}
               id={`skill-${skill.id}`}
               className={clsx(
-                'flex flex-col rounded-xl border bg-white p-4 transition-shadow',
+                'flex min-w-0 flex-col rounded-xl border bg-white p-4 transition-shadow',
                 highlightId === skill.id ? 'border-brand-300 ring-2 ring-brand-200' : 'border-slate-200 hover:shadow-sm',
               )}
             >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h3 className="font-semibold text-slate-900">{skill.name}</h3>
+                  <h3 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{skill.name}</h3>
                   <div className="mt-1.5 flex flex-wrap gap-1.5">
                     <Badge tone={levelTone[skill.experienceLevel]} className="capitalize">
                       {skill.experienceLevel}
@@ -68,7 +68,7 @@ export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookF
                   <span className="font-normal">/h</span>
                 </span>
               </div>
-              <p className="mt-3 line-clamp-3 flex-1 text-sm leading-6 text-slate-600">{skill.description}</p>
+              <p className="mt-3 line-clamp-3 flex-1 text-sm leading-6 text-slate-600 [overflow-wrap:anywhere]">{skill.description}</p>
               {(onRemove || bookFor) && (
                 <div className="mt-4 flex justify-end border-t border-slate-100 pt-3">
                   {onRemove && (
