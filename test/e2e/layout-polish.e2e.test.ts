@@ -102,7 +102,7 @@ describe('layout and accessibility polish', () => {
       if (width === 1280) {
         // The feed's 'Send feedback' sits in the right column, where the chat window opens.
         // Through the app (a reload would close the window): the nav's Home link.
-        await page.getByRole('link', { name: 'Home' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
         await page.getByTestId('create-post').waitFor();
         await page.getByTestId('chat-input').waitFor();
         await page.getByTestId('open-feedback').click({ timeout: 10_000 });
