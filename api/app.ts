@@ -30,6 +30,7 @@ import { wsRoutes } from './routes/ws.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { feedRoutes } from './routes/feed.js';
 import { feedbackRoutes } from './routes/feedback.js';
+import { supportRoutes } from './routes/support.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { onboardingRoutes } from './routes/onboarding.js';
 import { sessionBookingRoutes } from './routes/session-booking.js';
@@ -178,6 +179,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(skillRoutes, { deps });
   await app.register(skillSearchRoutes, { skillIndex });
   await app.register(feedbackRoutes, { deps });
+  await app.register(supportRoutes);
   await app.register(feedRoutes, { deps, isAdmin });
   await app.register(assistantRoutes, { deps, isAdmin });
   const media = await createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });

@@ -85,9 +85,12 @@ export const onboardingSchema = z.object({
   onboardingSteps: onboardingStepsSchema,
   hasSeenWelcomeTour: z.boolean(),
   completedSteps: z.number().int(),
+  /** 6, or 5 where The S brain is not configured: asking it cannot be done there, so it is not a step. */
   totalSteps: z.number().int(),
-  /** All six steps done: the card shows 'All Set'. */
+  /** Every step that counts is done: the card shows 'All Set'. */
   complete: z.boolean(),
+  /** Whether the assistant is configured, so whether 'Ask The S brain' is one of the steps. */
+  assistantAvailable: z.boolean(),
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 export const onboardingPatchSchema = z.object({ hasSeenWelcomeTour: z.literal(true, { message: 'hasSeenWelcomeTour can only be set to true' }) }).strict();

@@ -49,14 +49,17 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
   });
 
   it('ticks the steps the events show, leaving the feed and AI steps for later', async () => {
-    expect(await getOnboarding(sql.db, 'mia')).toEqual({
+    expect(await getOnboarding(sql.db, 'mia', true)).toEqual({
       onboardingSteps: { completed_profile: true, added_skills: true, set_availability: true, shared_post: false, asked_ai: false, scheduled_session: true },
       hasSeenWelcomeTour: true,
       completedSteps: 4,
       totalSteps: 6,
       complete: false,
+      assistantAvailable: true,
     });
-    expect(await getOnboarding(sql.db, 'sam')).toMatchObject({
+    // Without the assistant, asking it is not a step: 4 of 5.
+    expect(await getOnboarding(sql.db, 'mia', false)).toMatchObject({ completedSteps: 4, totalSteps: 5, complete: false, assistantAvailable: false });
+    expect(await getOnboarding(sql.db, 'sam', true)).toMatchObject({
       onboardingSteps: { completed_profile: false, added_skills: false, set_availability: false, scheduled_session: true },
       hasSeenWelcomeTour: false,
       completedSteps: 1,
@@ -64,7 +67,7 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
   });
 
   it('follows the current profile: removed skills and availability un-tick their steps', async () => {
-    expect((await getOnboarding(sql.db, 'bob'))?.onboardingSteps).toEqual({
+    expect((await getOnboarding(sql.db, 'bob', true))?.onboardingSteps).toEqual({
       completed_profile: false,
       added_skills: false,
       set_availability: false,
@@ -72,7 +75,7 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
       asked_ai: false,
       scheduled_session: false,
     });
-    expect(await getOnboarding(sql.db, 'nobody')).toBeNull();
+    expect(await getOnboarding(sql.db, 'nobody', true)).toBeNull();
   });
 
   it('leaves the rows alone, and tells no screen to refetch, when a booking ticks no new step', async () => {
@@ -98,7 +101,7 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
     expect(queries).toBe(1);
     // Bob has never booked: his booking with Mia is read and written, and ticks his step.
     expect(await onboardingProjector.apply(counted, booking('m4', 'bob', '2026-03-03T09:15:00.000Z'))).toEqual([{ scope: 'user', id: 'bob' }]);
-    expect((await getOnboarding(sql.db, 'bob'))?.onboardingSteps.scheduled_session).toBe(true);
+    expect((await getOnboarding(sql.db, 'bob', true))?.onboardingSteps.scheduled_session).toBe(true);
   });
 
   it('gives the same rows whether events arrive in one batch or in many small ones', async () => {

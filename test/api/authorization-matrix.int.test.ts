@@ -103,6 +103,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/skills/{id}/like': { on: 'skill', right: 'any', expect: [401, OK, OK, P, OK] },
   'GET /api/skill-search': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   'POST /api/feedback': { on: 'none', right: 'any', body: { message: 'Nice' }, expect: [401, OK, OK, OK, OK] },
+  // Visitors write to support too (document 001 §2.12); the ticket is only logged.
+  'POST /api/support/tickets': {
+    on: 'none',
+    right: 'any',
+    body: { name: 'Ann', email: 'ann@example.com', subject: 'Help', priority: 'low', category: 'general', message: 'Hi' },
+    expect: [OK, OK, OK, OK, OK],
+  },
   // The feed: anyone reads, likes and comments; only the author (Ann) edits and deletes her post.
   'GET /api/posts': { on: 'none', right: 'any', expect: [401, OK, OK, OK, OK] },
   'GET /api/posts/{id}': { on: 'post', right: 'any', expect: [401, OK, OK, OK, OK] },

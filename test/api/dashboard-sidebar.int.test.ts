@@ -39,7 +39,12 @@ describe('dashboard sidebar, likes and feedback', () => {
 
   it('reports onboarding steps and records the welcome tour once seen', async () => {
     const before = (await sam.get(`/api/users/${sam.memberId}/onboarding`)).body;
-    expect(before).toMatchObject({ hasSeenWelcomeTour: false, totalSteps: 6, onboardingSteps: { scheduled_session: false, shared_post: false } });
+    expect(before).toMatchObject({
+      hasSeenWelcomeTour: false,
+      totalSteps: 5,
+      assistantAvailable: false,
+      onboardingSteps: { scheduled_session: false, shared_post: false },
+    });
     expect((await mia.get(`/api/users/${mia.memberId}/onboarding`)).body.onboardingSteps).toMatchObject({ added_skills: true, set_availability: true });
 
     expect((await sam.patch(`/api/users/${sam.memberId}/onboarding`, { hasSeenWelcomeTour: false })).status).toBe(400);

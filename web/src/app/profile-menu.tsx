@@ -35,7 +35,9 @@ export const ProfileMenu = ({ user, dashboardDot = false }: { user: CurrentUser;
         </span>
         <ChevronDown className="hidden h-4 w-4 text-slate-400 sm:block" />
       </DropdownTrigger>
+      {/* In place: inside the nav bar's banner landmark, not after every landmark at the end of the page. */}
       <DropdownContent
+        inPlace
         onCloseAutoFocus={(event) => {
           if (!messagesNext.current) return;
           messagesNext.current = false;

@@ -1,5 +1,6 @@
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import clsx from 'clsx';
+import { initials } from './initials';
 
 const sizes = { sm: 'h-8 w-8 text-xs', md: 'h-10 w-10 text-sm', lg: 'h-16 w-16 text-xl', xl: 'h-24 w-24 text-3xl' } as const;
 
@@ -12,15 +13,6 @@ const palette = [
   'bg-rose-100 text-rose-700',
   'bg-violet-100 text-violet-700',
 ];
-
-export const initials = (name: string): string =>
-  name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('') || '?';
 
 const colourFor = (name: string): string => {
   let hash = 0;

@@ -25,7 +25,7 @@ export const CountBadge = ({ count, className }: { count: number; className?: st
   return (
     <span
       className={clsx(
-        'inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] font-semibold text-white ring-2 ring-white',
+        'inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white ring-2 ring-white',
         className,
       )}
     >

@@ -10,14 +10,17 @@ export const DropdownContent = ({
   className,
   align = 'end',
   onCloseAutoFocus,
+  inPlace = false,
 }: {
   children: ReactNode;
   className?: string;
   align?: 'start' | 'center' | 'end';
   /** Where focus goes once the menu closed (preventDefault keeps it from returning to the trigger). */
   onCloseAutoFocus?: (event: Event) => void;
-}) => (
-  <DropdownPrimitive.Portal>
+  /** Rendered where the trigger is rather than at the end of the page, so it stays in the trigger's landmark. */
+  inPlace?: boolean;
+}) => {
+  const content = (
     <DropdownPrimitive.Content
       align={align}
       sideOffset={8}
@@ -26,8 +29,9 @@ export const DropdownContent = ({
     >
       {children}
     </DropdownPrimitive.Content>
-  </DropdownPrimitive.Portal>
-);
+  );
+  return inPlace ? content : <DropdownPrimitive.Portal>{content}</DropdownPrimitive.Portal>;
+};
 
 export interface DropdownItemProps {
   children: ReactNode;

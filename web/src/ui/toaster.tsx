@@ -14,7 +14,13 @@ export const Toaster = () => {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6">
+    // Top of a phone's screen under the nav bar, bottom left on wider screens: primary actions sit bottom
+    // right (a dialog's Post, the booking page's Send Request, the chat windows) or, on a phone, at the bottom.
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex flex-col items-center gap-2 p-4 sm:top-auto sm:right-auto sm:bottom-0 sm:w-[27rem] sm:items-start sm:p-6"
+      data-testid="toaster"
+    >
       {toasts.map((t) => {
         const { icon: Icon, className } = look[t.kind];
         return (

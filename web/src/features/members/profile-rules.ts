@@ -57,3 +57,6 @@ export const skillsWith = (skills: readonly SkillTaught[], draft: SkillDraft): S
     pointsPerHour: draft.pointsPerHour,
   },
 ];
+
+/** Another member's sections, in document 001's words (§1, §2.1): 'Skills I teach' would speak for the viewer. */
+export const memberSectionTitles = { taught: 'Skills taught', toLearn: 'Skills to learn' } as const;

@@ -13,12 +13,18 @@ export const onboardingSteps: readonly { key: StepKey; label: string; to: string
   { key: 'scheduled_session', label: 'Schedule your first session', to: '/search' },
 ];
 
-export const doneCount = (steps: Onboarding['onboardingSteps']): number => onboardingSteps.filter((s) => steps[s.key]).length;
+/** The card's steps: 'Ask The S brain' only where the assistant is configured (the server counts the same way). */
+export const shownSteps = (assistantAvailable: boolean) => onboardingSteps.filter((step) => assistantAvailable || step.key !== 'asked_ai');
 
-/** 'All Set' once all six steps are done (document 000 §4); nothing once dismissed or before the steps load. */
-export const onboardingCardView = (steps: Onboarding['onboardingSteps'] | undefined, dismissed: boolean): 'hidden' | 'steps' | 'all-set' => {
-  if (dismissed || !steps) return 'hidden';
-  return doneCount(steps) === onboardingSteps.length ? 'all-set' : 'steps';
+export const doneCount = (steps: Onboarding['onboardingSteps'], assistantAvailable = true): number => shownSteps(assistantAvailable).filter((s) => steps[s.key]).length;
+
+/** 'All Set' once every step shown is done (document 000 §4); nothing once dismissed or before the steps load. */
+export const onboardingCardView = (
+  onboarding: Pick<Onboarding, 'onboardingSteps' | 'assistantAvailable'> | undefined,
+  dismissed: boolean,
+): 'hidden' | 'steps' | 'all-set' => {
+  if (dismissed || !onboarding) return 'hidden';
+  return doneCount(onboarding.onboardingSteps, onboarding.assistantAvailable) === shownSteps(onboarding.assistantAvailable).length ? 'all-set' : 'steps';
 };
 
 /** Where the flags live: the browser's localStorage, or any store of the same shape. */

@@ -53,3 +53,10 @@ export const durationText = (hours: number): string => {
 };
 
 export const levelText = (level: string): string => (level ? level[0]!.toUpperCase() + level.slice(1) : 'Intermediate');
+
+/** The list's heading: 'All 3 reviews', '1 review' (never 'All 1 reviews'), '2 of 5 reviews'. */
+export const shownCountText = (shown: number, all: number): string => {
+  const reviews = `review${all === 1 ? '' : 's'}`;
+  if (shown !== all) return `${shown} of ${all} ${reviews}`;
+  return all === 1 ? `1 ${reviews}` : `All ${all} ${reviews}`;
+};

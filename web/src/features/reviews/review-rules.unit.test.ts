@@ -1,7 +1,7 @@
 // The spec's numbers are written out here on purpose: changing a rule or a constant must fail this test.
 import { describe, expect, it } from 'vitest';
 import { ratingTone, REVIEW_SORTS } from '@contracts/review-texts';
-import { durationText, levelText, overviewOf, sortReviews, toggleStar, visibleReviews } from './review-rules';
+import { durationText, levelText, overviewOf, shownCountText, sortReviews, toggleStar, visibleReviews } from './review-rules';
 
 const review = (id: string, rating: number, scheduled: string, rated = scheduled) => ({
   id,
@@ -52,5 +52,14 @@ describe('card texts', () => {
   it('says durations and levels as members read them', () => {
     expect([0.75, 1, 1.5, 2].map(durationText)).toEqual(['45 minutes', '1 hour', '1.5 hours', '2 hours']);
     expect(levelText('advanced')).toBe('Advanced');
+  });
+});
+
+describe("the list's heading", () => {
+  it('counts in the singular for one review, and never says "All 1 reviews"', () => {
+    expect(shownCountText(1, 1)).toBe('1 review');
+    expect(shownCountText(0, 1)).toBe('0 of 1 review');
+    expect(shownCountText(3, 3)).toBe('All 3 reviews');
+    expect(shownCountText(1, 5)).toBe('1 of 5 reviews');
   });
 });

@@ -14,6 +14,7 @@ import { FullPageSpinner } from '@/ui/spinner';
 import { AvailabilitySection } from './availability-section';
 import { ProfileHeader } from './profile-header';
 import { SkillsTaughtSection } from './skills-taught-section';
+import { memberSectionTitles } from '../profile-rules';
 import { SkillsToLearnSection } from './skills-to-learn-section';
 
 /** Extra panels beside another member's profile, given the member and the ?skill= preselection. */
@@ -83,8 +84,14 @@ export const MemberProfile = ({ userId, aside }: { userId: string; aside?: Membe
       <ProfileHeader user={user} actions={actions} reviewsLink={reviewsLink} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
-          <SkillsTaughtSection skills={user.skillsToTeach} bookFor={user.id} highlightId={preselected} emptyText={`${user.name} has not listed any skills yet.`} />
-          <SkillsToLearnSection skills={user.skillsToLearn} />
+          <SkillsTaughtSection
+            title={memberSectionTitles.taught}
+            skills={user.skillsToTeach}
+            bookFor={user.id}
+            highlightId={preselected}
+            emptyText={`${user.name} has not listed any skills yet.`}
+          />
+          <SkillsToLearnSection title={memberSectionTitles.toLearn} skills={user.skillsToLearn} />
         </div>
         <div className="space-y-6">
           {aside?.(user, preselected)}

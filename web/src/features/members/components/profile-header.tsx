@@ -41,9 +41,15 @@ export const ProfileHeader = ({ user, actions, editor, reviewsLink, avatarAction
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
-      {editor ?? (
+      {editor ? (
+        <>
+          {/* The name's heading gives way to its field while editing; the page keeps a level-one heading. */}
+          <h1 className="mt-4 text-xl font-bold tracking-tight text-slate-900">Edit your profile</h1>
+          {editor}
+        </>
+      ) : (
         <div className="mt-4">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900" data-testid="profile-name">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900" data-testid="profile-name">
             {user.name}
           </h1>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
@@ -61,7 +67,7 @@ export const ProfileHeader = ({ user, actions, editor, reviewsLink, avatarAction
               </span>
             )}
           </div>
-          <p className="mt-4 max-w-3xl whitespace-pre-line text-slate-700" data-testid="profile-bio">
+          <p className="mt-4 max-w-3xl whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]" data-testid="profile-bio">
             {user.bio || <span className="text-slate-500 italic">No bio yet.</span>}
           </p>
         </div>

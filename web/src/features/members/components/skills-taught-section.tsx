@@ -21,13 +21,15 @@ export interface SkillsTaughtSectionProps {
   bookFor?: string;
   highlightId?: string | null;
   emptyText: ReactNode;
+  /** 'Skills I teach' on one's own profile; another member's says whose they are. */
+  title?: string;
 }
 
-export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookFor, highlightId, emptyText }: SkillsTaughtSectionProps) => (
+export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookFor, highlightId, emptyText, title = 'Skills I teach' }: SkillsTaughtSectionProps) => (
   <Card>
     <CardHeader
       icon={<GraduationCap className="h-5 w-5" />}
-      title="Skills I teach"
+      title={title}
       description={skills.length > 0 ? `${skills.length} skill${skills.length === 1 ? '' : 's'}` : undefined}
       action={
         onAdd && (
@@ -47,13 +49,13 @@ export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookF
               key={skill.id}
               id={`skill-${skill.id}`}
               className={clsx(
-                'flex flex-col rounded-xl border bg-white p-4 transition-shadow',
+                'flex min-w-0 flex-col rounded-xl border bg-white p-4 transition-shadow',
                 highlightId === skill.id ? 'border-brand-300 ring-2 ring-brand-200' : 'border-slate-200 hover:shadow-sm',
               )}
             >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h3 className="font-semibold text-slate-900">{skill.name}</h3>
+                  <h3 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{skill.name}</h3>
                   <div className="mt-1.5 flex flex-wrap gap-1.5">
                     <Badge tone={levelTone[skill.experienceLevel]} className="capitalize">
                       {skill.experienceLevel}
@@ -66,7 +68,7 @@ export const SkillsTaughtSection = ({ skills, onAdd, onRemove, removingId, bookF
                   <span className="font-normal">/h</span>
                 </span>
               </div>
-              <p className="mt-3 line-clamp-3 flex-1 text-sm leading-6 text-slate-600">{skill.description}</p>
+              <p className="mt-3 line-clamp-3 flex-1 text-sm leading-6 text-slate-600 [overflow-wrap:anywhere]">{skill.description}</p>
               {(onRemove || bookFor) && (
                 <div className="mt-4 flex justify-end border-t border-slate-100 pt-3">
                   {onRemove && (

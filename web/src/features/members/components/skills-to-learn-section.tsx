@@ -12,9 +12,11 @@ export interface SkillsToLearnSectionProps {
   /** Present while the member edits their own profile. */
   onChange?: (skills: string[]) => void;
   emptyText?: string;
+  /** 'Skills I want to learn' on one's own profile; another member's says whose they are. */
+  title?: string;
 }
 
-export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing listed yet.' }: SkillsToLearnSectionProps) => {
+export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing listed yet.', title = 'Skills I want to learn' }: SkillsToLearnSectionProps) => {
   // Blank input and duplicates are dropped by addLearnSkill rather than refused, as the server does.
   const { register, handleSubmit, reset, control } = useForm({ defaultValues: { skill: '' } });
   const input = useWatch({ control, name: 'skill' });
@@ -25,7 +27,7 @@ export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing li
   });
   return (
     <Card>
-      <CardHeader icon={<BookOpen className="h-5 w-5" />} title="Skills I want to learn" />
+      <CardHeader icon={<BookOpen className="h-5 w-5" />} title={title} />
       <CardBody className="space-y-4">
         {skills.length === 0 ? (
           <p className="text-sm text-slate-500">{onChange ? 'Add the skills you would like to learn.' : emptyText}</p>

@@ -70,24 +70,29 @@ export const ChatDock = ({ userId }: { userId: string }) => {
   const bubbles = windows.filter((w) => w.minimised);
   if (windows.length === 0) return null;
   return (
-    <div className="pointer-events-none fixed right-0 bottom-0 z-40 flex items-end gap-3 px-2 sm:px-4" data-testid="chat-dock">
-      {/* On a phone only the newest window shows; the others wait as bubbles would. */}
-      <div className="flex flex-row-reverse items-end gap-3">
-        {open.map((w, i) => (
-          <div key={w.memberId} className={i > 0 ? 'hidden md:block' : undefined}>
-            <Suspense fallback={<Opening />}>
-              <ChatWindow userId={userId} memberId={w.memberId} />
-            </Suspense>
-          </div>
-        ))}
-      </div>
-      {bubbles.length > 0 && (
-        <div className="flex flex-col gap-2 pb-4" aria-label="Minimised chats" role="group">
-          {bubbles.map((w) => (
-            <Bubble key={w.memberId} userId={userId} memberId={w.memberId} />
+    <>
+      {/* Room below the page as tall as the windows, so whatever they cover at the bottom right ('Send
+          feedback', a form's last button) can be scrolled up above them. */}
+      <div aria-hidden="true" className={open.length > 0 ? 'h-[27rem]' : 'h-20'} data-testid="chat-dock-space" />
+      <div className="pointer-events-none fixed right-0 bottom-0 z-40 flex items-end gap-3 px-2 sm:px-4" data-testid="chat-dock">
+        {/* On a phone only the newest window shows; the others wait as bubbles would. */}
+        <div className="flex flex-row-reverse items-end gap-3">
+          {open.map((w, i) => (
+            <div key={w.memberId} className={i > 0 ? 'hidden md:block' : undefined}>
+              <Suspense fallback={<Opening />}>
+                <ChatWindow userId={userId} memberId={w.memberId} />
+              </Suspense>
+            </div>
           ))}
         </div>
-      )}
-    </div>
+        {bubbles.length > 0 && (
+          <div className="flex flex-col gap-2 pb-4" aria-label="Minimised chats" role="group">
+            {bubbles.map((w) => (
+              <Bubble key={w.memberId} userId={userId} memberId={w.memberId} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
   );
 };

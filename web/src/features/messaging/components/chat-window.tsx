@@ -6,10 +6,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { Minus, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { TYPING_RELAY_INTERVAL_MS } from '@contracts/live';
-import { MESSAGE_CONTENT_MAX, messageContentSchema, type Conversation } from '@contracts/messaging';
+import { MESSAGE_CONTENT_MAX, messageContentSchema, messagingTexts, type Conversation } from '@contracts/messaging';
 import { ApiError } from '@/lib/http';
 import { Avatar } from '@/ui/avatar';
 import { Button } from '@/ui/button';
@@ -21,6 +21,7 @@ import { messageToMarkRead, messagingUiTexts, seenMessageId } from '../messaging
 import { useMessagingStore } from '../messaging-store';
 
 const composerSchema = z.object({ content: messageContentSchema });
+const CHAT_COUNT_FROM = MESSAGE_CONTENT_MAX * 0.8;
 type ComposerForm = z.input<typeof composerSchema>;
 
 /** Shown from a typing frame until its time runs out (or their message arrives, which clears it). */
@@ -47,7 +48,15 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
   const sendTyping = useTypingSender();
   const lastTyping = useRef(0);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setValue, setFocus, getValues } = useForm<ComposerForm>({ resolver: zodResolver(composerSchema), defaultValues: { content: '' } });
+  const { register, handleSubmit, setValue, setFocus, getValues, control, formState } = useForm<ComposerForm>({
+    resolver: zodResolver(composerSchema),
+    defaultValues: { content: '' },
+  });
+  const content = useWatch({ control, name: 'content' });
+  const length = content.length;
+  // An empty message is simply not sent; one over the limit says why (a paste is kept whole, never cut).
+  const tooLong = content.trim().length > MESSAGE_CONTENT_MAX || formState.errors.content?.message === messagingTexts.contentTooLong;
+  const shownFailure = failure ?? (tooLong ? messagingTexts.contentTooLong : null);
   const submit = handleSubmit(({ content }) => {
     setFailure(null);
     // As typed (the schema trims what is sent), to put back if the send fails.
@@ -69,20 +78,23 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
     },
   });
   const errorId = `chat-error-${conversation.id}`;
+  const countId = `chat-count-${conversation.id}`;
+  // The composer's 'n/1000 characters', shown once a message nears the limit: a chat line rarely does.
+  const countShown = length >= CHAT_COUNT_FROM;
   return (
     <form onSubmit={(e) => void submit(e)} className="border-t border-slate-100 p-2">
-      {failure && (
-        <p id={errorId} role="alert" className="px-1 pb-1 text-xs text-red-700">
-          {failure}
+      {shownFailure && (
+        <p id={errorId} role="alert" className="px-1 pb-1 text-xs text-red-700" data-testid="chat-error">
+          {shownFailure}
         </p>
       )}
       <div className="flex items-end gap-2">
         <textarea
           {...field}
           rows={1}
-          maxLength={MESSAGE_CONTENT_MAX}
           aria-label={`Message ${conversation.other_user.name}`}
-          aria-describedby={failure ? errorId : undefined}
+          aria-describedby={clsx(shownFailure && errorId, countShown && countId) || undefined}
+          aria-invalid={tooLong || undefined}
           placeholder="Type a message..."
           data-testid="chat-input"
           className="max-h-28 min-h-[2.5rem] flex-1 resize-none rounded-xl border border-slate-200 px-3 py-2 text-sm focus:border-brand-400 focus:ring-2 focus:ring-brand-100 focus:outline-none"
@@ -93,10 +105,15 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
             }
           }}
         />
-        <Button type="submit" size="icon" aria-label="Send message" disabled={send.isPending}>
+        <Button type="submit" size="icon" aria-label="Send message" disabled={send.isPending || tooLong}>
           <SendHorizontal className="h-4 w-4" />
         </Button>
       </div>
+      {countShown && (
+        <p id={countId} className={clsx('px-1 pt-1 text-right text-xs tabular-nums', tooLong ? 'text-red-700' : 'text-slate-500')} data-testid="chat-count">
+          {length}/{MESSAGE_CONTENT_MAX} characters
+        </p>
+      )}
     </form>
   );
 };

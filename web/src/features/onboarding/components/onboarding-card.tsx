@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/ui/button';
 import { Card, CardBody, CardHeader } from '@/ui/card';
 import { useOnboarding } from '../api/onboarding-api';
-import { celebrateOnce, doneCount, isDismissed, onboardingCardView, onboardingSteps, rememberDismissed } from '../onboarding-steps';
+import { celebrateOnce, doneCount, isDismissed, onboardingCardView, rememberDismissed, shownSteps } from '../onboarding-steps';
 
 const celebrate = async () => {
   if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
@@ -17,9 +17,11 @@ export const OnboardingCard = ({ userId }: { userId: string }) => {
   const onboarding = useOnboarding(userId);
   const [dismissed, setDismissed] = useState(() => isDismissed(userId));
   const steps = onboarding.data?.onboardingSteps;
-  const done = steps ? doneCount(steps) : 0;
-  const view = onboardingCardView(steps, dismissed);
-  const complete = onboardingCardView(steps, false) === 'all-set';
+  const assistant = onboarding.data?.assistantAvailable ?? false;
+  const shown = shownSteps(assistant);
+  const done = steps ? doneCount(steps, assistant) : 0;
+  const view = onboardingCardView(onboarding.data, dismissed);
+  const complete = onboardingCardView(onboarding.data, false) === 'all-set';
 
   useEffect(() => {
     celebrateOnce(userId, complete, () => void celebrate());
@@ -53,20 +55,20 @@ export const OnboardingCard = ({ userId }: { userId: string }) => {
 
   return (
     <Card data-testid="onboarding-card">
-      <CardHeader icon={<Rocket className="h-5 w-5" />} title="Get started" description={`${done} of ${onboardingSteps.length} steps done`} />
+      <CardHeader icon={<Rocket className="h-5 w-5" />} title="Get started" description={`${done} of ${shown.length} steps done`} />
       <CardBody className="space-y-3">
         <div
           className="h-2 overflow-hidden rounded-full bg-slate-100"
           role="progressbar"
           aria-label="Onboarding progress"
           aria-valuemin={0}
-          aria-valuemax={onboardingSteps.length}
+          aria-valuemax={shown.length}
           aria-valuenow={done}
         >
-          <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${(done / onboardingSteps.length) * 100}%` }} />
+          <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${(done / shown.length) * 100}%` }} />
         </div>
         <ul className="space-y-0.5">
-          {onboardingSteps.map((step) => {
+          {shown.map((step) => {
             const checked = steps[step.key];
             return (
               <li key={step.key}>

@@ -1,24 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { SUPPORT_MESSAGE_MAX, supportTexts, supportTicketSchema, ticketCategories, ticketPriorities } from '@contracts/support';
+import type { SupportTicket, SupportTicketInput } from '@contracts/support';
+import { ApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
+import { CharCount } from '@/ui/char-count';
 import { Field, Input, Select, Textarea } from '@/ui/input';
 
-export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
-export const ticketCategories = ['general', 'technical', 'account', 'billing', 'feature'] as const;
-
-// Tickets have no endpoint yet (document 001 §7), so their schema lives with the form; it moves to
-// api/contracts when the server takes tickets.
-const required = z.string().trim().min(1, 'Please complete all required fields.');
-const supportTicketSchema = z.object({
-  name: required,
-  email: required,
-  subject: required,
-  priority: z.enum(ticketPriorities),
-  category: z.enum(ticketCategories),
-  message: required,
-});
-export type SupportTicket = z.infer<typeof supportTicketSchema>;
+export type { SupportTicket };
 
 export const priorityLabels: Record<SupportTicket['priority'], string> = { low: 'Baja', medium: 'Media', high: 'Alta', urgent: 'Urgente' };
 export const categoryLabels: Record<SupportTicket['category'], string> = {
@@ -29,33 +18,42 @@ export const categoryLabels: Record<SupportTicket['category'], string> = {
   feature: 'Sugerencia de función',
 };
 
-const empty: SupportTicket = { name: '', email: '', subject: '', priority: 'medium', category: 'general', message: '' };
+const empty: SupportTicketInput = { name: '', email: '', subject: '', priority: 'medium', category: 'general', message: '' };
+
+/** A field's own problem (an e-mail that is not one, text over its limit); missing fields share one line below. */
+const own = (message: string | undefined): string | undefined => (message === supportTexts.required ? undefined : message);
 
 export const SupportForm = ({ onSubmit }: { onSubmit: (ticket: SupportTicket) => Promise<void> }) => {
-  const { register, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(supportTicketSchema), defaultValues: empty });
+  const { register, handleSubmit, setError, formState, control } = useForm<SupportTicketInput, unknown, SupportTicket>({
+    resolver: zodResolver(supportTicketSchema),
+    defaultValues: empty,
+  });
   const { errors, isSubmitting: submitting } = formState;
-  // One line for all missing fields, as the spec words it.
-  const error = (errors.name ?? errors.email ?? errors.subject ?? errors.message ?? errors.root)?.message;
+  const messageLength = useWatch({ control, name: 'message' }).length;
+  // One line for all missing fields, as the spec words it; then a refusal or failure of the send.
+  const missing = [errors.name, errors.email, errors.subject, errors.message].some((e) => e?.message === supportTexts.required);
+  const error = missing ? supportTexts.required : errors.root?.message;
 
   const submit = handleSubmit(async (ticket) => {
     try {
       await onSubmit(ticket);
-    } catch {
-      setError('root', { message: 'Error sending ticket. Please try again.' });
+    } catch (failure) {
+      const refused = failure instanceof ApiError && failure.status === 400 && failure.serverMessage;
+      setError('root', { message: refused || supportTexts.sendFailed });
     }
   });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5" aria-label="Ticket de soporte">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Nombre *" htmlFor="support-name">
+        <Field label="Nombre *" htmlFor="support-name" error={own(errors.name?.message)}>
           <Input id="support-name" autoComplete="name" {...register('name')} />
         </Field>
-        <Field label="Email *" htmlFor="support-email">
-          <Input id="support-email" type="email" autoComplete="email" {...register('email')} />
+        <Field label="Email *" htmlFor="support-email" error={own(errors.email?.message)}>
+          <Input id="support-email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} {...register('email')} />
         </Field>
       </div>
-      <Field label="Asunto *" htmlFor="support-subject">
+      <Field label="Asunto *" htmlFor="support-subject" error={own(errors.subject?.message)}>
         <Input id="support-subject" {...register('subject')} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -78,8 +76,9 @@ export const SupportForm = ({ onSubmit }: { onSubmit: (ticket: SupportTicket) =>
           </Select>
         </Field>
       </div>
-      <Field label="Mensaje *" htmlFor="support-message">
-        <Textarea id="support-message" rows={5} {...register('message')} />
+      <Field label="Mensaje *" htmlFor="support-message" error={own(errors.message?.message)}>
+        <Textarea id="support-message" rows={5} aria-describedby="support-message-count" {...register('message')} />
+        <CharCount id="support-message-count" length={messageLength} max={SUPPORT_MESSAGE_MAX} />
       </Field>
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">

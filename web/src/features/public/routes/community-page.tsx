@@ -41,7 +41,12 @@ export const CommunityPage = () => {
   return (
     <PublicShell>
       <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" lang="es">
-        <SectionHeading eyebrow="Comunidad" title="Aprende junto a otros profesionales" text="SkillSwap es más que sesiones: es una comunidad que se ayuda cada día." />
+        <SectionHeading
+          level={1}
+          eyebrow="Comunidad"
+          title="Aprende junto a otros profesionales"
+          text="SkillSwap es más que sesiones: es una comunidad que se ayuda cada día."
+        />
         <div className="mt-10 grid gap-4 sm:grid-cols-3">
           {pillars.map((pillar) => (
             <div key={pillar.title} className="rounded-2xl bg-slate-50 p-5">

@@ -64,6 +64,7 @@ export const SuccessStoriesPage = () => {
     <PublicShell action={<JoinNav />}>
       <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <SectionHeading
+          level={1}
           eyebrow="Historias de éxito"
           title="Real swaps, real progress"
           text="Members who taught what they knew and learned what they needed, paying only in points."
@@ -72,7 +73,7 @@ export const SuccessStoriesPage = () => {
           {stories.map((story) => (
             <figure key={story.name} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <div className="flex items-center gap-1 text-amber-400" aria-label="5 out of 5 stars">
+                <div className="flex items-center gap-1 text-amber-400" role="img" aria-label="5 out of 5 stars">
                   {Array.from({ length: 5 }, (_, i) => (
                     <Star key={i} className="h-4 w-4 fill-current" />
                   ))}

@@ -1,6 +1,8 @@
 import { CheckCircle2, ChevronDown, LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { supportPaths } from '@contracts/support';
+import { sendJson } from '@/lib/http';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button, buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -15,12 +17,11 @@ const faq = [
   { q: '¿SkillSwap es gratis?', a: 'Sí, durante la fase MVP todo es gratis. No necesitas tarjeta.' },
 ];
 
-// Tickets are not sent anywhere yet (document 001 §7): the spec simulates a 2-second submission.
-const sendTicket = (ticket: SupportTicket) =>
-  new Promise<void>((resolve) => {
-    console.info('Support ticket', ticket);
-    setTimeout(resolve, 2_000);
-  });
+// The server checks the ticket against the same schema and only logs it (document 001 §7); the form shows
+// 'Enviando...' while it is on its way rather than the spec's simulated 2 seconds.
+const sendTicket = async (ticket: SupportTicket) => {
+  await sendJson(supportPaths.tickets, { body: ticket });
+};
 
 const TicketSent = ({ ticket, onAnother }: { ticket: SupportTicket; onAnother: () => void }) => (
   <div className="py-6 text-center" data-testid="ticket-sent">

@@ -17,7 +17,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { Select } from '@/ui/input';
 import { FullPageSpinner } from '@/ui/spinner';
 import { useReviews } from '../api/reviews-api';
-import { overviewOf, visibleReviews } from '../review-rules';
+import { overviewOf, shownCountText, visibleReviews } from '../review-rules';
 import { useReviewsUi } from '../reviews-store';
 import { RatingOverview } from '../components/rating-overview';
 import { ReviewCard } from '../components/review-card';
@@ -121,7 +121,7 @@ export const ReviewsPage = () => {
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 id="review-list-title" className="font-semibold text-slate-900" aria-live="polite" data-testid="shown-count">
-                  {shown.length === all.length ? `All ${all.length} reviews` : `${shown.length} of ${all.length} reviews`}
+                  {shownCountText(shown.length, all.length)}
                 </h2>
                 {shownStar !== null && (
                   <Chip tone="amber" onRemove={clearStar} removeLabel="Clear the star filter" data-testid="star-filter-chip">

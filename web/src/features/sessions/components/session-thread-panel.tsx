@@ -26,7 +26,7 @@ const SystemLine = ({ message }: { message: ThreadMessage }) => {
       <span className="inline-flex max-w-[90%] items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-600">
         {rating && <Star className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />}
         {text}
-        <span className="text-slate-500">· {relativeAge(message.created_at)}</span>
+        <span className="text-slate-600">· {relativeAge(message.created_at)}</span>
       </span>
     </li>
   );
@@ -34,7 +34,7 @@ const SystemLine = ({ message }: { message: ThreadMessage }) => {
 
 const MessageLine = ({ message, mine }: { message: ThreadMessage; mine: boolean }) => (
   <li className={clsx('flex flex-col', mine ? 'items-end' : 'items-start')} data-testid="thread-message">
-    <span className="mb-0.5 text-xs text-slate-500">
+    <span className="mb-0.5 text-xs text-slate-600">
       {mine ? 'You' : (message.sender_name ?? 'Member')} · {relativeAge(message.created_at)}
     </span>
     <p

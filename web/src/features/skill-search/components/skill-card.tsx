@@ -26,7 +26,7 @@ export const SkillCard = ({ skill, viewerId, onLike, liking }: SkillCardProps) =
   const own = instructor.id === viewerId;
   const titleId = `skill-${skill.id}`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="skill-card">
+    <article aria-labelledby={titleId} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="skill-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="truncate text-lg font-semibold text-slate-900">
@@ -53,7 +53,7 @@ export const SkillCard = ({ skill, viewerId, onLike, liking }: SkillCardProps) =
         </button>
       </div>
 
-      <p className="mt-3 line-clamp-3 text-sm text-slate-600">{skill.description}</p>
+      <p className="mt-3 line-clamp-3 text-sm text-slate-600 [overflow-wrap:anywhere]">{skill.description}</p>
 
       <div className="mt-4 flex items-center gap-3">
         <Avatar name={instructor.name} src={instructor.profileImageUrl} size="sm" alt="" />
