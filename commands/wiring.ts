@@ -24,7 +24,7 @@ export interface CommandDeps {
  * The deciders whose stream states a process remembers. Members and ledgers: every booking reads both
  * members and the student's ledger. The others are streams that grow with use (a post's thread, a
  * conversation, a session's thread, an inbox, a skill's likes): remembered, a command reads and folds
- * only the events since its last one, so its cost does not grow with the stream (decision D-streams-1).
+ * only the events since its last one, so its cost does not grow with the stream (decision 190).
  */
 export const rememberedDeciders: readonly AnyDecider[] = [memberDecider, ledgerDecider, postDecider, conversationDecider, sessionDecider, inboxDecider, skillLikeDecider];
 

@@ -14,7 +14,7 @@ const CLEANABLE_VIDEOS: readonly MediaContentType[] = ['video/mp4', 'video/quick
 
 /**
  * Types kept as they are: BMP has no metadata fields (only its pixels and size), and an SVG is a text
- * drawing served as a download only (routes/media.ts); neither holds a camera's EXIF (decision D-media-1).
+ * drawing served as a download only (routes/media.ts); neither holds a camera's EXIF (decision 191).
  */
 const AS_THEY_ARE: readonly MediaContentType[] = ['image/bmp', 'image/svg+xml'];
 

@@ -1,6 +1,6 @@
 // The support page's ticket (document 001 §2.12, §7): open to visitors, checked against the contract's
 // schema (a readable 400 otherwise), and only logged, as the spec has it: no one reads tickets in the
-// product yet (decision D-polish-2).
+// product yet (decision 198).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../contracts/members.js';
 import { supportPaths, supportTicketResultSchema, supportTicketSchema } from '../contracts/support.js';

@@ -65,7 +65,7 @@ export const validName = (name: string): string => {
   const trimmed = name.trim();
   if (trimmed === '') invalid(profileTexts.nameEmpty);
   if (trimmed.length > NAME_MAX) invalid(profileTexts.nameTooLong);
-  // Decision D-limits-2: a direction control could make the name read as other text.
+  // Decision 187: a direction control could make the name read as other text.
   if (DIRECTION_CONTROLS.test(trimmed)) invalid(profileTexts.nameDirectionControls);
   return trimmed;
 };

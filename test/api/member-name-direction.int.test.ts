@@ -1,4 +1,4 @@
-// Direction controls in members' names (issue 29 item 5, decision D-limits-2): a name with one could read
+// Direction controls in members' names (issue 29 item 5, decision 187): a name with one could read
 // as other text, so the profile refuses it with a readable 400 and changes nothing, and a name the
 // sign-in provider gives has them dropped rather than stopping the sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

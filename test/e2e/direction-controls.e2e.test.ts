@@ -1,4 +1,4 @@
-// Direction controls in what members write (issue 29 item 5, decision D-limits-2): a post and a live
+// Direction controls in what members write (issue 29 item 5, decision 187): a post and a live
 // comment holding a right-to-left override or isolate are shown without it, as their characters read
 // on their own, so "fdp.exe" cannot pass for "exe.pdf" and the page's own words keep their order.
 import { mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // What the client shows of other members' text, with the direction controls dropped (decision
-// D-limits-2). Dropped where JSON enters the client (the request helpers, the websocket) rather than at
+// 187). Dropped where JSON enters the client (the request helpers, the websocket) rather than at
 // each of the many places a name, skill, post, comment or message is rendered: no screen can forget
 // it, and what a member reads then follows the Unicode bidi algorithm alone, which cannot reverse or
 // reorder the page's own words around a name. The escaped form (\u202E in the JSON) is caught too.

@@ -36,7 +36,7 @@ export const cardTurningPoints = (session: Pick<Session, 'scheduled_at'>): numbe
 
 /**
  * What the viewer may see and do on a card; `now` is the browser clock in ms. A session that has started
- * (decision D-sessions-1) offers joining, the thread and, to the mentor, 'Mark as completed'; moving or
+ * (decision 189) offers joining, the thread and, to the mentor, 'Mark as completed'; moving or
  * cancelling it is over (the server refuses both), so Reschedule and the Smart Calendar go with the start.
  */
 export const cardAbilities = (session: Session, now: number): CardAbilities => {
