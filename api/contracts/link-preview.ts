@@ -13,15 +13,7 @@ export const linkPreviewTexts = {
   imageNotFound: 'No preview image at this address',
 } as const;
 
-/** A preview's image is fetched by the server only up to this size (a cover picture, not a download). */
-export const PREVIEW_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
-/**
- * Where the client loads a preview's image from: the app itself (GET /api/og/image), which fetches it with
- * the previews' own address rules. The page's policy would block an http image, and a third-party one
- * would learn who reads the feed.
- */
-export const previewImageUrl = (image: string) => `/api/og/image?${new URLSearchParams({ url: image })}`;
+export { PREVIEW_IMAGE_MAX_BYTES, previewImageUrl } from './link-preview-image.js';
 
 export const linkPreviewQuerySchema = z.object({
   url: z

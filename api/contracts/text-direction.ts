@@ -1,4 +1,3 @@
-// What the client shares with the server about text direction: the controls names refuse and the
-// web client drops from what it shows (domain/text-direction.ts). Nothing else, so the client's core
-// can import it without the profile's rules.
+// The controls names refuse (domain/text-direction.ts), for the web client's test that what it drops
+// from the text it shows is the same list (web/src/lib/shown-text.ts).
 export { DIRECTION_CONTROLS, withoutDirectionControls } from '../../domain/text-direction.js';

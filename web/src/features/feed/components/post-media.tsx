@@ -1,7 +1,7 @@
 // A post's attachments (spec 001 §3): images and videos kept to their aspect ratio (9:16, 3:4, 16:9, or
 // their own size when custom), and the link previews of GET /api/og.
 import { useState, type CSSProperties } from 'react';
-import { previewImageUrl } from '@contracts/link-preview';
+import { previewImageUrl } from '@contracts/link-preview-image';
 import type { PostCard } from '../api/feed-view';
 import { useLinkPreview } from '../api/og-api';
 
