@@ -125,7 +125,9 @@ describe('a booking planned on remembered states', () => {
     expect(reads.length).toBeGreaterThan(0); // the first booking reads what it does not know yet
     reads.length = 0;
     await bookOn(WEDNESDAY_11);
-    expect(reads).toEqual([]);
+    // The check for a re-sent request reads the new session's own stream (the id is not known to be new
+    // here, as it is when the API makes it); the members and the ledger are not read.
+    expect(reads.flat().filter((id) => !id.startsWith('session-'))).toEqual([]);
     expect(await balanceOf(fixture.commands, studentId)).toEqual({ available: 1, held: 2 });
   });
 
