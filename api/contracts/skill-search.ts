@@ -3,30 +3,19 @@
 import { z } from 'zod';
 import { DEFAULT_SKILL_CATEGORY, MIN_POINTS_PER_HOUR } from '../../domain/member/profile-rules.js';
 import { experienceLevels, skillCategories, skillTaughtInputSchema } from './members.js';
-
 import {
   CREATE_SKILL_POINTS_MAX,
   createSkillCategories,
   createSkillPointsText,
   MIN_RATING_OPTIONS,
   SKILL_SEARCH_COUNT_MAX,
-  SKILL_SEARCH_PAGE,
   SKILL_SEARCH_QUERY_MAX,
   skillSearchTexts,
   type MinRating,
 } from './skill-search-texts.js';
 
-export {
-  CREATE_SKILL_POINTS_MAX,
-  createSkillCategories,
-  createSkillPointsText,
-  MIN_RATING_OPTIONS,
-  SKILL_SEARCH_COUNT_MAX,
-  SKILL_SEARCH_PAGE,
-  SKILL_SEARCH_QUERY_MAX,
-  skillSearchTexts,
-};
-export type { MinRating };
+// The page's texts and limits live without zod (skill-search-texts.ts); the schemas below use them too.
+export * from './skill-search-texts.js';
 
 export const skillSearchQuerySchema = z.object({
   q: z.string().max(SKILL_SEARCH_QUERY_MAX, skillSearchTexts.queryTooLong).default(''),
