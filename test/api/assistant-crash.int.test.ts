@@ -2,7 +2,6 @@
 // the whole app is SIGKILLed in the middle of The S brain's streamed call, started again, and the
 // request is answered once: one AI comment, one completion, the member's quota used once, the model
 // called again. (PostgreSQL only: a killed process must leave the database behind.)
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireCommands } from '../../commands/wiring.js';
 import { connectFromEnv, type Connections } from '../../eventstore/connect-from-env.js';
@@ -12,19 +11,9 @@ import { POSTGRES_ONLY_REASON } from '../support/not-run.js';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
 import { signIn } from '../support/sign-in.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { startAppProcess, type AppProcess } from './support/app-process.js';
+import { freePort, startAppProcess, type AppProcess } from './support/app-process.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe.skipIf(!adminUrl)(`The S brain killed while the model streams${adminUrl ? '' : ` (not run: ${POSTGRES_ONLY_REASON})`}`, () => {
   let database: TestDatabase;

@@ -4,12 +4,11 @@
 // every point granted, and no slot may stay reserved for a session that ended: the session
 // follow-ups reactor finishes what the killed requests began. (PostgreSQL only: a killed process
 // must leave the database behind, which in-memory PGlite does not.)
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import { evolveLedger, initialLedgerState } from '../../domain/ledger/state.js';
 import { connectFromEnv, type Connections } from '../../eventstore/connect-from-env.js';
-import { startAppProcess, type AppProcess } from './support/app-process.js';
+import { freePort, startAppProcess, type AppProcess } from './support/app-process.js';
 import { checkFollowUpInvariants, type FollowUpReport } from '../support/follow-up-invariants.js';
 import { MONDAY_0800, becomeMentor, bookingBody, signInMany } from '../support/session-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -21,16 +20,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const ROUNDS = 5;
 const MENTORS = 4;
 const STUDENTS = 20;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Weekday hours from Tuesday 8 December 2026 on, each used by one booking only (no two sessions share a time). */
 const times = (function* () {

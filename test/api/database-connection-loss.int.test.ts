@@ -5,7 +5,6 @@
 // 503; every write acknowledged with 201 is in the log exactly once, none is there twice; and writes
 // after the terminations succeed and show in the read models (the pool, the LISTEN connection and the
 // projectors' lock connection come back). PostgreSQL only: PGlite has no connections to lose.
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_CONNECTION_LOST, DATABASE_CONNECTION_LOST_WHILE_SAVING } from '../../api/plugins/database-errors.js';
@@ -14,23 +13,13 @@ import { notRun, POSTGRES_ONLY_REASON } from '../support/not-run.js';
 import { signInMany } from '../support/session-fixtures.js';
 import type { ApiClient } from '../support/sign-in.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { startAppProcess, type AppProcess } from './support/app-process.js';
+import { freePort, startAppProcess, type AppProcess } from './support/app-process.js';
 
 const adminUrl = testPostgresUrl();
 const WRITERS = 6;
 const TERMINATIONS = 3;
 /** Answers to wait for after each termination before the next one, so each lands on a recovered app. */
 const ANSWERS_BETWEEN = 12;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 interface Answer {
   content: string;

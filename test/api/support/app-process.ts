@@ -1,10 +1,22 @@
 // Starts the app in a child process group (app-child.ts) so a test can SIGKILL all of it at once:
 // npx, tsx and node, as a crash of the machine would.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const script = fileURLToPath(new URL('./app-child.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A port nothing listens on now, for an app process to take. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 
 export interface AppProcess {
   url: string;
