@@ -135,9 +135,13 @@ export default defineConfig(
     files: ['domain/**/*.ts'],
     ignores: [...TESTS],
     rules: {
+      // One package is allowed: immutable, whose persistent Map holds the records of states that grow with use
+      // (decision 190). It computes and does no I/O.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^[^.]', message: 'domain/ is pure: no packages and no node: modules (I/O arrives through commands/).' }] },
+        {
+          patterns: [{ regex: '^(?!immutable$)[^.]', message: 'domain/ is pure: no packages but immutable, and no node: modules (I/O arrives through commands/).' }],
+        },
       ],
       'no-restricted-syntax': [
         'error',

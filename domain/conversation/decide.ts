@@ -1,7 +1,7 @@
 // The conversation decider: two members, started once (a second start finds it again), messages by
 // either participant only, and one read watermark per participant that only moves forward. evolve is
 // total: an event that does not fit the state is ignored, never thrown on.
-import { PersistentMap } from '../persistent-map.js';
+import { Map as ImmutableMap } from 'immutable';
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import type { ConversationCommand, MarkMessagesRead, SendMessage } from './commands.js';
 import type { ConversationEvent } from './events.js';
@@ -15,7 +15,7 @@ export type OpenConversation = {
   /** Messages sent so far; the next one is messageCount + 1. */
   messageCount: number;
   /** Each message's sequence, for a read receipt naming a message (persistent: a long chat's next message costs what the first did). */
-  sequenceOf: PersistentMap<number>;
+  sequenceOf: ImmutableMap<string, number>;
   /** Per participant, the sequence of the last message they read (0: none). */
   readUpTo: Readonly<Record<string, number>>;
 };
@@ -35,7 +35,7 @@ export const evolveConversation = (state: ConversationState, event: Conversation
         participantIds: [a, b],
         startedAt: event.data.startedAt,
         messageCount: 0,
-        sequenceOf: PersistentMap.empty(),
+        sequenceOf: ImmutableMap(),
         readUpTo: { [a]: 0, [b]: 0 },
       };
     }

@@ -1,6 +1,6 @@
 // The ledger's state and its total evolve function. Balances are folded from entries; nothing here
 // validates, because stored events are facts that deciding already checked.
-import { PersistentMap } from '../persistent-map.js';
+import { Map as ImmutableMap } from 'immutable';
 import type { LedgerEvent } from './events.js';
 
 export type HoldState = 'active' | 'refunded' | 'adjudicated';
@@ -16,18 +16,18 @@ export interface LedgerState {
   available: number;
   held: number;
   /** Persistent maps: a ledger's every booking adds to them, and one more must not cost a copy of all. */
-  holds: PersistentMap<Hold>;
+  holds: ImmutableMap<string, Hold>;
   welcomeGranted: boolean;
   /** Holds whose points this member already received as a mentor (ReceivePoints is idempotent by hold). */
-  receivedHoldIds: PersistentMap<true>;
+  receivedHoldIds: ImmutableMap<string, true>;
 }
 
 export const initialLedgerState = (): LedgerState => ({
   available: 0,
   held: 0,
-  holds: PersistentMap.empty(),
+  holds: ImmutableMap(),
   welcomeGranted: false,
-  receivedHoldIds: PersistentMap.empty(),
+  receivedHoldIds: ImmutableMap(),
 });
 
 const settle = (state: LedgerState, holdId: string, next: HoldState): LedgerState | null => {

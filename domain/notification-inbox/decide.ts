@@ -1,21 +1,21 @@
 // The inbox decider. Marking read is idempotent: ids already marked and an upTo not later than the
 // last one append nothing, so the client's automatic "read after 2 seconds" and a click on the same
 // notification do not pile up events.
-import { PersistentMap } from '../persistent-map.js';
+import { Map as ImmutableMap } from 'immutable';
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import type { InboxCommand, MarkAllNotificationsRead, MarkNotificationsRead } from './commands.js';
 import type { InboxEvent } from './events.js';
 
 export interface InboxState {
   /** Persistent: marking one more read must not copy every id read before. */
-  readIds: PersistentMap<true>;
+  readIds: ImmutableMap<string, true>;
   /** The latest upTo of a mark-all, as epoch ms; null before the first. */
   allReadUpTo: number | null;
 }
 
 export const MAX_IDS_PER_MARK = 200;
 
-export const initialInboxState = (): InboxState => ({ readIds: PersistentMap.empty(), allReadUpTo: null });
+export const initialInboxState = (): InboxState => ({ readIds: ImmutableMap(), allReadUpTo: null });
 
 export const evolveInbox = (state: InboxState, event: InboxEvent): InboxState => {
   switch (event.type) {

@@ -1,8 +1,8 @@
 // Post state, folded from the stream. evolve is total: an event that does not fit the state (decide
 // never produces one, but old or hand-repaired data might) is ignored, never thrown on.
-// Its records are persistent maps: one more comment, like or vote costs the same on a post with thousands
+// Its records are persistent maps (Immutable.js): one more comment, like or vote costs the same on a post with thousands
 // of comments as on a new one (an object copied per event made folding a thread cost its length squared).
-import { PersistentMap } from '../persistent-map.js';
+import { Map as ImmutableMap } from 'immutable';
 import type { AiReplyRequested, CommentAdded, PostBody, PostEvent } from './events.js';
 import type { AiFeedbackType } from './rules.js';
 
@@ -16,9 +16,9 @@ export interface CommentFacts {
   parentCommentId: string | null;
   depth: number;
   isAiGenerated: boolean;
-  likedBy: PersistentMap<true>;
+  likedBy: ImmutableMap<string, true>;
   /** Votes on an AI comment, one per member. */
-  feedback: PersistentMap<AiFeedbackType>;
+  feedback: ImmutableMap<string, AiFeedbackType>;
 }
 
 export interface PendingAiReply {
@@ -33,12 +33,12 @@ export interface PendingAiReply {
 export type ActivePost = {
   status: 'active';
   post: PostFacts;
-  likedBy: PersistentMap<true>;
-  comments: PersistentMap<CommentFacts>;
+  likedBy: ImmutableMap<string, true>;
+  comments: ImmutableMap<string, CommentFacts>;
   /** One reply at a time per post: the request being answered, if any. */
   pendingAi: PendingAiReply | null;
   /** Requests that ended, so a replayed reactor command finds them done. */
-  endedAiRequests: PersistentMap<'completed' | 'failed'>;
+  endedAiRequests: ImmutableMap<string, 'completed' | 'failed'>;
 };
 
 export type PostState = { status: 'absent' } | ActivePost | { status: 'deleted'; postId: string; authorId: string };
@@ -53,8 +53,8 @@ const withComment = (state: ActivePost, data: CommentAdded['data']): ActivePost 
     parentCommentId: data.parentCommentId,
     depth: data.depth,
     isAiGenerated: data.isAiGenerated,
-    likedBy: PersistentMap.empty(),
-    feedback: PersistentMap.empty(),
+    likedBy: ImmutableMap(),
+    feedback: ImmutableMap(),
   };
   return { ...state, comments: state.comments.set(data.commentId, comment) };
 };
@@ -120,10 +120,10 @@ export const evolve = (state: PostState, event: PostEvent): PostState => {
     return {
       status: 'active',
       post: { postId, authorId, content, category, urgency, skillNeeded, mentions },
-      likedBy: PersistentMap.empty(),
-      comments: PersistentMap.empty(),
+      likedBy: ImmutableMap(),
+      comments: ImmutableMap(),
       pendingAi: null,
-      endedAiRequests: PersistentMap.empty(),
+      endedAiRequests: ImmutableMap(),
     };
   }
   // A deleted post keeps nothing more: its events after the delete (none are decided) change nothing.

@@ -1,7 +1,7 @@
 // The skill-like decider: a member likes a skill at most once, and never their own. Like and unlike
 // are idempotent; the toggle is decided on the stream's current state, so two quick clicks that race
 // end as "like, then unlike" rather than two likes.
-import { PersistentMap } from '../persistent-map.js';
+import { Map as ImmutableMap } from 'immutable';
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import type { SkillLikeCommand } from './commands.js';
 import type { SkillLikeEvent, SkillLikeRef } from './events.js';
@@ -10,11 +10,11 @@ export const OWN_SKILL_MESSAGE = 'You cannot like your own skill';
 
 export interface SkillLikeState {
   /** Persistent: a popular skill's next like must not copy every like before it. */
-  likedBy: PersistentMap<true>;
+  likedBy: ImmutableMap<string, true>;
   likesCount: number;
 }
 
-export const initialSkillLikeState = (): SkillLikeState => ({ likedBy: PersistentMap.empty(), likesCount: 0 });
+export const initialSkillLikeState = (): SkillLikeState => ({ likedBy: ImmutableMap(), likesCount: 0 });
 
 export const evolveSkillLike = (state: SkillLikeState, event: SkillLikeEvent): SkillLikeState => {
   const { memberId } = event.data;

@@ -135,7 +135,7 @@ describe('import boundaries', () => {
 });
 
 describe('a pure domain', () => {
-  it.each(['node:crypto', 'pg', 'zod'])("refuses the package '%s' in domain/", async (name) => {
+  it.each(['node:crypto', 'pg', 'zod', 'immutable-js', 'immutable/dist/immutable.js'])("refuses the package '%s' in domain/", async (name) => {
     expect(await lint('domain/session/lint-fixture.ts', `import * as p from '${name}';\nexport { p };\n`)).toEqual([
       expect.stringMatching('^no-restricted-imports: .*domain/ is pure'),
     ]);
@@ -151,6 +151,12 @@ describe('a pure domain', () => {
   ])('refuses a clock or id read in domain/: %s', async (code) => {
     const messages = await lint('domain/session/lint-fixture.ts', code);
     expect(messages.filter((m) => m.startsWith('no-restricted-syntax: '))).toHaveLength(1);
+  });
+
+  it("allows the one package 'immutable' (decision 190)", async () => {
+    expect(
+      await lint('domain/session/lint-fixture.ts', "import { Map as ImmutableMap } from 'immutable';\nexport const empty = ImmutableMap<string, true>();\n"),
+    ).toEqual([]);
   });
 
   it('allows parsing a given instant, and vitest in domain tests', async () => {
