@@ -26,6 +26,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // One stylesheet, inlined into the page (build/first-paint.ts). Split per chunk, the lazy imports' preload
+    // lists named the entry's stylesheet, and since the page has no <link> to it Vite's preload helper fetched
+    // it again, at the highest priority, when the dashboard's sidebar loaded (issue 29 point 18).
+    cssCodeSplit: false,
     emptyOutDir: true,
     // Hidden: the maps are written (the server's error monitor reads them from disk) but the bundles do
     // not name them, and the server never sends one (api/plugins/static-client.ts): they hold the whole source.

@@ -12,6 +12,18 @@ export const SKILL_SEARCH_PAGE = 20;
 export const SKILL_SEARCH_COUNT_MAX = 1000;
 export const SKILL_SEARCH_QUERY_MAX = SKILL_NAME_MAX;
 
+/**
+ * The address of one page of results, as the page asks for it. The server preloads the first page with no
+ * filter for a signed-in member opening /search (api/plugins/signed-in-preloads.ts), and a preload is only
+ * taken by a request for the very same address, so both build it here.
+ */
+export const skillSearchUrl = (filter: { q: string; category: string; level: string; minRating: number }, offset: number): string => {
+  const params = new URLSearchParams({ q: filter.q, minRating: String(filter.minRating), offset: String(offset) });
+  if (filter.category) params.set('category', filter.category);
+  if (filter.level) params.set('level', filter.level);
+  return `/api/skill-search?${params}`;
+};
+
 export const skillSearchTexts = {
   title: 'Find Skills to Learn',
   noResults: 'No results found',

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { FEED_PAGE_SIZE, feedPaths } from '../contracts/feed-read.js';
+import { skillSearchUrl } from '../contracts/skill-search-texts.js';
 
 interface ManifestChunk {
   file: string;
@@ -19,6 +20,7 @@ type Manifest = Record<string, ManifestChunk>;
 const signedInFrame = ['src/app/app-layout.tsx'];
 const dashboardChunks = ['src/app/dashboard-route.tsx', 'src/app/dashboard-sidebar.tsx'];
 const feedChunks = ['src/app/feed-route.tsx'];
+const searchChunks = ['src/features/skill-search/routes/skill-search-page.tsx'];
 
 /**
  * The feed's first read, as web/src/features/feed/api/posts-api.ts asks for it with the default filter
@@ -26,6 +28,9 @@ const feedChunks = ['src/app/feed-route.tsx'];
  * (?post= and ?comment= fetch their post on the side; the list is the same).
  */
 const feedReads = [`${feedPaths.posts}?${new URLSearchParams({ sort: 'recent', limit: String(FEED_PAGE_SIZE) })}`];
+
+/** The search page's first read: the first page of results with no filter (the filters start cleared). */
+const searchReads = [skillSearchUrl({ q: '', category: '', level: '', minRating: 0 }, 0)];
 
 /**
  * The dashboard's first reads, exactly as the client asks for them with no query in the page's address
@@ -78,7 +83,7 @@ const fetchLinks = (urls: string[]) => urls.map((url) => `<link rel="preload" hr
 
 /**
  * Reads the built manifest once, at start-up. Returns the page to send a signed-in member for a path
- * (the dashboard's and the feed's with their reads, any other with the signed-in frame), or null when the client was
+ * (the dashboard's, the feed's and the search page's with their reads, any other with the signed-in frame), or null when the client was
  * built without a manifest (then index.html goes out as it is).
  */
 export const loadSignedInPages = (distDir: string) => {
@@ -95,9 +100,12 @@ export const loadSignedInPages = (distDir: string) => {
   const dashboardScripts = build(html, moduleLinks(dashboardFiles));
   const feedFiles = closure(manifest, [...signedInFrame, ...feedChunks]).filter((file) => !inPage.has(file));
   const feed = build(html, [...moduleLinks(feedFiles), ...fetchLinks(feedReads)]);
+  const searchFiles = closure(manifest, [...signedInFrame, ...searchChunks]).filter((file) => !inPage.has(file));
+  const searchPage = build(html, [...moduleLinks(searchFiles), ...fetchLinks(searchReads)]);
   const dashboards = new Map<string, SignedInPage>();
   return (path: string, search: string, memberId: string): SignedInPage => {
     if (path === '/feed' || path === '/feed/') return feed;
+    if (path === '/search' || path === '/search/') return searchPage;
     if (path !== '/dashboard' && path !== '/dashboard/') return other;
     // A query (a session to highlight) changes the first list read; the scripts are the same.
     if (search) return dashboardScripts;

@@ -56,11 +56,13 @@ describe("the dashboard's first JavaScript", () => {
   // go in one chunk (web/build/chunk-groups.ts) instead of one chunk per icon or small component (33).
   // 13 since issue 21: the nav's Messages and notification menus use TanStack's useMutation, which the
   // grouping sees reached through the package's barrel from the entry and leaves in a 2 kB chunk of its own
-  // (decision 174); the dashboard's Lighthouse score read 93 with it.
-  it('comes in at most 13 scripts', () => {
+  // (decision 174); the dashboard's Lighthouse score read 93 with it. 14 since issue 29 point 18: what only the
+  // dashboard reaches is a `dashboard` chunk of its own rather than part of `signed-in`, which /feed and
+  // /search load too (the server names all 14 in the page's head, so they load side by side).
+  it('comes in at most 14 scripts', () => {
     const manifest = readManifest(dist);
     const files = new Set(dashboardParts.flatMap((part) => initialChunks(manifest, part)));
-    expect([...files].length).toBeLessThanOrEqual(13);
+    expect([...files].length).toBeLessThanOrEqual(14);
   });
 
   it('still builds the dialogs and the form libraries, as chunks of their own', () => {

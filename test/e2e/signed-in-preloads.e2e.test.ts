@@ -59,4 +59,28 @@ describe('signed-in preloads in the browser', () => {
       await context.close();
     }
   });
+
+  it("are the search page's own chunks and first read, the read made once", async () => {
+    const { context, page } = await newPageOnServerClock(e2e, { width: 390, height: 844 });
+    try {
+      await signInWithHint(page, e2e.server.url, uniqueEmail('search-preloads'), '/search');
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      await page.goto(`${e2e.server.url}/search`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+
+      const preloads = await page.$$eval('link[rel="modulepreload"], link[rel="preload"][as="fetch"]', (links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search),
+      );
+      const firstRead = '/api/skill-search?q=&minRating=0&offset=0';
+      expect(preloads.filter((url) => url.startsWith('/api/') && url !== '/api/user')).toEqual([firstRead]);
+      const searchChunk = preloads.find((url) => /\/assets\/skill-search-page-[\w-]+\.js$/.test(url));
+      expect(searchChunk).toBeDefined();
+      expect(requested.filter((seen) => seen.split('?', 1)[0] === '/api/skill-search')).toEqual([firstRead]);
+      expect(requested.filter((seen) => seen === searchChunk)).toEqual([searchChunk]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -2,17 +2,21 @@
 // bundler gives every module shared by two lazy pages a chunk of its own: the dashboard loaded 33-39
 // scripts, most of them an icon or a small component, and on a slow connection each costs a round trip.
 // A module goes into the one `signed-in` chunk when every page that reaches it is a signed-in one and the
-// dashboard's first screen is among them; `shared` takes what the public pages and the signed-in app both
-// use. Anything the entry reaches stays where the bundler puts it, so the landing page loads no signed-in
-// code (test/e2e/landing-bundle.e2e.test.ts), and the form libraries, reached only by the dialogs and the
-// other signed-in pages, keep their chunks (test/e2e/dashboard-bundle.e2e.test.ts).
+// signed-in frame (nav bar, menus, chat dock) or the dashboard's first screen is among them; `shared` takes
+// what the public pages and the signed-in app both use. What only the dashboard's page and sidebar reach
+// goes into a `dashboard` chunk of its own: in `signed-in` it was downloaded and run before /feed's and
+// /search's first screen too (issue 29 point 18). Anything the entry reaches stays where the bundler puts
+// it, so the landing page loads no signed-in code (test/e2e/landing-bundle.e2e.test.ts), and the form
+// libraries, reached only by the dialogs and the other signed-in pages, keep their chunks
+// (test/e2e/dashboard-bundle.e2e.test.ts).
 import type { ChunkingContext } from 'rolldown';
 
-type Root = 'entry' | 'dashboard' | 'signed-in' | 'public' | 'other';
+type Root = 'entry' | 'frame' | 'dashboard' | 'signed-in' | 'public' | 'other';
 
 /** A lazily imported module: a page, the signed-in frame, a dialog. */
 const rootKind = (id: string): Root => {
-  if (/[\\/]src[\\/]app[\\/](app-layout|dashboard-route|dashboard-sidebar)\.tsx$/.test(id)) return 'dashboard';
+  if (/[\\/]src[\\/]app[\\/]app-layout\.tsx$/.test(id)) return 'frame';
+  if (/[\\/]src[\\/]app[\\/](dashboard-route|dashboard-sidebar)\.tsx$/.test(id)) return 'dashboard';
   if (/[\\/]src[\\/]app[\\/]/.test(id)) return 'signed-in';
   if (/[\\/]src[\\/]features[\\/](public|auth)[\\/]/.test(id)) return 'public';
   if (/[\\/]src[\\/]features[\\/]/.test(id)) return 'signed-in';
@@ -74,9 +78,11 @@ export const signedInChunkGroups = () => {
           if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null;
           const roots = rootsOf(id, ctx, memo);
           if (roots.size === 0 || roots.has('entry') || roots.has('other')) return null;
-          const publicToo = roots.has('public');
-          if (!roots.has('dashboard')) return null;
-          return publicToo ? 'shared' : 'signed-in';
+          if (!roots.has('frame') && !roots.has('dashboard')) return null;
+          if (roots.has('public')) return 'shared';
+          // Only the dashboard's page and sidebar: not before another page's first screen.
+          if (roots.size === 1 && roots.has('dashboard')) return 'dashboard';
+          return 'signed-in';
         },
         // Not what the captured modules import in turn: that could pull the entry's modules in.
         includeDependenciesRecursively: false,

@@ -38,5 +38,5 @@ export const compressedSize = (distDir: string, file: string): number => {
   return existsSync(`${path}.br`) ? statSync(`${path}.br`).size : statSync(path).size;
 };
 
-/** The chunk files that belong to the signed-in app: its frame and its pages. */
-export const signedInChunk = /\/(app-layout|dashboard-route|profile-route|booking-page|nav-bar|not-yet-available-page)-[\w-]+\.js$/;
+/** The chunk files that belong to the signed-in app: its frame, the modules grouped with it, its pages. */
+export const signedInChunk = /\/(app-layout|signed-in|dashboard|profile-route|booking-page|nav-bar|not-yet-available-page)-[\w-]+\.js$/;

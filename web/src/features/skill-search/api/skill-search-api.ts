@@ -5,21 +5,15 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQ
 import type { SkillLikeStatus } from '@contracts/dashboard';
 import type { CurrentUser, SkillTaughtInput, User } from '@contracts/members';
 import type { SkillSearchResult } from '@contracts/skill-search';
+import { skillSearchUrl } from '@contracts/skill-search-texts';
 import { sendJson, getJson } from '@/lib/http';
 import { useInvalidateChanges } from '@/lib/stale-keys';
 import { skillSearchKeys, type SkillSearchFilter } from './keys';
 
-const searchUrl = (filter: SkillSearchFilter, offset: number) => {
-  const params = new URLSearchParams({ q: filter.q, minRating: String(filter.minRating), offset: String(offset) });
-  if (filter.category) params.set('category', filter.category);
-  if (filter.level) params.set('level', filter.level);
-  return `/api/skill-search?${params}`;
-};
-
 export const useSkillSearch = (filter: SkillSearchFilter) =>
   useInfiniteQuery({
     queryKey: skillSearchKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => getJson<SkillSearchResult>(searchUrl(filter, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => getJson<SkillSearchResult>(skillSearchUrl(filter, pageParam), { signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
     placeholderData: keepPreviousData,
