@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -10,14 +11,20 @@ const alias = {
 // On a machine shared with other work, TEST_TIMEOUT_SCALE=4 gives every tier's default timeouts four times as long.
 const scale = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
 
-// Three tiers, chosen by file suffix (DESIGN.md §8). Integration and e2e tests share one database
-// per worker file, so they run with limited parallelism to stay inside a 2-core machine.
+// One test file per core at a time (vitest's own default in a run is one fewer than the cores, which is one
+// worker on a 2-core CI machine); TEST_WORKERS=1 runs the files one after another. Every int and e2e file
+// has its own server, database (a PGlite of its own, or a PostgreSQL database made for it) and port, so
+// files never share state.
+const workers = Number(process.env.TEST_WORKERS) || availableParallelism();
+
+// Three tiers, chosen by file suffix (DESIGN.md §8).
 // A hung int file ends within 30 s, an e2e file within 60 s (a file that truly needs longer says so
 // per test, with its reason). Both start their PGlite servers from a database migrated once per run
 // (test/support/pglite-snapshot.ts, made by its globalSetup).
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: workers,
     projects: [
       {
         extends: true,
@@ -35,7 +42,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000 * scale,
           hookTimeout: 30_000 * scale,
-          fileParallelism: false,
           globalSetup: ['test/support/pglite-snapshot-setup.ts'],
         },
       },
@@ -47,7 +53,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000 * scale,
           hookTimeout: 60_000 * scale,
-          fileParallelism: false,
           globalSetup: ['test/support/pglite-snapshot-setup.ts'],
         },
       },

@@ -1,4 +1,4 @@
-// A post's state folds in time linear in its stream, and one more event leaves every earlier state as
+// A post's state is folded from a long stream whole, and one more event leaves every earlier state as
 // it was: the command runtime keeps states and folds only the events after them (issue 29, 18b).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,9 @@ describe('a post state folded from a long stream', () => {
     );
   });
 
-  it('folds in time linear in the stream: eight times the comments cost about eight times as much, not sixty-four', () => {
+  // How long the fold takes is measured in `npm run bench` (long-streams, state-at), not here: a timed unit
+  // test fails on a busy machine and proves nothing on a quiet one.
+  it('folds a stream of 16,000 comments, likes and post likes into a state holding each of them', () => {
     const [post] = created();
     const comment = postDecider.decide(commentCommand({ commentId: 'c-0' }), foldPost(created()))[0]!;
     const history = (comments: number): PostEvent[] => {
@@ -50,19 +52,8 @@ describe('a post state folded from a long stream', () => {
       }
       return events;
     };
-    // The fastest of three folds of each: a loaded machine slows some runs, never speeds one up.
-    const fastest = (events: readonly PostEvent[]) =>
-      Math.min(
-        ...[1, 2, 3].map(() => {
-          const started = performance.now();
-          foldPost(events);
-          return performance.now() - started;
-        }),
-      );
-    const [short, long] = [history(2_000), history(16_000)];
-    const ratio = fastest(long) / fastest(short);
-    expect(ratio).toBeLessThan(24);
+    const long = history(16_000);
     const state = foldPost(long);
     expect(state.status === 'active' && [state.comments.size, state.likedBy.size, state.comments.get('c-7')?.likedBy.has('m-7')]).toEqual([16_000, 16_000, true]);
-  }, 120_000);
+  });
 });

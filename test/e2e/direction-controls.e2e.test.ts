@@ -5,9 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { submitDevSignInForm } from './support/browser.js';
+import { screenshotDir, submitDevSignInForm } from './support/browser.js';
 
-const SHOTS = '/work/helpers/shots/limits';
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 describe('direction controls in members’ text', () => {
@@ -51,10 +50,10 @@ describe('direction controls in members’ text', () => {
     await card.getByText('Trust me nimda said so', { exact: true }).waitFor();
     expect(await grace.evaluate(() => document.body.innerText)).not.toMatch(CONTROLS);
 
-    mkdirSync(SHOTS, { recursive: true });
-    await grace.screenshot({ path: `${SHOTS}/feed-direction-controls-1280.png` });
+    mkdirSync(screenshotDir, { recursive: true });
+    await grace.screenshot({ path: `${screenshotDir}/feed-direction-controls-1280.png` });
     await grace.setViewportSize({ width: 390, height: 844 });
     await card.scrollIntoViewIfNeeded();
-    await grace.screenshot({ path: `${SHOTS}/feed-direction-controls-390.png` });
+    await grace.screenshot({ path: `${screenshotDir}/feed-direction-controls-390.png` });
   });
 });

@@ -5,46 +5,25 @@
 // draft for the next opening, Cancel asks before discarding it. 'The S brain responded!' clears 3 s
 // after the answer for a member whose feed loaded while the list still said 'complete'.
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { Notification } from '../../api/contracts/dashboard.js';
-import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.js';
-import type { OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
 import { signIn, type ApiClient } from '../support/test-server.js';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { submitDevSignInForm } from './support/browser.js';
+import { screenshotDir } from './support/browser.js';
+import { startFeedWithAssistant } from './support/feed-members.js';
 
-const SHOTS = '/work/helpers/shots/mentions';
 const NAMES = ["Jean-Luc O'Brien", 'Carol 🎨 Chen', 'Zoë Łukasz'] as const;
 
 describe('the post composer', () => {
-  let fake: OpenAiCompatibleServer;
-  beforeAll(async () => {
-    fake = await startOpenAiCompatibleServer({ kind: 'answer', chunks: ['Each value ', 'has one owner.'], chunkDelayMs: 50 });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  const e2e = startAppAndBrowser({
-    get env() {
-      return { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-4o-mini' };
-    },
-  });
-  const contexts: BrowserContext[] = [];
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-  });
+  const feed = startFeedWithAssistant({ chunks: ['Each value ', 'has one owner.'], chunkDelayMs: 50 });
+  const { e2e } = feed;
 
   const shot = async (page: Page, name: string) => {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: `${screenshotDir}/composer-${name}.png` });
   };
   const signUp = async (name: string, width = 1280): Promise<Page> => {
-    const { context, page } = await newPageOnServerClock(e2e, { width, height: 900 }, `browser ${name}`);
-    contexts.push(context);
-    await page.goto(`${e2e.server.url}/feed`);
-    await submitDevSignInForm(page, { email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`, name });
-    await page.waitForURL((url) => url.pathname === '/feed');
+    const page = await feed.signUp(name, width);
     await page.getByRole('heading', { name: 'Community Feed', level: 1 }).waitFor();
     return page;
   };

@@ -9,32 +9,15 @@
 // chat-completions server, its answer is rated once, and the post's share link opens it ringed.
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.js';
-import type { OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { screenshotDir, submitDevSignInForm } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshotDir } from './support/browser.js';
+import { startFeedWithAssistant } from './support/feed-members.js';
 
 const ANSWER = ['Generics let a function keep ', 'the type of what it is given: ', 'function first<T>(items: T[]): T ', 'returns a T, not any.'];
 
 describe('the community feed between two members', () => {
-  let fake: OpenAiCompatibleServer;
-  beforeAll(async () => {
-    fake = await startOpenAiCompatibleServer({ kind: 'answer', chunks: ANSWER, chunkDelayMs: 400 });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  const e2e = startAppAndBrowser({
-    get env() {
-      return { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-4o-mini' };
-    },
-  });
-  const contexts: BrowserContext[] = [];
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-  });
+  const { e2e, signUp } = startFeedWithAssistant({ chunks: ANSWER, chunkDelayMs: 400 });
 
   const shot = async (page: Page, name: string) => {
     mkdirSync(screenshotDir, { recursive: true });
@@ -42,14 +25,6 @@ describe('the community feed between two members', () => {
     await page.screenshot({ path: `${screenshotDir}/feed-${name}.png`, fullPage: true });
   };
 
-  const signUp = async (name: string, width = 1280): Promise<Page> => {
-    const { context, page } = await newPageOnServerClock(e2e, { width, height: 900 }, `browser ${name}`);
-    contexts.push(context);
-    await page.goto(`${e2e.server.url}/feed`);
-    await submitDevSignInForm(page, { email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`, name });
-    await page.waitForURL((url) => url.pathname === '/feed');
-    return page;
-  };
   const memberId = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
   /** The innermost comment holding `text`: the one that says it, not the comments it replies to. */
   const comment = (scope: Locator, text: string) => scope.locator('[data-testid=comment]', { has: scope.page().getByText(text, { exact: true }) }).last();

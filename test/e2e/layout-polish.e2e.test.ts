@@ -12,16 +12,12 @@ import { MONDAY_0800 } from '../support/session-fixtures.js';
 import { seedReviews } from '../support/review-fixtures.js';
 import type { ApiClient } from '../support/test-server.js';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
+import { seriousViolations } from './support/axe.js';
 import { screenshotDir, signInWithHint } from './support/browser.js';
 
 const WIDTHS = [1280, 390] as const;
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(4);
 
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page: page as never }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-};
 const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 const shoot = async (page: Page, name: string) => {
   mkdirSync(screenshotDir, { recursive: true });
