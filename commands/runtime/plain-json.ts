@@ -34,10 +34,14 @@ const isKeyedLike = (value: object): value is Keyed => {
 
 const sortedIfSet = (items: unknown[]) => items.sort((a, b) => (JSON.stringify(toPlainJson(a)) < JSON.stringify(toPlainJson(b)) ? -1 : 1));
 
+const LEAF: Shape = { kind: 'leaf' };
+
 const shapeOf = (value: unknown): Shape => {
-  if (typeof value !== 'object' || value === null) return { kind: 'leaf' };
+  if (typeof value !== 'object' || value === null) return LEAF;
   if (Array.isArray(value)) return { kind: 'list', items: value };
-  if (value instanceof Date) return { kind: 'leaf' };
+  // Most of a state is plain records (a comment, a hold): no collection test needed for them.
+  if (Object.getPrototypeOf(value) === Object.prototype) return { kind: 'object', object: value as Record<string, unknown> };
+  if (value instanceof Date) return LEAF;
   // Immutable's own tests first: a List and a Set have get/has/size too, and are not keyed.
   if (isRecord(value)) return { kind: 'object', object: value.toObject() as Record<string, unknown> };
   if (isIndexed(value)) return { kind: 'list', items: [...(value as Iterable<unknown>)] };
@@ -64,11 +68,37 @@ const leafJson = (value: unknown): PlainJson | undefined => {
   }
 };
 
-const sortedEntries = (keyed: Keyed): [string, unknown][] =>
-  [...keyed.entries()].map(([key, value]): [string, unknown] => [String(key), value]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+const sortedEntries = (keyed: Keyed): [string, unknown][] => {
+  const entries: [string, unknown][] = [];
+  for (const [key, value] of keyed.entries()) entries.push([String(key), value]);
+  return entries.length > 1 ? entries.sort(byKey) : entries;
+};
+
+const recordJson = (record: Record<string, unknown>): { [key: string]: PlainJson } => {
+  const object: { [key: string]: PlainJson } = {};
+  for (const key of Object.keys(record)) {
+    const json = toPlainJson(record[key]);
+    if (json !== undefined) object[key] = json;
+  }
+  return object;
+};
+
+const entriesJson = (entries: readonly [string, unknown][]): { [key: string]: PlainJson } => {
+  const object: { [key: string]: PlainJson } = {};
+  for (const [key, value] of entries) {
+    const json = toPlainJson(value);
+    if (json !== undefined) object[key] = json;
+  }
+  return object;
+};
 
 /** The value as plain JSON; undefined where JSON.stringify would leave it out. */
 export const toPlainJson = (value: unknown): PlainJson | undefined => {
+  // A long stream's state is thousands of small records: the common cases first, without allocating.
+  if (typeof value !== 'object' || value === null) return leafJson(value);
+  if (Object.getPrototypeOf(value) === Object.prototype) return recordJson(value as Record<string, unknown>);
   const shape = shapeOf(value);
   switch (shape.kind) {
     case 'leaf':
@@ -76,19 +106,10 @@ export const toPlainJson = (value: unknown): PlainJson | undefined => {
     case 'list':
       return shape.items.map((item) => toPlainJson(item) ?? null);
     case 'keyed':
-      return objectOf(sortedEntries(shape.keyed));
+      return entriesJson(sortedEntries(shape.keyed));
     case 'object':
-      return objectOf(Object.entries(shape.object));
+      return recordJson(shape.object);
   }
-};
-
-const objectOf = (entries: Iterable<[string, unknown]>): { [key: string]: PlainJson } => {
-  const object: { [key: string]: PlainJson } = {};
-  for (const [key, value] of entries) {
-    const json = toPlainJson(value);
-    if (json !== undefined) object[key] = json;
-  }
-  return object;
 };
 
 const changeOf = (path: (string | number)[], before: unknown, after: unknown): StateChange[] => {
