@@ -1,4 +1,6 @@
-// One place for command handlers and processes to name streams (DESIGN.md §5).
+// One place for command handlers and processes to name streams (DESIGN.md §5). Each function here
+// belongs to a category of the stream catalogue (streamCatalogue, commands/stream-catalogue.ts); its test fails
+// on one that does not.
 export { memberStreamId } from '../domain/member/events.js';
 export { ledgerStreamId } from '../domain/ledger/events.js';
 export { sessionStreamId } from '../domain/session/events.js';
@@ -9,6 +11,7 @@ export { postStreamId } from '../domain/post/events.js';
 export { aiQuotaStreamId } from '../domain/assistant-quota/quota.js';
 export { skillCatalogueStreamId } from '../domain/skill-catalogue/events.js';
 export { conversationStreamId } from '../domain/conversation/events.js';
+export { feedbackStreamId } from '../domain/feedback/events.js';
 
 /** The RequestSession process's decision record: BookingCommitted, BookingFailed or BookingAbandoned. */
 export const bookingStreamId = (sessionId: string) => `booking-${sessionId}`;

@@ -1,6 +1,7 @@
 // What every command takes, made once per process and store by the composition root (api/main.ts,
 // and the tests' set-ups): the command runtime, remembering the stream states of the deciders named,
-// and the booking writer the store's capability calls for (booking-writer.ts).
+// and the booking writer the store's capability calls for (booking-writer.ts). Beside it, stateAt over
+// the stream catalogue (stream-catalogue.ts), for the operations API.
 import { conversationDecider } from '../domain/conversation/decide.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import { memberDecider } from '../domain/member/decide.js';
@@ -10,10 +11,12 @@ import { sessionDecider } from '../domain/session/decide.js';
 import { skillLikeDecider } from '../domain/skill-like/decide.js';
 import type { EventStore } from '../eventstore/types.js';
 import { createCommandRuntime } from './runtime/command-runtime.js';
-import type { AnyDecider, CommandRuntime } from './runtime/types.js';
+import { createStateAt, type StateAtOperations } from './runtime/state-at.js';
+import type { AnyDecider, CommandRuntime, EventReads } from './runtime/types.js';
 import { atomicBookingWriter } from './sessions/atomic-booking-writer.js';
 import type { BookingWriter } from './sessions/booking-writer.js';
 import { stepBookingWriter } from './sessions/step-booking-writer.js';
+import { streamCatalogue } from './stream-catalogue.js';
 
 export interface CommandDeps {
   runtime: CommandRuntime;
@@ -34,3 +37,6 @@ export const wireCommands = (options: { store: EventStore; cachedDeciders?: read
   const bookings = runtime.multiStreamAppend === 'atomic' ? atomicBookingWriter(runtime) : stepBookingWriter(runtime);
   return { runtime, bookings };
 };
+
+/** Time travel over a store's reads (the store itself, or a runtime's `reads`), every stream folded as the commands fold it. */
+export const wireStateAt = (reads: Pick<EventReads, 'readStream'>): StateAtOperations => createStateAt({ reads, catalogue: streamCatalogue });

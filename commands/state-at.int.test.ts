@@ -1,0 +1,192 @@
+// Time travel over every stream category (issue 30 point 1): streams written by the real commands on a
+// real store, then folded by stateAt with the catalogue's deciders; its state after the last event is
+// the one the command runtime folds, and a position in the middle answers the state there.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../eventstore/types.js';
+import { openTestEventStore, type TestEventStore } from '../test/support/test-event-store.js';
+import { useAiQuota } from './feed/assistant.js';
+import { addComment, likeComment } from './feed/comments.js';
+import { createPost, likePost } from './feed/posts.js';
+import { submitFeedback } from './feedback/submit-feedback.js';
+import { markMessagesRead, sendMessage, startConversation } from './messaging/messaging.js';
+import { markNotificationsRead } from './notifications/notifications.js';
+import { markWelcomeTourSeen } from './notifications/welcome-tour.js';
+import { toPlainJson } from './runtime/plain-json.js';
+import { StateAtError, type StateAtOperations } from './runtime/state-at.js';
+import { categoryName } from './runtime/stream-catalogue.js';
+import { carryOverCellReservations } from './sessions/carry-over-slots.js';
+import { carryOverStudentTime } from './sessions/carry-over-student-time.js';
+import { requestSession } from './sessions/request-session.js';
+import { approveSession } from './sessions/session-actions.js';
+import { stepBookingWriter } from './sessions/step-booking-writer.js';
+import { MONDAY, newMember, newMentor } from './sessions/testing.js';
+import { catalogueSkill } from './skill-catalogue/skill-catalogue.js';
+import { toggleSkillLike } from './skill-likes/skill-likes.js';
+import { LEGACY_BOOKINGS_INDEX_STREAM, memberStreamId, postStreamId } from './stream-ids.js';
+import { streamCatalogue } from './stream-catalogue.js';
+import { wireCommands, wireStateAt } from './wiring.js';
+
+const NOW = MONDAY;
+const metadata = () => ({ eventId: randomUUID(), occurredAt: NOW, actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 });
+
+let fixture: TestEventStore;
+let operations: StateAtOperations;
+let student: string;
+let postId: string;
+
+/** Every stream in the log, with its events. */
+const streamsInLog = async (): Promise<Map<string, RecordedEvent[]>> => {
+  const streams = new Map<string, RecordedEvent[]>();
+  for (let after: string | null = null; ;) {
+    const page = await fixture.store.readAll({ after, limit: 500 });
+    if (page.length === 0) return streams;
+    for (const event of page) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
+    after = page.at(-1)!.checkpoint;
+  }
+};
+
+beforeAll(async () => {
+  fixture = await openTestEventStore('state_at');
+  operations = wireStateAt(fixture.store);
+  const deps = fixture.commands;
+  const { mentorId, skillId } = await newMentor(deps);
+  student = await newMember(deps);
+  await markWelcomeTourSeen(deps, { memberId: student, actorId: student, now: NOW });
+
+  // The slot layout before decision 38, carried over into the hour streams (and its marker written).
+  const cell = '2026-03-04T15:00:00.000Z';
+  await fixture.store.append(`slot-${mentorId}-${cell}`, [{ type: 'SlotReserved', data: { mentorId, slotStart: cell, sessionId: randomUUID() }, metadata: metadata() }]);
+  await carryOverCellReservations(deps.runtime, NOW);
+  // The bookings index of earlier versions: no command writes it any more.
+  await fixture.store.append(LEGACY_BOOKINGS_INDEX_STREAM, [{ type: 'BookingClosed', data: { sessionId: randomUUID(), outcome: 'failed' }, metadata: metadata() }]);
+
+  const { sessionId } = await requestSession(deps, {
+    sessionId: randomUUID(),
+    studentId: student,
+    instructorId: mentorId,
+    skillId,
+    startsAt: '2026-03-04T10:00:00.000Z',
+    durationHours: 1,
+    message: 'Hooks?',
+    now: NOW,
+  });
+  await approveSession(deps, { sessionId, actorId: mentorId, now: NOW });
+  // A booking as EventStoreDB writes it, in steps: its index shard and its decision record.
+  const steps = { runtime: deps.runtime, bookings: stepBookingWriter(deps.runtime) };
+  const stepped = { studentId: student, instructorId: mentorId, skillId, durationHours: 1, message: 'More hooks?', now: NOW };
+  await requestSession(steps, { ...stepped, sessionId: randomUUID(), startsAt: '2026-03-05T10:00:00.000Z' });
+  await carryOverStudentTime(deps.runtime, NOW);
+
+  postId = (await createPost(deps, { actorId: student, content: 'How do I profile a slow query?', category: 'development', urgency: 'high', now: NOW })).postId;
+  const { commentId } = await addComment(deps, { postId, actorId: mentorId, content: 'Try EXPLAIN ANALYZE', now: NOW });
+  await likePost(deps, { postId, actorId: mentorId, now: NOW });
+  await likeComment(deps, { postId, commentId, actorId: student, now: NOW });
+  await addComment(deps, { postId, actorId: student, content: 'Thanks!', parentCommentId: commentId, now: NOW });
+
+  const { conversationId } = await startConversation(deps, { memberId: student, otherMemberId: mentorId, now: NOW });
+  const { messageId } = await sendMessage(deps, { conversationId, senderId: student, content: 'Hello', now: NOW });
+  await markMessagesRead(deps, { conversationId, readerId: mentorId, messageId, now: NOW });
+  await markNotificationsRead(deps, { memberId: student, notificationIds: [randomUUID()], now: NOW });
+  await toggleSkillLike(deps, { skillId, ownerId: mentorId, memberId: student, now: NOW });
+  await catalogueSkill(deps, { name: 'PostgreSQL', description: 'Query plans', category: 'development', createdBy: mentorId, source: 'member', now: NOW });
+  await useAiQuota(deps, { memberId: student, requestId: randomUUID(), dailyLimit: 20, now: NOW });
+  await submitFeedback(deps, { feedbackId: randomUUID(), memberId: student, message: 'Lovely', now: NOW });
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+describe('stateAt', () => {
+  it('answers, for every stream of every category, the state the command runtime folds after its last event', async () => {
+    // A runtime of its own (no remembered states): it reads and folds each stream as a command would.
+    const { runtime } = wireCommands({ store: fixture.store });
+    const seen = new Set<string>();
+    for (const [streamId, events] of await streamsInLog()) {
+      const category = streamCatalogue.categoryOf(streamId);
+      expect(category, `no category for ${streamId}`).toBeDefined();
+      seen.add(categoryName(category!));
+      const answer = await operations.stateAt(streamId);
+      expect(JSON.parse(JSON.stringify(answer)), streamId).toEqual(answer);
+      expect(answer).toMatchObject({ streamId, category: categoryName(category!), kind: category!.kind, position: events.length - 1, lastPosition: events.length - 1 });
+      expect(answer.event).toMatchObject({ type: events.at(-1)!.type, eventId: events.at(-1)!.metadata.eventId });
+      expect(answer.page.events.map((e) => e.type)).toEqual(events.slice(answer.page.from, answer.page.from + answer.page.size).map((e) => e.type));
+      if (category!.kind === 'raw') {
+        expect(answer.folds).toEqual([]);
+        continue;
+      }
+      expect(answer.folds.map((f) => f.decider)).toEqual(Object.keys(category!.folds));
+      for (const [name, decider] of Object.entries(category!.folds)) {
+        const folded = toPlainJson((await runtime.load(decider, streamId)).state);
+        expect(answer.folds.find((f) => f.decider === name)?.state, `${streamId} (${name})`).toEqual(folded);
+      }
+    }
+    expect([...seen].sort()).toEqual(streamCatalogue.categories.map(categoryName).sort());
+  });
+
+  it('answers the state at a position in the middle, the event there and the change it made', async () => {
+    const events = await fixture.store.readStream(postStreamId(postId));
+    expect(events.map((e) => e.type)).toEqual(['PostCreated', 'CommentAdded', 'PostLiked', 'CommentLiked', 'CommentAdded']);
+    const mentor = events[2]!.metadata.actorId!;
+    const answer = await operations.stateAt(postStreamId(postId), 2);
+    expect(answer).toMatchObject({ position: 2, lastPosition: 4, event: { type: 'PostLiked', actorId: mentor, position: 2 } });
+    const [post] = answer.folds;
+    expect(post!.changes).toEqual([{ path: ['likedBy', mentor], kind: 'added', after: true }]);
+    const state = post!.state as { status: string; likedBy: object; comments: Record<string, { likedBy: object }> };
+    expect(state).toMatchObject({ status: 'active', likedBy: { [mentor]: true } });
+    expect(Object.values(state.comments).map((c) => c.likedBy)).toEqual([{}]);
+
+    const liked = await operations.stateAt(postStreamId(postId), 3n);
+    const commentId = (events[1]!.data as { commentId: string }).commentId;
+    expect(liked.folds[0]!.changes).toEqual([{ path: ['comments', commentId, 'likedBy', student], kind: 'added', after: true }]);
+  });
+
+  it('folds a member stream with both of its deciders, each with its own change', async () => {
+    const events = await fixture.store.readStream(memberStreamId(student));
+    const tour = events.findIndex((e) => e.type === 'WelcomeTourSeen');
+    const answer = await operations.stateAt(memberStreamId(student), tour);
+    expect(answer.folds.map((f) => [f.decider, f.changes.map((c) => c.path.join('.'))])).toEqual([
+      ['member', []],
+      ['welcomeTour', ['seenAt']],
+    ]);
+  });
+
+  it('pages the stream beside the state', async () => {
+    const answer = await operations.stateAt(postStreamId(postId), 3, { pageSize: 2 });
+    expect(answer.page).toMatchObject({ from: 2, size: 2 });
+    expect(answer.page.events.map((e) => [e.position, e.type])).toEqual([
+      [2, 'PostLiked'],
+      [3, 'CommentLiked'],
+    ]);
+    expect((await operations.stateAt(postStreamId(postId), 0, { pageFrom: 4, pageSize: 2 })).page.events.map((e) => e.position)).toEqual([4]);
+  });
+
+  it('answers a marker stream with its raw events', async () => {
+    const answer = await operations.stateAt('slots-carried-over');
+    expect(answer).toMatchObject({ kind: 'raw', category: 'slots-carried-over', folds: [], event: { type: 'SlotCellsCarriedOver', data: { carried: 1, refused: 0 } } });
+  });
+
+  it('refuses an unknown stream, a position past the end and a position that is not one, with coded errors', async () => {
+    const refusal = (attempt: Promise<unknown>) =>
+      attempt.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const missing = await refusal(operations.stateAt(postStreamId(randomUUID())));
+    expect(missing).toBeInstanceOf(StateAtError);
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', reason: 'STREAM_NOT_FOUND' });
+    expect(await refusal(operations.stateAt(postStreamId(postId), 5))).toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'POSITION_PAST_END',
+      message: `Stream post-${postId} ends at position 4; there is no event at 5`,
+    });
+    for (const position of [-1, 1.5, Number.NaN])
+      expect(await refusal(operations.stateAt(postStreamId(postId), position))).toMatchObject({ code: 'VALIDATION', reason: 'INVALID_POSITION' });
+    expect(await refusal(operations.stateAt(postStreamId(postId), 0, { pageSize: 501 }))).toMatchObject({ code: 'VALIDATION', reason: 'INVALID_POSITION' });
+  });
+
+  it('lists the categories with their deciders', () => {
+    expect(operations.categories()).toContainEqual({ category: 'member-', kind: 'folded', describes: expect.any(String), deciders: ['member', 'welcomeTour'] });
+    expect(operations.categories()).toContainEqual({ category: 'bookings-index-', kind: 'raw', describes: expect.any(String), deciders: [] });
+  });
+});
