@@ -1,6 +1,6 @@
 // Retention: raw rows go after TELEMETRY_RETENTION_DAYS, hourly rollups after ROLLUP_HOURLY_RETENTION_DAYS;
-// daily rollups and error groups stay. Deleted in small steps (ids found by the time index, a bounded
-// batch per statement, a pause between), so a cleanup never holds long locks or one long transaction,
+// daily rollups and error groups stay. Deleted in small steps (rows found by the time index, BRIN on the
+// raw tables and the primary key's leading hour on the rollups, a bounded batch per statement, a pause between), so a cleanup never holds long locks or one long transaction,
 // and two processes cleaning at once skip each other's rows instead of waiting on them.
 import { sql, type Kysely } from 'kysely';
 import { HOURLY_ROLLUPS, RAW_TABLES, ROLLUP_HOURLY_RETENTION_DAYS } from './tables.js';
@@ -26,7 +26,7 @@ const deleteStepwise = async (db: Kysely<unknown>, table: string, column: 'occur
     const key = column === 'hour' ? sql`ctid` : sql`id`;
     const result = await sql`delete from ${sql.table(table)} where ${key} in (
         select ${key} from ${sql.table(table)} where ${sql.ref(column)} < ${before.toISOString()}::timestamptz
-        order by ${sql.ref(column)} limit ${o.step} for update skip locked)`.execute(db);
+        limit ${o.step} for update skip locked)`.execute(db);
     const count = Number(result.numAffectedRows ?? 0);
     deleted += count;
     if (count < o.step) break;

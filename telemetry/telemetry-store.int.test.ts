@@ -9,6 +9,7 @@ import { testTargets, type TestDatabase } from '../test/projections/support/test
 import type { RowsAs } from './batch-statement.js';
 import { createTelemetry } from './create-telemetry.js';
 import { cellX, cellY, viewportBand } from './raw-tables.js';
+import { recentInteractions, recentPageViews } from './queries.js';
 import { TELEMETRY_TABLES as T } from './tables.js';
 import type { InteractionPoint, Telemetry, TelemetryBatch, TelemetryNotice } from './types.js';
 
@@ -183,6 +184,14 @@ for (const target of testTargets()) {
         }),
         { numRuns: 12 },
       );
+    });
+
+    it('lists the newest raw rows first, bounded by the limit', async () => {
+      await stores.unnest.record({ interactions: Array.from({ length: 30 }, (_, i) => point({ y: i, path: i % 2 ? '/feed' : '/search' })) });
+      await stores.json.record({ interactions: [point({ y: 999 })] });
+      const dots = await recentInteractions(db, { path: '/feed', limit: 5 });
+      expect(dots.map((d) => d.y)).toEqual([999, 29, 27, 25, 23]);
+      expect(await recentPageViews(db, { limit: 10 })).toEqual([]);
     });
 
     it('deletes raw rows past the retention in small steps and keeps the rollups', async () => {
