@@ -39,6 +39,7 @@ const only = (target, allowed, message) => zone(target, '.', message, [...allowe
 const boundaries = [
   only('./domain', ['./domain'], 'domain/ imports only domain/.'),
   only('./eventstore', ['./eventstore'], 'eventstore/ is the ground floor: it imports only eventstore/.'),
+  only('./telemetry', ['./telemetry', './eventstore'], 'telemetry/ sits beside eventstore/: it imports only telemetry/ and eventstore/.'),
   only(
     './commands',
     ['./commands', './domain', './eventstore', './api/contracts'],
@@ -52,7 +53,7 @@ const boundaries = [
   only('./api/contracts', ['./api/contracts', './domain'], 'api/contracts is shared with web/: it imports only itself and domain/.'),
   only(
     ['./api/*.{ts,tsx}', './api/!(contracts)/**'],
-    ['./api', './commands', './projections', './domain', './eventstore'],
+    ['./api', './commands', './projections', './domain', './eventstore', './telemetry'],
     'api/ imports api/ and the layers below it, never web/ or an entry point.',
   ),
   only('./web', ['./web', './api/contracts'], 'web/ imports only web/ and api/contracts.'),

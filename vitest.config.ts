@@ -30,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{domain,eventstore,commands,projections,api,web,test}/**/*.unit.test.{ts,tsx}'],
+          include: ['{domain,eventstore,telemetry,commands,projections,api,web,test}/**/*.unit.test.{ts,tsx}'],
           environment: 'node',
         },
       },
@@ -38,7 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int',
-          include: ['{eventstore,commands,projections,api,test}/**/*.int.test.ts'],
+          include: ['{eventstore,telemetry,commands,projections,api,test}/**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000 * scale,
           hookTimeout: 30_000 * scale,

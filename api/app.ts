@@ -50,6 +50,8 @@ import { createMedia } from './media/create-media.js';
 import { createLinkPreviewer } from './link-preview/previewer.js';
 import { conversationParticipants } from '../projections/messaging/queries.js';
 import { messagingRoutes } from './routes/messaging.js';
+import { telemetryRoutes } from './routes/telemetry.js';
+import { createTelemetry } from '../telemetry/create-telemetry.js';
 
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
@@ -188,6 +190,16 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(profilePictureRoutes, { deps, pictures: createProfilePictures({ db: deps.sql.handle, media, clock: deps.clock }) });
   await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });
   await app.register(messagingRoutes, { deps });
+  // Observations beside the event log (docs/telemetry.md): its tables, batches and retention timer.
+  const telemetry = createTelemetry({
+    sql: deps.sql,
+    clock: deps.clock,
+    retention: { retentionDays: config.telemetryRetentionDays },
+    onError: (err) => app.log.error({ err }, 'telemetry cleanup'),
+  });
+  await telemetry.start();
+  app.addHook('onClose', () => telemetry.stop());
+  await app.register(telemetryRoutes, { telemetry, clock: deps.clock });
   await app.register(wsRoutes, { hub, isAdmin, sessions });
   await registerStaticClient(app, deps.webDistDir);
 

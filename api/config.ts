@@ -132,6 +132,9 @@ const envSchema = z.object({
   // At least 5 minutes idle, since a session's last use is written at most once a minute.
   SESSION_IDLE_MINUTES: wholeNumber(7 * 24 * 60, 5, 'minutes'),
   SESSION_MAX_DAYS: wholeNumber(30, 1, 'days'),
+  // Raw telemetry rows (page views, interactions, errors, metrics) are deleted this long after they
+  // happened; their rollups stay (docs/telemetry.md).
+  TELEMETRY_RETENTION_DAYS: wholeNumber(90, 1, 'days'),
   DEV_SIGN_IN: optionalString.refine((v) => v === undefined || v === 'true' || v === 'false', { message: 'must be true or false' }),
 });
 
@@ -178,6 +181,8 @@ export interface AppConfig {
    * for signed-out calls to protected /api routes and to /oidc/* (decision in docs/decisions.md).
    */
   rateLimits: { read: number; write: number; auth: number; anonymous: number };
+  /** Days raw telemetry rows are kept (TELEMETRY_RETENTION_DAYS). */
+  telemetryRetentionDays: number;
   /** The SQL event store's group commit: batches of appends and of stream reads out at once (tuning experiments). */
   eventStoreInFlight: { appends: number; reads: number };
 }
@@ -291,6 +296,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
       e.OPENAI_API_KEY === undefined && e.OPENAI_BASE_URL === undefined
         ? undefined
         : { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', model: e.OPENAI_MODEL ?? 'gpt-4o-mini' },
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     assistant: { dailyQuota: e.AI_DAILY_QUOTA, prices: { ...DEFAULT_AI_PRICES, ...e.AI_PRICES } },
     smtpUrl: e.SMTP_URL,
     logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',

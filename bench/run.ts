@@ -18,6 +18,7 @@ import { benchRequestSession } from './request-session.js';
 import { benchRebuild } from './rebuild.js';
 import { benchSkillSearch } from './skill-search.js';
 import { benchStateAt } from './state-at.js';
+import { benchTelemetry } from './telemetry.js';
 import type { BenchResult } from './support.js';
 import { fmt } from './support.js';
 
@@ -35,6 +36,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'skill-search': benchSkillSearch,
   'long-streams': benchLongStreams,
   'state-at': benchStateAt,
+  telemetry: benchTelemetry,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

@@ -30,6 +30,13 @@ const NONE = 'none';
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { on: 'none', right: 'any', expect: [OK, OK, OK, OK, OK] },
+  // Page views may come from anyone (interactions need a session: test/api/telemetry.int.test.ts).
+  'POST /api/telemetry/batch': {
+    on: 'none',
+    right: 'any',
+    body: { sentAt: 1_000, visitorId: 'matrix-visitor', pageViews: [{ at: 1_000, kind: 'view', path: '/feed' }] },
+    expect: [OK, OK, OK, OK, OK],
+  },
   'GET /api/login': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },
   'GET /api/callback': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },
   'GET /api/logout': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },

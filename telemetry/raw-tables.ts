@@ -1,0 +1,145 @@
+// Each raw table declared once: its columns with their SQL types and how a point fills them, and the
+// rollups kept from the rows it stores. The batch statement (batch-statement.ts) is generated from
+// these, so a column added here reaches the insert, both parameter shapes and the rollups together.
+import { sql, type RawBuilder } from 'kysely';
+import { HEATMAP_CELL_PX, HEATMAP_COLUMNS, TELEMETRY_TABLES as T } from './tables.js';
+import type { ErrorOccurrence, InteractionPoint, MetricSample, PageViewPoint, TelemetryBatch, TelemetryNotice } from './types.js';
+
+export type ColumnType = 'timestamptz' | 'text' | 'integer' | 'real' | 'double precision' | 'boolean' | 'jsonb';
+
+export interface RawTable<P> {
+  /** The batch's field and the notice's count. */
+  kind: keyof TelemetryBatch & keyof TelemetryNotice;
+  table: string;
+  columns: readonly (readonly [name: string, type: ColumnType, value: (point: P) => unknown])[];
+  /** Upserts of the rollups, reading the rows the insert returned (`stored`, with every column). */
+  rollups(stored: RawBuilder<unknown>): RawBuilder<unknown>[];
+}
+
+const hour = sql`date_trunc('hour', occurred_at, 'UTC')`;
+const day = sql`(occurred_at at time zone 'UTC')::date`;
+const iso = (date: Date) => date.toISOString();
+
+const pageViews: RawTable<PageViewPoint> = {
+  kind: 'pageViews',
+  table: T.pageViews,
+  columns: [
+    ['occurred_at', 'timestamptz', (p) => iso(p.occurredAt)],
+    ['kind', 'text', (p) => p.kind],
+    ['path', 'text', (p) => p.path],
+    ['from_path', 'text', (p) => p.fromPath],
+    ['member_id', 'text', (p) => p.memberId],
+    ['visitor_id', 'text', (p) => p.visitorId],
+    ['viewport_width', 'integer', (p) => p.viewportWidth],
+    ['viewport_height', 'integer', (p) => p.viewportHeight],
+  ],
+  rollups: (stored) =>
+    [
+      [T.pageHourly, 'hour', hour],
+      [T.pageDaily, 'day', day],
+    ].map(
+      ([table, bucket, expression]) => sql`insert into ${sql.table(table as string)} as r (${sql.ref(bucket as string)}, path, views, navigations)
+        select ${expression}, path, count(*) filter (where kind = 'view'), count(*) filter (where kind = 'navigation')
+        from ${stored} group by 1, 2 order by 1, 2
+        on conflict (${sql.ref(bucket as string)}, path) do update
+        set views = r.views + excluded.views, navigations = r.navigations + excluded.navigations`,
+    ),
+};
+
+/** Viewport bands of the heat map: points line up only between viewports of one band (DESIGN.md §12). */
+export const viewportBand = sql`case when viewport_width < 640 then 0 when viewport_width < 1024 then 1 when viewport_width < 1440 then 2 else 3 end`;
+export const cellX = sql`least(floor(x * ${sql.lit(HEATMAP_COLUMNS)})::int, ${sql.lit(HEATMAP_COLUMNS - 1)})`;
+export const cellY = sql`y / ${sql.lit(HEATMAP_CELL_PX)}`;
+
+const interactions: RawTable<InteractionPoint> = {
+  kind: 'interactions',
+  table: T.interactions,
+  columns: [
+    ['occurred_at', 'timestamptz', (p) => iso(p.occurredAt)],
+    ['path', 'text', (p) => p.path],
+    ['action', 'text', (p) => p.action],
+    // A ten-thousandth of the width is finer than any screen's pixel, and fits a real (5e-324 does not).
+    ['x', 'real', (p) => Math.round(p.x * 10_000) / 10_000],
+    ['y', 'integer', (p) => p.y],
+    ['viewport_width', 'integer', (p) => p.viewportWidth],
+    ['viewport_height', 'integer', (p) => p.viewportHeight],
+    ['fixed', 'boolean', (p) => p.fixed],
+    ['member_id', 'text', (p) => p.memberId],
+    ['visitor_id', 'text', (p) => p.visitorId],
+  ],
+  rollups: (stored) =>
+    [
+      [T.cellHourly, 'hour', hour],
+      [T.cellDaily, 'day', day],
+    ].map(
+      ([
+        table,
+        bucket,
+        expression,
+      ]) => sql`insert into ${sql.table(table as string)} as r (${sql.ref(bucket as string)}, path, band, action, fixed, cell_x, cell_y, points)
+        select ${expression}, path, ${viewportBand}, action, fixed, ${cellX}, ${cellY}, count(*)
+        from ${stored} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+        on conflict (${sql.ref(bucket as string)}, path, band, action, fixed, cell_x, cell_y) do update set points = r.points + excluded.points`,
+    ),
+};
+
+// The latest occurrence names the group (its type, severity and message may change with a release).
+const latest = (column: string) => sql`(array_agg(${sql.ref(column)} order by occurred_at desc))[1]`;
+const newer = (column: string) => sql`case when excluded.last_seen_at >= g.last_seen_at then excluded.${sql.ref(column)} else g.${sql.ref(column)} end`;
+
+const errors: RawTable<ErrorOccurrence> = {
+  kind: 'errors',
+  table: T.errors,
+  columns: [
+    ['occurred_at', 'timestamptz', (p) => iso(p.occurredAt)],
+    ['source', 'text', (p) => p.source],
+    ['fingerprint', 'text', (p) => p.fingerprint],
+    ['error_type', 'text', (p) => p.errorType],
+    ['severity', 'text', (p) => p.severity],
+    ['message', 'text', (p) => p.message],
+    ['stack', 'text', (p) => p.stack],
+    ['request_method', 'text', (p) => p.requestMethod],
+    ['request_path', 'text', (p) => p.requestPath],
+    ['member_id', 'text', (p) => p.memberId],
+    ['app_version', 'text', (p) => p.appVersion],
+  ],
+  rollups: (stored) => [
+    sql`insert into ${sql.table(T.errorGroups)} as g (fingerprint, error_type, severity, message, first_seen_at, last_seen_at, occurrences, last_app_version)
+      select fingerprint, ${latest('error_type')}, ${latest('severity')}, ${latest('message')}, min(occurred_at), max(occurred_at), count(*), ${latest('app_version')}
+      from ${stored} group by fingerprint order by fingerprint
+      on conflict (fingerprint) do update set
+        error_type = ${newer('error_type')}, severity = ${newer('severity')}, message = ${newer('message')},
+        last_app_version = coalesce(${newer('last_app_version')}, g.last_app_version),
+        first_seen_at = least(g.first_seen_at, excluded.first_seen_at), last_seen_at = greatest(g.last_seen_at, excluded.last_seen_at),
+        occurrences = g.occurrences + excluded.occurrences`,
+    ...[
+      [T.errorHourly, 'hour', hour],
+      [T.errorDaily, 'day', day],
+    ].map(
+      ([table, bucket, expression]) => sql`insert into ${sql.table(table as string)} as r (${sql.ref(bucket as string)}, fingerprint, occurrences)
+        select ${expression}, fingerprint, count(*) from ${stored} group by 1, 2 order by 1, 2
+        on conflict (${sql.ref(bucket as string)}, fingerprint) do update set occurrences = r.occurrences + excluded.occurrences`,
+    ),
+  ],
+};
+
+const metrics: RawTable<MetricSample> = {
+  kind: 'metrics',
+  table: T.metrics,
+  columns: [
+    ['occurred_at', 'timestamptz', (p) => iso(p.occurredAt)],
+    ['name', 'text', (p) => p.name],
+    ['value', 'double precision', (p) => p.value],
+    ['unit', 'text', (p) => p.unit],
+    ['tags', 'jsonb', (p) => p.tags],
+  ],
+  rollups: (stored) => [
+    sql`insert into ${sql.table(T.metricHourly)} as r (hour, name, unit, samples, total, minimum, maximum)
+      select ${hour}, name, unit, count(*), sum(value), min(value), max(value) from ${stored} group by 1, 2, 3 order by 1, 2, 3
+      on conflict (hour, name, unit) do update set samples = r.samples + excluded.samples, total = r.total + excluded.total,
+        minimum = least(r.minimum, excluded.minimum), maximum = greatest(r.maximum, excluded.maximum)`,
+  ],
+};
+
+/** In the order of the batch statement's CTEs. */
+export const RAW_TABLE_DECLARATIONS = [pageViews, interactions, errors, metrics] as unknown as readonly RawTable<unknown>[];
