@@ -3,6 +3,9 @@
 // of its own; the authorization matrix holds the rows that keep admin-only routes out of the rest of /api.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '../../api/routes/admin/autohooks.js';
+import { answeredPost, openLiveSocket } from '../support/assistant-fixtures.js';
+import { heardAfter } from '../support/live-socket.js';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 import { apiRoutes } from './support/route-table.js';
 
@@ -12,13 +15,16 @@ describe('the /api/admin scope', () => {
   let server: TestServer;
   let admin: ApiClient;
   let member: ApiClient;
+  let model: OpenAiCompatibleServer;
   beforeAll(async () => {
+    model = await startOpenAiCompatibleServer();
     // Upper case and spaces in the setting: the server compares e-mails as it stores them.
-    server = await startTestServer({ env: { ADMIN_EMAILS: ` ${ADMIN.toUpperCase()} , someone@example.com` } });
+    server = await startTestServer({ env: { ADMIN_EMAILS: ` ${ADMIN.toUpperCase()} , someone@example.com`, OPENAI_BASE_URL: model.baseUrl } });
     [admin, member] = await Promise.all([signIn(server.url, ADMIN, 'Ada'), signIn(server.url, 'mo-member@example.com', 'Mo')]);
   }, 120_000);
   afterAll(async () => {
     await server?.close();
+    await model?.close();
   });
 
   const adminRoutes = () => apiRoutes(server.app).filter((route) => route.split(' ')[1]!.startsWith('/api/admin/'));
@@ -67,5 +73,24 @@ describe('the /api/admin scope', () => {
   it('tells the client who is an admin from the same rule', async () => {
     expect((await admin.get('/api/user')).body.isAdmin).toBe(true);
     expect((await member.get('/api/user')).body.isAdmin).toBe(false);
+  });
+
+  // The websocket reads the same decoration: an AI call's 'admin' notice reaches the admin's socket only.
+  it("sends the admin notices to the admin's socket and not to a member's", async () => {
+    const [adminSocket, memberSocket] = await Promise.all([openLiveSocket(server.url, admin), openLiveSocket(server.url, member)]);
+    try {
+      await answeredPost(server, member.memberId);
+      await adminSocket.next((m) => m.type === 'changed' && m.scope === 'admin', 15_000);
+      // The member's own notice comes after anything sent to their socket before it.
+      await heardAfter(
+        [memberSocket],
+        (m) => m.type === 'changed' && m.scope === 'user',
+        () => member.patch(`/api/users/${member.memberId}`, { bio: 'Hello' }),
+      );
+      expect(memberSocket.messages.filter((m) => m.scope === 'admin')).toEqual([]);
+    } finally {
+      adminSocket.close();
+      memberSocket.close();
+    }
   });
 });
