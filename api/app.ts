@@ -16,12 +16,15 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { answerClientError, answerFrameworkError, BODY_LIMIT_BYTES, registerJsonBodies } from './plugins/framework-errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
-import { readSessionKey, registerSession, SESSION_COOKIE, type SessionMember } from './plugins/session.js';
+import { readSessionKey, registerSession, SESSION_COOKIE } from './plugins/session.js';
+import { registerAdminRights } from './plugins/admin-rights.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerSharedReads } from './plugins/shared-reads.js';
 import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
+import { ADMIN_PREFIX, adminScope } from './routes/admin/index.js';
+import { adminOperationsOf, type AdminOperations } from './routes/admin/admin-operations.js';
 import { assistantRoutes } from './routes/assistant.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
@@ -56,6 +59,8 @@ import { createTelemetry } from '../telemetry/create-telemetry.js';
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
   webDistDir?: string;
+  /** What the /api/admin routes operate on; default read from deps.runtime. */
+  operations?: AdminOperations;
 }
 
 export const loggerOptions = (level: string) => ({
@@ -74,8 +79,6 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const sessionSecret = await resolveSessionSecret(config);
   const secureCookies = config.publicUrl.startsWith('https:');
-  // Only an e-mail the provider verified makes an admin (DESIGN.md §6).
-  const isAdmin = (session: SessionMember) => session.emailVerified && config.adminEmails.includes(session.email.trim().toLowerCase());
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
@@ -121,6 +124,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
     await stopSessions().catch(() => {});
   });
   registerSession(app, sessions);
+  // Only an e-mail the provider verified makes an admin (DESIGN.md §6): request.isAdmin.
+  registerAdminRights(app, config.adminEmails);
   // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
   const notedWrites = registerReadYourWrites(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
@@ -168,7 +173,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps, oidc, sessions, publicUrl: getPublicUrl, secureCookies });
-  await app.register(userRoutes, { deps, isAdmin, userCache });
+  await app.register(userRoutes, { deps, userCache });
   await app.register(sessionQueryRoutes, { deps });
   await app.register(sessionBookingRoutes, { deps });
   await app.register(sessionLifecycleRoutes, { deps });
@@ -182,8 +187,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(skillSearchRoutes, { skillIndex });
   await app.register(feedbackRoutes, { deps });
   await app.register(supportRoutes);
-  await app.register(feedRoutes, { deps, isAdmin });
-  await app.register(assistantRoutes, { deps, isAdmin });
+  await app.register(feedRoutes, { deps });
+  await app.register(assistantRoutes, { deps });
   const media = await createMedia({ config, db: deps.sql.handle, clock: deps.clock, publicUrl: getPublicUrl });
   await media.start();
   await app.register(mediaRoutes, { media });
@@ -200,7 +205,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await telemetry.start();
   app.addHook('onClose', () => telemetry.stop());
   await app.register(telemetryRoutes, { telemetry, clock: deps.clock });
-  await app.register(wsRoutes, { hub, isAdmin, sessions });
+  await app.register(wsRoutes, { hub, sessions });
+  await app.register(adminScope, { prefix: ADMIN_PREFIX, deps, operations: deps.operations ?? adminOperationsOf(deps.runtime) });
   await registerStaticClient(app, deps.webDistDir);
 
   return app;

@@ -14,6 +14,11 @@ export interface ProjectorStatusView {
   status: string;
   /** Events the projector still has to apply, when known. */
   lag: number | null;
+  /** What the admin's operations view shows besides (projections/runtime's ProjectorStatus has them). */
+  checkpoint?: string | null;
+  lagSeconds?: number | null;
+  failure?: { position: string; eventType: string; streamId: string; error: string; failedAt: string } | null;
+  rebuild?: { done: number; total: number } | null;
 }
 
 export interface ProjectionRuntimeView {

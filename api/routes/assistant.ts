@@ -20,14 +20,13 @@ import {
 import { assistantAvailable } from '../assistant-wiring.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http-error.js';
-import type { SessionMember } from '../auth/session-store.js';
 import { currentMember } from '../plugins/session.js';
 import { errorResponses } from './route-schemas.js';
 
 const tags = ['assistant'];
 const commentParams = z.object({ commentId: z.string().min(1).max(100) });
 
-export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (session: SessionMember) => boolean }> = async (app, { deps, isAdmin }) => {
+export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config } = deps;
   const db = deps.sql.db;
   const available = assistantAvailable(config);
@@ -100,7 +99,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (s
       // A deleted post's comments are gone for members (admins still see them), votes included.
       const postId = await postOfComment(db, request.params.commentId);
       const post = postId === null ? null : await postOwnership(db, postId);
-      if (!post || (post.deleted && !isAdmin(session))) throw new HttpError(404, feedTexts.commentNotFound);
+      if (!post || (post.deleted && !request.isAdmin)) throw new HttpError(404, feedTexts.commentNotFound);
       const stats = await aiFeedbackStats(db, request.params.commentId, session.memberId);
       if (!stats) throw new HttpError(404, feedTexts.commentNotFound);
       return { data: stats };

@@ -44,19 +44,14 @@ import type { AppDeps } from '../deps.js';
 import { assistantAvailable as isAssistantAvailable } from '../assistant-wiring.js';
 import { HttpError } from '../http-error.js';
 import { checkAttachments } from '../media/check-attachments.js';
-import { currentMember, type SessionMember } from '../plugins/session.js';
+import { currentMember } from '../plugins/session.js';
 import { assertSelf } from '../session-access.js';
 import { errorResponses, idParams } from './route-schemas.js';
 
 const tags = ['feed'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-interface FeedRouteOptions {
-  deps: AppDeps;
-  isAdmin: (session: SessionMember) => boolean;
-}
-
-export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, { deps, isAdmin }) => {
+export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.sql.db;
   const runtimeDeps = { runtime: deps.commands.runtime };
   const now = () => deps.clock().toISOString();
@@ -69,7 +64,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedRouteOptions> = async (app, {
   };
   const viewerOf = (request: FastifyRequest): FeedViewer & { memberId: string } => {
     const session = currentMember(request);
-    return { memberId: session.memberId, isAdmin: isAdmin(session), now: deps.clock() };
+    return { memberId: session.memberId, isAdmin: request.isAdmin, now: deps.clock() };
   };
   const context = (request: FastifyRequest, memberId: string) => ({ now: now(), actorId: memberId, correlationId: request.id });
 

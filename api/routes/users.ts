@@ -11,16 +11,13 @@ import { balanceSchema, currentUserSchema, errorBodySchema, transactionSchema, u
 import { suggestionQuerySchema, SUGGESTIONS_MAX, userSuggestionSchema } from '../contracts/skill-catalogue.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notAuthenticated } from '../http-error.js';
-import { currentMember, type SessionMember } from '../plugins/session.js';
+import { currentMember } from '../plugins/session.js';
 import type { UserCache } from '../plugins/user-cache.js';
 import { errorResponses, idParams } from './route-schemas.js';
 
 const errors = errorResponses(401, 403, 404);
 
-export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (session: SessionMember) => boolean; userCache: UserCache }> = async (
-  app,
-  { deps, isAdmin, userCache },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; userCache: UserCache }> = async (app, { deps, userCache }) => {
   const db = deps.sql.db;
   const now = () => ({ now: deps.clock().toISOString() });
   const userOr404 = async (id: string) => {
@@ -32,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (sessio
   // (issue 19 point 4; decision 60).
   const maySeePrivate = (request: FastifyRequest, memberId: string) => {
     const session = currentMember(request);
-    return session.memberId === memberId || isAdmin(session);
+    return session.memberId === memberId || request.isAdmin;
   };
   const asSeenBy = (request: FastifyRequest, user: User): User => {
     if (maySeePrivate(request, user.id)) return user;
@@ -49,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; isAdmin: (sessio
       return user ? JSON.stringify(user) : null;
     });
     // Admin rights belong to the session (a verified e-mail), not to the member's cached answer.
-    const json = cached && `${cached.slice(0, -1)},"isAdmin":${isAdmin(session)}}`;
+    const json = cached && `${cached.slice(0, -1)},"isAdmin":${request.isAdmin}}`;
     // A cookie for a member the read model does not (yet) know counts as signed out.
     if (json === null) {
       userCache.evict(session.memberId);

@@ -16,7 +16,6 @@ const SIGNED_OUT = 4401;
 
 interface WsOptions {
   hub: ChangeHub;
-  isAdmin: (session: SessionMember) => boolean;
   sessions: SessionStore;
 }
 
@@ -63,7 +62,7 @@ export const wsRoutes = async (app: FastifyInstance, opts: WsOptions) => {
       socket.close(SIGNED_OUT, 'Not signed in');
       return;
     }
-    const client: HubClient = { memberId: session.memberId, isAdmin: opts.isAdmin(session), socket, posts: new Set() };
+    const client: HubClient = { memberId: session.memberId, isAdmin: request.isAdmin, socket, posts: new Set() };
     hub.add(client);
     sessionOf.set(client, session);
     alive.set(client, true);

@@ -153,6 +153,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/conversations/{id}/messages': { on: 'conversation', right: 'student', expect: [401, D, OK, OK, D] },
   'POST /api/messages': { on: 'conversation', right: 'student', body: (p) => ({ conversation_id: p.id, content: 'Matrix hello' }), expect: [401, D, OK, OK, D] },
   'PUT /api/messages/{id}/read': { on: 'message', right: 'student', expect: [401, D, OK, OK, D] },
+  // The admin scope (issue 30 point 4): one guard, so every member is refused alike.
+  'GET /api/admin/me': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/operations/followers': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
   'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };
@@ -191,6 +194,15 @@ describe('authorization matrix', () => {
       Object.keys(MATRIX).filter((route) => !routes.includes(route)),
       'rows for routes that no longer exist',
     ).toEqual([]);
+  });
+
+  // A route only an admin passes belongs in the /api/admin scope, behind its guard (api/routes/admin/);
+  // the rows are checked against the server below, so this reads what the routes do.
+  it('has no admin-only route outside /api/admin, and no member route inside it', () => {
+    const adminOnly = (row: Row) => row.expect[column.admin] === OK && row.expect.slice(0, 4).every((outcome) => outcome === 401 || outcome === D);
+    const routes = Object.entries(MATRIX);
+    expect(routes.filter(([route, row]) => adminOnly(row) && !route.split(' ')[1]!.startsWith('/api/admin/')).map(([route]) => route)).toEqual([]);
+    expect(routes.filter(([route, row]) => !adminOnly(row) && route.split(' ')[1]!.startsWith('/api/admin/')).map(([route]) => route)).toEqual([]);
   });
 
   it.each(Object.entries(MATRIX))('%s', async (route, row) => {

@@ -23,6 +23,15 @@ describe('the served OpenAPI document', () => {
     await expect(SwaggerParser.validate(await served())).resolves.toBeDefined();
   });
 
+  it('describes the admin scope’s routes under the admin tag', async () => {
+    const resolved = (await SwaggerParser.dereference(await served())) as Record<string, any>;
+    const followers = resolved.paths['/api/admin/operations/followers'].get;
+    expect(followers.tags).toEqual(['admin']);
+    expect(Object.keys(followers.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(followers.responses['200'].content['application/json'].schema.properties.followers.items.properties.lag.properties.events).toBeDefined();
+    expect(resolved.paths['/api/admin/me'].get.tags).toEqual(['admin']);
+  });
+
   it('describes a comment’s replies as comments, to any depth', async () => {
     const resolved = (await SwaggerParser.dereference(await served())) as Record<string, any>;
     const page = resolved.paths['/api/posts/{id}/comments'].get.responses['200'].content['application/json'].schema;

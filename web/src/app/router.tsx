@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { LaterFeature } from './not-yet-available-page';
 import { FullPageSpinner } from '@/ui/spinner';
 import { LoginRedirect, RedirectSignedIn, RequireAdmin, RequireAuth } from './guards';
@@ -13,6 +13,21 @@ import { RouteError } from './route-error';
 const page = (load: () => Promise<{ Component: ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
 
 const later = (feature: LaterFeature) => page(async () => ({ Component: (await import('./not-yet-available-page')).notYetAvailable(feature) }));
+
+// The admin area is one chunk of its own that a member never loads. A route's `lazy` is fetched as soon
+// as its path matches, before RequireAdmin renders and turns a member away, so the admin pages are
+// React.lazy components rendered inside the guard instead.
+type AdminPages = typeof import('@/features/admin/routes/admin-pages');
+const adminPage = (name: keyof AdminPages): Pick<RouteObject, 'element'> => {
+  const Page = lazy(async () => ({ default: (await import('@/features/admin/routes/admin-pages'))[name] }));
+  return {
+    element: (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -49,9 +64,9 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'admin', ...later('admin') },
-                  { path: 'admin/users', ...later('admin-users') },
-                  { path: 'admin/errors', ...later('admin-errors') },
+                  { path: 'admin', ...adminPage('AdminOperationsPage') },
+                  { path: 'admin/users', ...adminPage('AdminUsersPage') },
+                  { path: 'admin/errors', ...adminPage('AdminErrorsPage') },
                 ],
               },
             ],

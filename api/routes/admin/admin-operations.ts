@@ -1,0 +1,26 @@
+// What the admin routes ask of the runtimes: the seam the composition root fills with the one
+// `operations` object (issue 30 point 1). Until the log follower's controls land, it is read from the
+// projection runtime's status(); the follower's pause, resume, retry, skip and rebuild join it here.
+import type { FollowerStatus } from '../../contracts/admin-operations.js';
+import type { ProjectionRuntimeView, ProjectorStatusView } from '../../deps.js';
+
+export interface AdminOperations {
+  /** Every projector and reactor, in the runtime's order. */
+  followers(): Promise<FollowerStatus[]>;
+}
+
+const toFollowerStatus = (s: ProjectorStatusView): FollowerStatus => ({
+  name: s.name,
+  kind: s.kind,
+  state: s.status,
+  position: s.checkpoint ?? null,
+  lag: { events: s.lag, seconds: s.lagSeconds ?? null },
+  failure: s.failure
+    ? { position: s.failure.position, eventType: s.failure.eventType, streamId: s.failure.streamId, error: s.failure.error, failedAt: s.failure.failedAt }
+    : null,
+  rebuild: s.rebuild ?? null,
+});
+
+export const adminOperationsOf = (runtime: Pick<ProjectionRuntimeView, 'status'>): AdminOperations => ({
+  followers: async () => (await runtime.status()).map(toFollowerStatus),
+});

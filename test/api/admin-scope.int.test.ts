@@ -1,0 +1,96 @@
+// Issue 30 point 4: every admin route sits in the one /api/admin scope behind its one guard. The routes
+// come from the running app's route tree, so a route added to the scope is checked here without a line
+// of its own; the authorization matrix holds the rows that keep admin-only routes out of the rest of /api.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminTexts } from '../../api/routes/admin/autohooks.js';
+import { answeredPost, openLiveSocket } from '../support/assistant-fixtures.js';
+import { heardAfter } from '../support/live-socket.js';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
+import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
+import { apiRoutes } from './support/route-table.js';
+
+const ADMIN = 'ada-admin@example.com';
+
+describe('the /api/admin scope', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let member: ApiClient;
+  let model: OpenAiCompatibleServer;
+  beforeAll(async () => {
+    model = await startOpenAiCompatibleServer();
+    // Upper case and spaces in the setting: the server compares e-mails as it stores them.
+    server = await startTestServer({ env: { ADMIN_EMAILS: ` ${ADMIN.toUpperCase()} , someone@example.com`, OPENAI_BASE_URL: model.baseUrl } });
+    [admin, member] = await Promise.all([signIn(server.url, ADMIN, 'Ada'), signIn(server.url, 'mo-member@example.com', 'Mo')]);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await model?.close();
+  });
+
+  const adminRoutes = () => apiRoutes(server.app).filter((route) => route.split(' ')[1]!.startsWith('/api/admin/'));
+
+  it('holds the operations routes', () => {
+    expect(adminRoutes()).toEqual(expect.arrayContaining(['GET /api/admin/me', 'GET /api/admin/operations/followers']));
+  });
+
+  it('answers every route 401 signed out, 403 to a member and 2xx to an admin', async () => {
+    const seen: string[] = [];
+    for (const route of adminRoutes()) {
+      const [method, path] = route.split(' ') as [string, string];
+      expect(method, `${route}: only reads so far; a write needs its body here`).toBe('GET');
+      const anonymous = await fetch(`${server.url}${path}`);
+      const asMember = await member.get(path);
+      const asAdmin = await admin.get(path);
+      if (anonymous.status !== 401) seen.push(`${route} signed out: ${anonymous.status}`);
+      if (asMember.status !== 403 || asMember.body?.error !== adminTexts.notAdmin) seen.push(`${route} member: ${asMember.status} ${JSON.stringify(asMember.body)}`);
+      if (asAdmin.status < 200 || asAdmin.status >= 300) seen.push(`${route} admin: ${asAdmin.status} ${JSON.stringify(asAdmin.body)}`);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps a path under the scope that no route serves a 404 for everyone signed in', async () => {
+    expect((await member.get('/api/admin/no-such-page')).status).toBe(404);
+    expect((await admin.get('/api/admin/no-such-page')).status).toBe(404);
+  });
+
+  it('tells the admin who they are', async () => {
+    const me = await admin.get('/api/admin/me');
+    expect(me.body).toEqual({ id: admin.memberId, name: 'Ada', email: ADMIN });
+  });
+
+  it("lists every projector and reactor with the runtime's own status", async () => {
+    const response = await admin.get('/api/admin/operations/followers');
+    expect(response.status).toBe(200);
+    const followers = response.body.followers as { name: string; kind: string; state: string; position: string | null; lag: { events: number | null } }[];
+    const statuses = await server.runtime.status();
+    expect(followers.map((f) => `${f.kind} ${f.name}`)).toEqual(statuses.map((s) => `${s.kind} ${s.name}`));
+    expect(followers.find((f) => f.name === 'members')).toMatchObject({ kind: 'projector', state: expect.any(String), failure: null });
+    // The sign-ins wrote events, so the members read model stands somewhere in the log.
+    expect(followers.find((f) => f.name === 'members')?.position).not.toBeNull();
+    expect(followers.some((f) => f.kind === 'reactor')).toBe(true);
+  });
+
+  it('tells the client who is an admin from the same rule', async () => {
+    expect((await admin.get('/api/user')).body.isAdmin).toBe(true);
+    expect((await member.get('/api/user')).body.isAdmin).toBe(false);
+  });
+
+  // The websocket reads the same decoration: an AI call's 'admin' notice reaches the admin's socket only.
+  it("sends the admin notices to the admin's socket and not to a member's", async () => {
+    const [adminSocket, memberSocket] = await Promise.all([openLiveSocket(server.url, admin), openLiveSocket(server.url, member)]);
+    try {
+      await answeredPost(server, member.memberId);
+      await adminSocket.next((m) => m.type === 'changed' && m.scope === 'admin', 15_000);
+      // The member's own notice comes after anything sent to their socket before it.
+      await heardAfter(
+        [memberSocket],
+        (m) => m.type === 'changed' && m.scope === 'user',
+        () => member.patch(`/api/users/${member.memberId}`, { bio: 'Hello' }),
+      );
+      expect(memberSocket.messages.filter((m) => m.scope === 'admin')).toEqual([]);
+    } finally {
+      adminSocket.close();
+      memberSocket.close();
+    }
+  });
+});

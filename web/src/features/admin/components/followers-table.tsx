@@ -1,0 +1,80 @@
+// The followers of the event log (projectors building read models, reactors issuing commands), one row
+// each, as GET /api/admin/operations/followers reports them. A plain table: the admin screens move onto
+// ui/table when it lands.
+import type { FollowerFailure, FollowerStatus } from '@contracts/admin-operations';
+import { Badge, type BadgeTone } from '@/ui/badge';
+
+const stateTones: Record<string, BadgeTone> = {
+  live: 'success',
+  'catching-up': 'info',
+  rebuilding: 'brand',
+  failed: 'danger',
+  stopped: 'warning',
+  paused: 'warning',
+};
+
+const unknown = <span className="text-slate-500">unknown</span>;
+
+const Failure = ({ failure }: { failure: FollowerFailure }) => (
+  <div className="max-w-sm text-red-800">
+    <p className="font-medium break-words">{failure.error}</p>
+    <p className="mt-0.5 text-xs break-all text-red-700">
+      Event {failure.position} ({failure.eventType} on {failure.streamId}), <time dateTime={failure.failedAt}>{failure.failedAt}</time>
+    </p>
+  </div>
+);
+
+export const FollowersTable = ({ followers }: { followers: readonly FollowerStatus[] }) => (
+  // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+  <div className="overflow-x-auto" role="region" aria-label="Followers of the event log" tabIndex={0}>
+    <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="followers-table">
+      <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <tr>
+          <th scope="col" className="px-4 py-3">
+            Name
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Kind
+          </th>
+          <th scope="col" className="px-4 py-3">
+            State
+          </th>
+          <th scope="col" className="px-4 py-3 text-right">
+            Position
+          </th>
+          <th scope="col" className="px-4 py-3 text-right">
+            Lag (events)
+          </th>
+          <th scope="col" className="px-4 py-3 text-right">
+            Lag (s)
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Last failure
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {followers.map((f) => (
+          <tr key={`${f.kind}:${f.name}`} data-follower={f.name} className={f.failure ? 'bg-red-50/40' : undefined}>
+            <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+              {f.name}
+            </th>
+            <td className="px-4 py-3 text-slate-600 capitalize">{f.kind}</td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <Badge tone={stateTones[f.state] ?? 'neutral'}>{f.state}</Badge>
+              {f.rebuild && (
+                <span className="ml-2 text-xs text-slate-600 tabular-nums">
+                  {f.rebuild.done} / {f.rebuild.total}
+                </span>
+              )}
+            </td>
+            <td className="px-4 py-3 text-right font-mono text-xs text-slate-700 tabular-nums">{f.position ?? unknown}</td>
+            <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{f.lag.events ?? unknown}</td>
+            <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{f.lag.seconds ?? unknown}</td>
+            <td className="px-4 py-3">{f.failure ? <Failure failure={f.failure} /> : <span className="text-slate-500">None</span>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+);

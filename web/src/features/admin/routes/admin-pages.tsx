@@ -1,0 +1,102 @@
+// The admin client's pages, in one lazily loaded module so the whole area is one chunk a member never
+// loads (web/src/app/router.tsx; test/e2e/admin-bundle.e2e.test.ts checks it).
+import { Bug, Cable, RefreshCw, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Button } from '@/ui/button';
+import { Card, CardHeader } from '@/ui/card';
+import { EmptyState } from '@/ui/empty-state';
+import { Notice } from '@/ui/notice';
+import { FOLLOWERS_POLL_MS, useFollowers } from '../api/admin-api';
+import { AdminFrame } from '../components/admin-frame';
+import { FollowersTable } from '../components/followers-table';
+
+const FollowersLoading = () => (
+  <div role="status" className="space-y-2 p-5" data-testid="followers-loading">
+    <p className="text-sm text-slate-500">Loading followers...</p>
+    {[0, 1, 2, 3].map((i) => (
+      <div key={i} className="h-8 animate-pulse rounded bg-slate-100" aria-hidden />
+    ))}
+  </div>
+);
+
+const Followers = () => {
+  const followers = useFollowers();
+  if (followers.isPending) return <FollowersLoading />;
+  if (followers.isError && !followers.data) {
+    return (
+      <div className="p-5">
+        <Notice
+          tone="danger"
+          role="alert"
+          title="Could not load the followers"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void followers.refetch()}>
+              <RefreshCw className="h-4 w-4" /> Try again
+            </Button>
+          }
+        >
+          The server did not answer. Check your connection and try again.
+        </Notice>
+      </div>
+    );
+  }
+  if (followers.data.length === 0) {
+    return (
+      <EmptyState icon={<Cable />} title="No followers are running">
+        This process runs no projector or reactor.
+      </EmptyState>
+    );
+  }
+  const failed = followers.data.filter((f) => f.state === 'failed').length;
+  const live = followers.data.filter((f) => f.state === 'live').length;
+  return (
+    <>
+      <p className="px-5 pb-3 text-sm text-slate-600 sm:px-6" data-testid="followers-summary">
+        {followers.data.length} followers: {live} live{failed > 0 ? `, ${failed} failed` : ''}.
+      </p>
+      <FollowersTable followers={followers.data} />
+    </>
+  );
+};
+
+export const AdminOperationsPage = () => {
+  useDocumentTitle('Admin: operations');
+  return (
+    <AdminFrame title="Operations">
+      <Card className="overflow-hidden">
+        <CardHeader
+          title="Followers of the event log"
+          description={`Projectors build the read models; reactors turn events into commands. Refreshed every ${FOLLOWERS_POLL_MS / 1000} seconds.`}
+          className="pb-3"
+        />
+        <Followers />
+      </Card>
+    </AdminFrame>
+  );
+};
+
+const Coming = ({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) => {
+  useDocumentTitle(`Admin: ${title.toLowerCase()}`);
+  return (
+    <AdminFrame title={title}>
+      <Card>
+        <EmptyState icon={icon} title="Not yet available">
+          {children}
+        </EmptyState>
+      </Card>
+    </AdminFrame>
+  );
+};
+
+export const AdminUsersPage = () => (
+  <Coming title="Users" icon={<Users />}>
+    Search and inspect every member: the next admin issue builds it.
+  </Coming>
+);
+
+export const AdminErrorsPage = () => (
+  <Coming title="Errors" icon={<Bug />}>
+    Server and browser errors, grouped, with their trends: the next admin issue builds it.
+  </Coming>
+);
