@@ -10,6 +10,8 @@ export interface FormProps<TInput extends FieldValues, TOutput> extends Omit<Com
   form: UseFormReturn<TInput, unknown, TOutput>;
   /** Runs with the parsed values once the form is valid. */
   onSubmit: (values: TOutput) => Promise<unknown> | unknown;
+  /** A submit these values make is ignored, not refused: nothing is checked or said (an empty comment, spec 001 §5). */
+  ignore?: (values: TInput) => boolean;
   /** Runs instead when the schema refuses the values (e.g. a popup for a missing choice). */
   onInvalid?: SubmitErrorHandler<TInput>;
   /**
@@ -28,6 +30,7 @@ export const Form = <TInput extends FieldValues, TOutput>({
   form,
   onSubmit,
   onInvalid,
+  ignore,
   failureText,
   notice,
   messageSlot = 'end',
@@ -45,7 +48,14 @@ export const Form = <TInput extends FieldValues, TOutput>({
   }, onInvalid);
   return (
     <FormProvider {...form}>
-      <form {...rest} noValidate={noValidate} onSubmit={(event) => void submit(event)}>
+      <form
+        {...rest}
+        noValidate={noValidate}
+        onSubmit={(event) => {
+          if (ignore?.(form.getValues())) event.preventDefault();
+          else void submit(event);
+        }}
+      >
         {children}
         {messageSlot === 'end' && <FormMessage notice={notice} />}
       </form>
