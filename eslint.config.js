@@ -177,6 +177,27 @@ export default defineConfig(
     },
   },
   {
+    // Issue 30 point 6: dates are formatted and computed in one module (date-fns with @date-fns/tz), so a
+    // date reads the same on every page and no feature carries its own zone or month maths.
+    name: 'skillswap/dates-in-one-module',
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/dates.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format dates and numbers through web/src/lib/dates.ts (date-fns) or Intl.NumberFormat.',
+        })),
+        ...['DateTimeFormat', 'RelativeTimeFormat'].map((property) => ({
+          object: 'Intl',
+          property,
+          message: 'Dates are formatted in web/src/lib/dates.ts (date-fns with @date-fns/tz) only.',
+        })),
+      ],
+    },
+  },
+  {
     name: 'skillswap/no-any-outside-eventstore',
     files: ['domain/**/*.ts', 'web/**/*.{ts,tsx}', 'commands/**/*.ts', 'projections/**/*.ts', 'api/**/*.ts'],
     ignores: ['**/*.test.ts', '**/testing.ts', '**/test-*.ts'],

@@ -1,19 +1,12 @@
 // Sign-in and sign-out are full-page navigations: the server owns the OpenID Connect flow and the
 // session cookie, so the client never handles tokens.
+import { browserTimeZone } from './dates';
 import { markSigningIn } from './sign-in-mark';
 
 export { markSigningIn };
 import { SIGN_OUT_EVERYWHERE_PATH, signOutTexts } from '@contracts/sign-out';
 import { ApiError, sendJson } from './http';
 import { toast } from './toast-store';
-
-const browserTimeZone = (): string | null => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-};
 
 /** The browser's time zone goes along so a new member's profile starts in the right zone. */
 export const loginUrl = (returnTo?: string): string => {

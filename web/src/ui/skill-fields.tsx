@@ -1,16 +1,12 @@
 // The fields of a skill one teaches (name, description, category, level, points per hour), shared by the
-// profile's 'Add a skill' dialog and the search page's 'Create New Skill' modal. Each caller owns its form
-// and schema (the lists and limits differ) and hands in what react-hook-form's register returns.
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field, Input, Select, Textarea } from './input';
-
-type SkillField = 'name' | 'description' | 'category' | 'experienceLevel' | 'pointsPerHour';
+// profile's 'Add a skill' dialog and the search page's 'Create New Skill' modal. Each caller owns its
+// ui/form Form and schema (the lists and limits differ); these fields read it from the form's context.
+import { Field } from './form';
+import { Input, Select, Textarea } from './input';
 
 export interface SkillFieldsProps {
   /** Prefix of the controls' ids, so two forms on one page never share one. */
   idPrefix: string;
-  registered: Record<SkillField, UseFormRegisterReturn>;
-  errors: Partial<Record<'name' | 'description' | 'pointsPerHour', string | undefined>>;
   categories: readonly string[];
   levels: readonly string[];
   levelLabel: string;
@@ -26,8 +22,6 @@ const levelName = (level: string) => `${level[0]?.toUpperCase() ?? ''}${level.sl
 
 export const SkillFields = ({
   idPrefix,
-  registered,
-  errors,
   categories,
   levels,
   levelLabel,
@@ -39,48 +33,35 @@ export const SkillFields = ({
   namePlaceholder,
 }: SkillFieldsProps) => (
   <>
-    <Field label="Skill name" htmlFor={`${idPrefix}-name`} error={errors.name}>
-      <Input id={`${idPrefix}-name`} maxLength={nameMax} placeholder={namePlaceholder} aria-invalid={!!errors.name || undefined} {...registered.name} autoFocus />
+    <Field name="name" label="Skill name" id={`${idPrefix}-name`} max={nameMax}>
+      {(control) => <Input {...control} placeholder={namePlaceholder} autoFocus />}
     </Field>
-    <Field label="Description" htmlFor={`${idPrefix}-description`} error={errors.description}>
-      <Textarea
-        id={`${idPrefix}-description`}
-        maxLength={descriptionMax}
-        rows={3}
-        placeholder="What will a learner be able to do after a session with you?"
-        aria-invalid={!!errors.description || undefined}
-        {...registered.description}
-      />
+    <Field name="description" label="Description" id={`${idPrefix}-description`} max={descriptionMax}>
+      {(control) => <Textarea {...control} rows={3} placeholder="What will a learner be able to do after a session with you?" />}
     </Field>
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label="Category" htmlFor={`${idPrefix}-category`}>
-        <Select id={`${idPrefix}-category`} {...registered.category}>
-          {categories.map((category) => (
-            <option key={category}>{category}</option>
-          ))}
-        </Select>
+      <Field name="category" label="Category" id={`${idPrefix}-category`}>
+        {(control) => (
+          <Select {...control}>
+            {categories.map((category) => (
+              <option key={category}>{category}</option>
+            ))}
+          </Select>
+        )}
       </Field>
-      <Field label={levelLabel} htmlFor={`${idPrefix}-level`}>
-        <Select id={`${idPrefix}-level`} {...registered.experienceLevel}>
-          {levels.map((level) => (
-            <option key={level} value={level}>
-              {levelName(level)}
-            </option>
-          ))}
-        </Select>
+      <Field name="experienceLevel" label={levelLabel} id={`${idPrefix}-level`}>
+        {(control) => (
+          <Select {...control}>
+            {levels.map((level) => (
+              <option key={level} value={level}>
+                {levelName(level)}
+              </option>
+            ))}
+          </Select>
+        )}
       </Field>
-      <Field label="Points per hour" htmlFor={`${idPrefix}-points`} error={errors.pointsPerHour} hint={pointsHint} className="sm:col-span-2">
-        <Input
-          id={`${idPrefix}-points`}
-          type="number"
-          inputMode="numeric"
-          min={pointsMin}
-          max={pointsMax}
-          step={1}
-          className="sm:w-32"
-          aria-invalid={!!errors.pointsPerHour || undefined}
-          {...registered.pointsPerHour}
-        />
+      <Field name="pointsPerHour" label="Points per hour" id={`${idPrefix}-points`} description={pointsHint} rules={{ valueAsNumber: true }} className="sm:col-span-2">
+        {(control) => <Input {...control} type="number" inputMode="numeric" min={pointsMin} max={pointsMax} step={1} className="sm:w-32" />}
       </Field>
     </div>
   </>

@@ -1,6 +1,7 @@
 // Pure rules of the booking panel (document 000 §2, §5, §9; document 001 §5), testable without a browser.
 // Durations, limits, the cost and the server's texts come from @contracts/sessions.
 import type { AvailableSlots, SessionDuration } from '@contracts/sessions';
+import { monthAt } from '@/lib/dates';
 
 export const MONTH_OFFSET_MIN = -1;
 export const MONTH_OFFSET_MAX = 1;
@@ -11,8 +12,7 @@ export const durationLabels: Record<SessionDuration, string> = { 0.75: '45 minut
 
 export const insufficientText = (cost: number): string => `You need ${cost} point(s) to request this session`;
 
-export const monthLabel = (offset: number, today: Date = new Date()): string =>
-  new Date(today.getFullYear(), today.getMonth() + offset, 1).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+export const monthLabel = (offset: number, today: Date = new Date()): string => monthAt(offset, today).label;
 
 export const clampOffset = (offset: number): number => Math.min(MONTH_OFFSET_MAX, Math.max(MONTH_OFFSET_MIN, offset));
 

@@ -1,23 +1,11 @@
 // The feed's pure rules (spec 001 §2.3-2.6, §9): ages, filters, share text, the composer's missing
 // parts. Limits and texts come from the zod-free parts of the contracts, so the page's first chunk
 // does not load the form schemas.
+import { relativeAge } from '@/lib/dates';
 import { MAX_REPLY_DEPTH, SHARE_TEXT_MAX, previewOf } from './feed-constants';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
 /** §2.3: under 1 h 'Just now', under 24 h '{n}h ago', under 7 days '{n}d ago', else the date. */
-export const postAge = (createdAt: string, now: number): string => {
-  const at = Date.parse(createdAt);
-  if (Number.isNaN(at)) return '';
-  const elapsed = Math.max(0, now - at);
-  if (elapsed < HOUR) return 'Just now';
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
-  return dateFormat.format(at);
-};
+export const postAge = (createdAt: string, now: number): string => relativeAge(createdAt, now);
 
 /** The address a share carries: the feed with the post's anchor (§2.3 '#post-{id}'). */
 export const postLink = (origin: string, postId: string): string => `${origin}/feed#post-${postId}`;

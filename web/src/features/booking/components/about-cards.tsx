@@ -2,6 +2,7 @@ import { BookOpen, CalendarDays, Coins, Hourglass, Repeat2, UserRound, Video, Wa
 import type { ReactNode } from 'react';
 import type { SkillTaught, User } from '@contracts/members';
 import { DEFAULT_SESSION_DURATION, sessionCost } from '@contracts/sessions';
+import { formatMonth } from '@/lib/dates';
 import { pointsText } from '@/lib/session-format';
 import { Badge } from '@/ui/badge';
 import type { BadgeTone } from '@/ui/badge';
@@ -46,10 +47,7 @@ export const AboutSkill = ({ skill, balance }: { skill: SkillTaught; balance: nu
   </Card>
 );
 
-const joined = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '–' : date.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
-};
+const joined = (iso: string) => formatMonth(iso) || '–';
 
 export const AboutInstructor = ({ mentor }: { mentor: User }) => (
   <Card>

@@ -8,8 +8,11 @@ import { commentFormSchema } from '@contracts/feed';
 import { errorText } from '@/lib/http';
 import { Avatar } from '@/ui/avatar';
 import { Button } from '@/ui/button';
+import { Form } from '@/ui/form';
 import { useAddComment } from '../api/comments-api';
 import { MentionTextarea } from './mention-textarea';
+
+const failureText = (error: unknown) => errorText(error, 'Could not post your comment. Please try again.');
 
 export interface CommentBoxProps {
   postId: string;
@@ -24,27 +27,26 @@ export interface CommentBoxProps {
 export const CommentBox = ({ postId, parentCommentId = null, viewerName, viewerAvatar, label, autoFocus, onDone }: CommentBoxProps) => {
   const id = useId();
   const add = useAddComment(postId);
-  const { control, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(commentFormSchema), defaultValues: { content: '' } });
+  const form = useForm({ resolver: zodResolver(commentFormSchema), defaultValues: { content: '' } });
+  const { control, reset, formState } = form;
   const { field } = useController({ control, name: 'content' });
   const problem = formState.errors.content?.message ?? formState.errors.root?.message;
 
-  const submit = handleSubmit(async ({ content }) => {
-    try {
-      await add.mutateAsync({ content, parentCommentId });
-      reset();
-      onDone?.();
-    } catch (error) {
-      setError('root', { message: errorText(error, 'Could not post your comment. Please try again.') });
-    }
-  });
+  const submit = async ({ content }: { content: string }) => {
+    await add.mutateAsync({ content, parentCommentId });
+    reset();
+    onDone?.();
+  };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        // Spec 001 §5: an empty comment is ignored, not refused.
-        if (field.value.trim()) void submit(event);
-      }}
+    <Form
+      form={form}
+      onSubmit={submit}
+      failureText={failureText}
+      // Spec 001 §5: an empty comment is ignored, not refused.
+      ignore={(values) => !values.content.trim()}
+      messageSlot="none"
+      noValidate={false}
       className="flex items-start gap-2"
       data-testid={parentCommentId ? 'reply-box' : 'comment-box'}
     >
@@ -82,6 +84,6 @@ export const CommentBox = ({ postId, parentCommentId = null, viewerName, viewerA
       <Button type="submit" size="icon" variant="secondary" aria-label={label} loading={add.isPending} disabled={!field.value.trim()} data-testid="send-comment">
         {!add.isPending && <Send className="h-4 w-4" />}
       </Button>
-    </form>
+    </Form>
   );
 };

@@ -17,6 +17,7 @@ import { errorText } from '@/lib/http';
 import { Avatar } from '@/ui/avatar';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Dialog } from '@/ui/dialog';
+import { Form } from '@/ui/form';
 import { Select } from '@/ui/input';
 import { useCreatePost } from '../api/post-actions';
 import { completeToPost, missingPostParts, POST_CATEGORIES, POST_URGENCIES } from '../feed-constants';
@@ -44,10 +45,11 @@ export const ComposerDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
   const [media, setMedia] = useState<MediaAttachment[]>(draft?.media ?? []);
   const [uploading, setUploading] = useState(false);
   const [discarding, setDiscarding] = useState(false);
-  const { control, handleSubmit, setError, formState, getValues } = useForm<PostForm>({
+  const form = useForm<PostForm>({
     resolver: zodResolver(postFormSchema),
     defaultValues: { ...empty, ...draft?.form },
   });
+  const { control, setError, formState, getValues } = form;
   const { field: content } = useController({ control, name: 'content' });
   const { field: category } = useController({ control, name: 'category' });
   const { field: urgency } = useController({ control, name: 'urgency' });
@@ -70,15 +72,15 @@ export const ComposerDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
     onOpenChange(false);
   };
 
-  const submit = handleSubmit(async (form) => {
+  const submit = async (post: PostForm) => {
     try {
-      await create.mutateAsync({ content: form.content, skillNeeded: form.skillNeeded, category: form.category, urgency: form.urgency, mediaAttachments: media });
+      await create.mutateAsync({ content: post.content, skillNeeded: post.skillNeeded, category: post.category, urgency: post.urgency, mediaAttachments: media });
       setDraft(null);
       onOpenChange(false);
     } catch (error) {
       setError('root', { message: errorText(error, 'Your post could not be published. Please try again.') });
     }
-  });
+  };
 
   return (
     <>
@@ -98,7 +100,7 @@ export const ComposerDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
           />
         }
       >
-        <form id="composer-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-5" data-testid="composer">
+        <Form id="composer-form" form={form} onSubmit={submit} messageSlot="none" className="space-y-5" data-testid="composer">
           {me && (
             <div className="flex items-center gap-3">
               <Avatar name={me.name} src={me.avatar ?? me.profileImageUrl} alt="" />
@@ -177,7 +179,7 @@ export const ComposerDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
               {problem}
             </p>
           )}
-        </form>
+        </Form>
       </Dialog>
       <ConfirmDialog
         open={discarding}

@@ -7,7 +7,8 @@ import type { EditPostForm } from '@contracts/feed';
 import { errorText } from '@/lib/http';
 import { toast } from '@/lib/toast-store';
 import { Dialog } from '@/ui/dialog';
-import { Field, Input, Select } from '@/ui/input';
+import { Field, Form } from '@/ui/form';
+import { Input, Select } from '@/ui/input';
 import type { PostCard } from '../api/feed-view';
 import { useEditPost } from '../api/post-actions';
 import { completeToSave, feedTexts, POST_URGENCIES } from '../feed-constants';
@@ -19,23 +20,24 @@ const missingOf = (form: Partial<EditPostForm>): string[] => [...(form.content?.
 
 export const EditPostDialog = ({ post, open, onOpenChange }: { post: PostCard; open: boolean; onOpenChange: (open: boolean) => void }) => {
   const edit = useEditPost(post.id);
-  const { control, register, handleSubmit, formState } = useForm<EditPostForm>({
+  const form = useForm<EditPostForm>({
     resolver: zodResolver(editPostFormSchema),
     defaultValues: { content: post.content, skillNeeded: post.skill_needed, urgency: post.urgency },
   });
+  const { control, formState } = form;
   const { field: content } = useController({ control, name: 'content' });
   const values = useWatch({ control });
   const missing = missingOf(values);
   const reason = missing.length > 0 ? completeToSave(missing) : null;
 
-  const submit = handleSubmit(async (form) => {
+  const submit = async (values: EditPostForm) => {
     try {
-      await edit.mutateAsync({ content: form.content, skillNeeded: form.skillNeeded, urgency: form.urgency });
+      await edit.mutateAsync({ content: values.content, skillNeeded: values.skillNeeded, urgency: values.urgency });
       onOpenChange(false);
     } catch (error) {
       toast.error(errorText(error, feedTexts.updateFailed));
     }
-  });
+  };
 
   return (
     <Dialog
@@ -54,21 +56,23 @@ export const EditPostDialog = ({ post, open, onOpenChange }: { post: PostCard; o
         />
       }
     >
-      <form id="edit-post-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4" data-testid="edit-post">
+      <Form id="edit-post-form" form={form} onSubmit={submit} messageSlot="none" className="space-y-4" data-testid="edit-post">
         <PostContentField id="edit-content" label="Content" field={content} invalid={!!formState.errors.content} testId="edit-content" />
-        <Field label="Specific Skill Needed" htmlFor="edit-skill" optional error={formState.errors.skillNeeded?.message}>
-          <Input id="edit-skill" {...register('skillNeeded')} placeholder="e.g. React, SEO, Figma" data-testid="edit-skill" />
+        <Field name="skillNeeded" label="Specific Skill Needed" id="edit-skill" optional>
+          {(field) => <Input {...field} placeholder="e.g. React, SEO, Figma" data-testid="edit-skill" />}
         </Field>
-        <Field label="Priority" htmlFor="edit-priority" error={formState.errors.urgency?.message}>
-          <Select id="edit-priority" {...register('urgency')} data-testid="edit-priority">
-            {POST_URGENCIES.map((value) => (
-              <option key={value} value={value}>
-                {categoryLabel(value)}
-              </option>
-            ))}
-          </Select>
+        <Field name="urgency" label="Priority" id="edit-priority">
+          {(field) => (
+            <Select {...field} data-testid="edit-priority">
+              {POST_URGENCIES.map((value) => (
+                <option key={value} value={value}>
+                  {categoryLabel(value)}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
-      </form>
+      </Form>
     </Dialog>
   );
 };

@@ -5,9 +5,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FEEDBACK_MAX_LENGTH, feedbackFormSchema } from '@contracts/dashboard';
 import { ApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
-import { CharCount } from '@/ui/char-count';
 import { Dialog } from '@/ui/dialog';
-import { Field, Textarea } from '@/ui/input';
+import { Field, Form } from '@/ui/form';
+import { Textarea } from '@/ui/input';
 import { useSendFeedback } from '../api/send-feedback';
 
 const CLOSE_AFTER_MS = 2_000;
@@ -16,9 +16,9 @@ const failureText = (error: unknown) => `Failed to send feedback: ${(error insta
 
 /** Document 001 §2.10 and §5: send disabled while empty or sending; closes 2 s after a successful send. */
 export const FeedbackDialog = ({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) => {
-  const { register, handleSubmit, reset, setError, control, formState } = useForm({ resolver: zodResolver(feedbackFormSchema), defaultValues: { message: '' } });
-  const message = useWatch({ control, name: 'message' });
-  const problem = formState.errors.message?.message ?? formState.errors.root?.message;
+  const form = useForm({ resolver: zodResolver(feedbackFormSchema), defaultValues: { message: '' } });
+  const { reset } = form;
+  const message = useWatch({ control: form.control, name: 'message' });
   const [sent, setSent] = useState(false);
   const send = useSendFeedback();
 
@@ -42,15 +42,11 @@ export const FeedbackDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
     return () => clearTimeout(timer);
   }, [sent, onOpenChange, reset]);
 
-  const submit = handleSubmit(async (form) => {
+  const submit = async (values: { message: string }) => {
     if (send.isPending || sent) return;
-    try {
-      await send.mutateAsync(form.message);
-      setSent(true);
-    } catch (error) {
-      setError('root', { message: failureText(error) });
-    }
-  });
+    await send.mutateAsync(values.message);
+    setSent(true);
+  };
 
   return (
     <Dialog
@@ -78,20 +74,11 @@ export const FeedbackDialog = ({ open, onOpenChange }: { open: boolean; onOpenCh
           <p className="text-sm text-slate-500">This window closes in a moment.</p>
         </div>
       ) : (
-        <form id="feedback-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-1.5">
-          <Field label="Your feedback" htmlFor="feedback-message" error={problem}>
-            <Textarea
-              id="feedback-message"
-              rows={5}
-              maxLength={FEEDBACK_MAX_LENGTH}
-              {...register('message')}
-              autoFocus
-              aria-invalid={!!problem || undefined}
-              data-testid="feedback-message"
-            />
+        <Form id="feedback-form" form={form} onSubmit={submit} failureText={failureText} className="space-y-1.5">
+          <Field name="message" label="Your feedback" id="feedback-message" max={FEEDBACK_MAX_LENGTH}>
+            {(control) => <Textarea {...control} rows={5} autoFocus data-testid="feedback-message" />}
           </Field>
-          <CharCount length={message.length} max={FEEDBACK_MAX_LENGTH} />
-        </form>
+        </Form>
       )}
     </Dialog>
   );

@@ -13,6 +13,7 @@ import {
 } from '@contracts/members';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { Form } from '@/ui/form';
 import { SkillFields } from '@/ui/skill-fields';
 import type { SkillDraft } from '../profile-rules';
 
@@ -28,8 +29,9 @@ const newSkillSchema = skillTaughtInputSchema.omit({ id: true });
 const empty = { name: '', description: '', category: DEFAULT_SKILL_CATEGORY, experienceLevel: DEFAULT_EXPERIENCE_LEVEL, pointsPerHour: MIN_POINTS_PER_HOUR };
 
 export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProps) => {
-  const { register, handleSubmit, reset, formState } = useForm({ resolver: zodResolver(newSkillSchema), defaultValues: empty });
-  const { errors, isSubmitting: saving } = formState;
+  const form = useForm({ resolver: zodResolver(newSkillSchema), defaultValues: empty });
+  const { reset } = form;
+  const saving = form.formState.isSubmitting;
 
   const close = (next: boolean) => {
     if (saving) return;
@@ -37,7 +39,7 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
     onOpenChange(next);
   };
 
-  const submit = handleSubmit(async (draft) => {
+  const submit = async (draft: SkillDraft) => {
     try {
       await onAdd(draft);
       reset(empty);
@@ -45,7 +47,7 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
     } catch {
       // The caller has already told the member what went wrong.
     }
-  });
+  };
 
   return (
     <Dialog
@@ -64,17 +66,9 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
         </>
       }
     >
-      <form id="add-skill-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <Form id="add-skill-form" form={form} onSubmit={submit} className="space-y-4">
         <SkillFields
           idPrefix="skill"
-          registered={{
-            name: register('name'),
-            description: register('description'),
-            category: register('category'),
-            experienceLevel: register('experienceLevel'),
-            pointsPerHour: register('pointsPerHour', { valueAsNumber: true }),
-          }}
-          errors={{ name: errors.name?.message, description: errors.description?.message, pointsPerHour: errors.pointsPerHour?.message }}
           categories={skillCategories}
           levels={experienceLevels}
           levelLabel="Experience level"
@@ -85,7 +79,7 @@ export const AddSkillDialog = ({ open, onOpenChange, onAdd }: AddSkillDialogProp
           pointsHint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${MAX_POINTS_PER_HOUR}; 1 point is one hour at the standard rate.`}
           namePlaceholder="e.g. React performance tuning"
         />
-      </form>
+      </Form>
     </Dialog>
   );
 };

@@ -5,7 +5,8 @@ import { availabilityEntryFormSchema, weekDays } from '@contracts/members';
 import type { AvailabilityEntry } from '@contracts/members';
 import { Button } from '@/ui/button';
 import { Card, CardBody, CardHeader } from '@/ui/card';
-import { Field, Input, Select } from '@/ui/input';
+import { Field, Form } from '@/ui/form';
+import { Input, Select } from '@/ui/input';
 import { addAvailability, sortAvailability } from '../profile-rules';
 import { ScheduleSummary } from './schedule-summary';
 
@@ -17,31 +18,40 @@ export interface AvailabilitySectionProps {
   emptyText?: string;
 }
 
+/** The entry's problem is said once, under the form (end before start is the usual one). */
+const once = (): undefined => undefined;
+
 const firstEntry: AvailabilityEntry = { day: 'Monday', startTime: '09:00', endTime: '17:00' };
 
 // The entry stays in the form after it is added, so the next day is one change away.
 const AddEntryForm = ({ onAdd }: { onAdd: (entry: AvailabilityEntry) => void }) => {
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(availabilityEntryFormSchema),
-    defaultValues: firstEntry,
-  });
-  const error = formState.errors.endTime?.message ?? formState.errors.startTime?.message ?? formState.errors.day?.message;
-  const submit = handleSubmit(onAdd);
+  const form = useForm({ resolver: zodResolver(availabilityEntryFormSchema), defaultValues: firstEntry });
+  const { errors } = form.formState;
+  const error = errors.endTime?.message ?? errors.startTime?.message ?? errors.day?.message;
   return (
-    <form onSubmit={(event) => void submit(event)} className="rounded-xl border border-dashed border-slate-300 p-4" aria-label="Add availability">
+    <Form
+      form={form}
+      onSubmit={onAdd}
+      noValidate={false}
+      messageSlot="none"
+      className="rounded-xl border border-dashed border-slate-300 p-4"
+      aria-label="Add availability"
+    >
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Day" htmlFor="availability-day" className="col-span-2">
-          <Select id="availability-day" {...register('day')}>
-            {weekDays.map((day) => (
-              <option key={day}>{day}</option>
-            ))}
-          </Select>
+        <Field name="day" label="Day" id="availability-day" className="col-span-2" error={once}>
+          {(field) => (
+            <Select {...field}>
+              {weekDays.map((day) => (
+                <option key={day}>{day}</option>
+              ))}
+            </Select>
+          )}
         </Field>
-        <Field label="Start" htmlFor="availability-start">
-          <Input id="availability-start" type="time" {...register('startTime')} />
+        <Field name="startTime" label="Start" id="availability-start" error={once}>
+          {(field) => <Input {...field} type="time" />}
         </Field>
-        <Field label="End" htmlFor="availability-end">
-          <Input id="availability-end" type="time" aria-invalid={!!formState.errors.endTime || undefined} {...register('endTime')} />
+        <Field name="endTime" label="End" id="availability-end" error={once}>
+          {(field) => <Input {...field} type="time" />}
         </Field>
         <Button type="submit" variant="outline" className="col-span-2">
           <Plus className="h-4 w-4" /> Add time slot
@@ -52,7 +62,7 @@ const AddEntryForm = ({ onAdd }: { onAdd: (entry: AvailabilityEntry) => void }) 
           {error}
         </p>
       )}
-    </form>
+    </Form>
   );
 };
 

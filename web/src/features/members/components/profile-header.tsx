@@ -2,13 +2,11 @@ import clsx from 'clsx';
 import { CalendarDays, Clock, Coins, MapPin, MessageSquareText, Repeat2, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '@contracts/members';
+import { formatMonth } from '@/lib/dates';
 import { Avatar } from '@/ui/avatar';
 import { Card } from '@/ui/card';
 
-const joined = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
-};
+const joined = (iso: string): string => formatMonth(iso);
 
 const Stat = ({ icon, value, label }: { icon: ReactNode; value: ReactNode; label: string }) => (
   <div className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-3">

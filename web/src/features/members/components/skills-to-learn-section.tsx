@@ -4,6 +4,7 @@ import { SKILL_TO_LEARN_MAX } from '@contracts/members';
 import { Button } from '@/ui/button';
 import { Card, CardBody, CardHeader } from '@/ui/card';
 import { Chip } from '@/ui/chip';
+import { Field, Form } from '@/ui/form';
 import { Input } from '@/ui/input';
 import { addLearnSkill } from '../profile-rules';
 
@@ -18,13 +19,13 @@ export interface SkillsToLearnSectionProps {
 
 export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing listed yet.', title = 'Skills I want to learn' }: SkillsToLearnSectionProps) => {
   // Blank input and duplicates are dropped by addLearnSkill rather than refused, as the server does.
-  const { register, handleSubmit, reset, control } = useForm({ defaultValues: { skill: '' } });
-  const input = useWatch({ control, name: 'skill' });
-  const add = handleSubmit(({ skill }) => {
+  const form = useForm({ defaultValues: { skill: '' } });
+  const input = useWatch({ control: form.control, name: 'skill' });
+  const add = ({ skill }: { skill: string }) => {
     if (!onChange) return;
     onChange(addLearnSkill(skills, skill));
-    reset();
-  });
+    form.reset();
+  };
   return (
     <Card>
       <CardHeader icon={<BookOpen className="h-5 w-5" />} title={title} />
@@ -43,12 +44,14 @@ export const SkillsToLearnSection = ({ skills, onChange, emptyText = 'Nothing li
           </ul>
         )}
         {onChange && (
-          <form onSubmit={(event) => void add(event)} className="flex gap-2">
-            <Input {...register('skill')} placeholder="e.g. TypeScript" maxLength={SKILL_TO_LEARN_MAX} aria-label="Skill to learn" />
+          <Form form={form} onSubmit={add} noValidate={false} messageSlot="none" className="flex gap-2">
+            <Field name="skill" label="Skill to learn" labelHidden className="flex-1">
+              {(field) => <Input {...field} placeholder="e.g. TypeScript" maxLength={SKILL_TO_LEARN_MAX} aria-label="Skill to learn" />}
+            </Field>
             <Button type="submit" variant="outline" disabled={!input.trim()}>
               <Plus className="h-4 w-4" /> Add
             </Button>
-          </form>
+          </Form>
         )}
       </CardBody>
     </Card>

@@ -13,6 +13,7 @@ import { MESSAGE_CONTENT_MAX, messageContentSchema, messagingTexts, type Convers
 import { ApiError } from '@/lib/http';
 import { Avatar } from '@/ui/avatar';
 import { Button } from '@/ui/button';
+import { Form } from '@/ui/form';
 import { Spinner } from '@/ui/spinner';
 import { useMessages } from '../api/message-pages';
 import { flattenPages, useConversationWith, useMarkRead, useSendMessage } from '../api/messaging-api';
@@ -48,16 +49,17 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
   const sendTyping = useTypingSender();
   const lastTyping = useRef(0);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setValue, setFocus, getValues, control, formState } = useForm<ComposerForm>({
+  const form = useForm<ComposerForm>({
     resolver: zodResolver(composerSchema),
     defaultValues: { content: '' },
   });
+  const { register, setValue, setFocus, getValues, control, formState } = form;
   const content = useWatch({ control, name: 'content' });
   const length = content.length;
   // An empty message is simply not sent; one over the limit says why (a paste is kept whole, never cut).
   const tooLong = content.trim().length > MESSAGE_CONTENT_MAX || formState.errors.content?.message === messagingTexts.contentTooLong;
   const shownFailure = failure ?? (tooLong ? messagingTexts.contentTooLong : null);
-  const submit = handleSubmit(({ content }) => {
+  const submit = ({ content }: ComposerForm) => {
     setFailure(null);
     // As typed (the schema trims what is sent), to put back if the send fails.
     const typed = getValues('content');
@@ -71,7 +73,7 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
         setFocus('content');
       },
     });
-  });
+  };
   const field = register('content', {
     onChange: () => {
       if (typingDue(lastTyping)) sendTyping(conversation.id);
@@ -82,7 +84,7 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
   // The composer's 'n/1000 characters', shown once a message nears the limit: a chat line rarely does.
   const countShown = length >= CHAT_COUNT_FROM;
   return (
-    <form onSubmit={(e) => void submit(e)} className="border-t border-slate-100 p-2">
+    <Form form={form} onSubmit={submit} noValidate={false} messageSlot="none" className="border-t border-slate-100 p-2">
       {shownFailure && (
         <p id={errorId} role="alert" className="px-1 pb-1 text-xs text-red-700" data-testid="chat-error">
           {shownFailure}
@@ -101,7 +103,7 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
-              void submit();
+              e.currentTarget.form?.requestSubmit();
             }
           }}
         />
@@ -114,7 +116,7 @@ const Composer = ({ userId, conversation }: { userId: string; conversation: Conv
           {length}/{MESSAGE_CONTENT_MAX} characters
         </p>
       )}
-    </form>
+    </Form>
   );
 };
 

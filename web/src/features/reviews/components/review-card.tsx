@@ -4,20 +4,13 @@ import { BarChart3, CalendarDays, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Review } from '@contracts/reviews';
 import { Link } from 'react-router';
+import { formatDateTime } from '@/lib/dates';
 import { Avatar } from '@/ui/avatar';
 import { Card } from '@/ui/card';
 import { Stars } from '@/ui/star-rating';
 import { durationText, levelText } from '../review-rules';
 
-const scheduledText = (iso: string, timeZone: string | undefined) => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  try {
-    return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  } catch {
-    return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  }
-};
+const scheduledText = (iso: string, timeZone: string | undefined) => formatDateTime(iso, timeZone);
 
 const Fact = ({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) => (
   <div className="flex items-center gap-1.5">

@@ -1,6 +1,9 @@
 import clsx from 'clsx';
+import { DayPicker } from 'react-day-picker';
+import type { DayButtonProps } from 'react-day-picker';
 import type { SlotKind } from '../session-rules';
 import { CALENDAR_HOURS, slotId } from '../session-rules';
+import { dateAsDay, dayAsDate, formatDayName, formatWeekday } from '@/lib/dates';
 import { formatClock } from '@/lib/session-format';
 
 const kindStyles: Record<SlotKind, string> = {
@@ -25,8 +28,6 @@ export const AvailabilityLegend = ({ otherName }: { otherName: string }) => (
   </ul>
 );
 
-const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
 export interface MonthGridProps {
   year: number;
   month: number; // 1-12
@@ -43,43 +44,55 @@ const bestKind = (kinds: Map<string, SlotKind>, date: string): SlotKind => {
   return 'neither';
 };
 
-export const MonthGrid = ({ year, month, kinds, selectedDate, onSelectDate }: MonthGridProps) => {
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const lead = (new Date(Date.UTC(year, month - 1, 1)).getUTCDay() + 6) % 7;
-  const iso = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+// A day's number with a dot in its best kind's colour; react-day-picker gives the button its label,
+// focus (one tab stop, arrow keys) and disabled state.
+const DayWithDot = ({ day, modifiers, className, children, ...button }: DayButtonProps) => {
+  const kind = (['mutual', 'theirs', 'mine'] as const).find((k) => modifiers[k]);
   return (
-    <div role="group" aria-label="Days of the month" className="grid grid-cols-7 gap-1 text-center">
-      {weekdays.map((w) => (
-        <div key={w} aria-hidden className="pb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">
-          {w}
-        </div>
-      ))}
-      {Array.from({ length: lead }, (_, i) => (
-        <div key={`lead-${i}`} aria-hidden />
-      ))}
-      {Array.from({ length: days }, (_, i) => {
-        const date = iso(i + 1);
-        const kind = bestKind(kinds, date);
-        const selected = selectedDate === date;
-        return (
-          <button
-            key={date}
-            type="button"
-            aria-pressed={selected}
-            aria-label={`${new Date(Date.UTC(year, month - 1, i + 1)).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}${kind === 'neither' ? ', no free times' : ''}`}
-            disabled={kind === 'neither'}
-            onClick={() => onSelectDate(date)}
-            className={clsx(
-              'flex h-10 flex-col items-center justify-center gap-0.5 rounded-lg text-sm tabular-nums transition-colors disabled:cursor-not-allowed disabled:text-slate-300',
-              selected ? 'bg-slate-900 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
-            )}
-          >
-            {i + 1}
-            <span className={clsx('h-1.5 w-1.5 rounded-full', kind === 'neither' ? 'bg-transparent' : dotStyles[kind])} />
-          </button>
-        );
-      })}
-    </div>
+    <button
+      {...button}
+      className={clsx(
+        className,
+        'flex h-10 w-full flex-col items-center justify-center gap-0.5 rounded-lg text-sm tabular-nums transition-colors disabled:cursor-not-allowed disabled:text-slate-300',
+        modifiers.selected ? 'bg-slate-900 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
+      )}
+    >
+      {children}
+      <span className={clsx('h-1.5 w-1.5 rounded-full', kind ? dotStyles[kind] : 'bg-transparent')} />
+    </button>
+  );
+};
+
+/** The month's days on react-day-picker (the month is changed by the dialog's own buttons above it). */
+export const MonthGrid = ({ year, month, kinds, selectedDate, onSelectDate }: MonthGridProps) => {
+  const kindOf = (date: Date) => bestKind(kinds, dateAsDay(date));
+  return (
+    <DayPicker
+      mode="single"
+      timeZone="UTC"
+      month={dayAsDate(`${year}-${month}-1`)}
+      weekStartsOn={1}
+      hideNavigation
+      selected={selectedDate ? dayAsDate(selectedDate) : undefined}
+      onDayClick={(date, modifiers) => !modifiers.disabled && onSelectDate(dateAsDay(date))}
+      disabled={(date) => kindOf(date) === 'neither'}
+      modifiers={{ mutual: (date) => kindOf(date) === 'mutual', theirs: (date) => kindOf(date) === 'theirs', mine: (date) => kindOf(date) === 'mine' }}
+      formatters={{ formatWeekdayName: formatWeekday }}
+      labels={{
+        labelDayButton: (date, modifiers) => `${formatDayName(dateAsDay(date))}${modifiers.disabled ? ', no free times' : ''}`,
+        labelGrid: () => 'Days of the month',
+      }}
+      components={{ DayButton: DayWithDot }}
+      classNames={{
+        root: 'w-full',
+        months: 'w-full',
+        month: 'w-full',
+        month_caption: 'sr-only',
+        month_grid: 'w-full table-fixed border-separate border-spacing-1 text-center',
+        weekday: 'pb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase',
+        day: 'p-0',
+      }}
+    />
   );
 };
 

@@ -7,9 +7,9 @@ import { RESCHEDULE_MESSAGE_MAX } from '@contracts/sessions';
 import type { Session } from '@contracts/sessions';
 import { formatClock, formatDay, monthOffsetOfDate } from '@/lib/session-format';
 import { Button } from '@/ui/button';
-import { CharCount } from '@/ui/char-count';
 import { Dialog } from '@/ui/dialog';
-import { Field, Select, Textarea } from '@/ui/input';
+import { Field, Form } from '@/ui/form';
+import { Select, Textarea } from '@/ui/input';
 import { Notice } from '@/ui/notice';
 import { useModifications, useMutualAvailability, useRescheduleSlots } from '../api/session-queries';
 import { offeredSuggestions, proposalBlockedText, proposalChoices, smartSuggestions } from '../session-rules';
@@ -25,9 +25,13 @@ export interface ProposeModificationDialogProps {
 
 const empty: ProposalForm = { date: '', time: '', message: '' };
 
+/** The fields' problems are said once, in the line under the form (the first of date, time, message). */
+const once = (): undefined => undefined;
+
 export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChange, busy, onPropose }: ProposeModificationDialogProps) => {
-  const { register, handleSubmit, setValue, reset, control, formState } = useForm({ resolver: zodResolver(proposalFormSchema), defaultValues: empty });
-  const [date, time, message] = useWatch({ control, name: ['date', 'time', 'message'] });
+  const form = useForm({ resolver: zodResolver(proposalFormSchema), defaultValues: empty });
+  const { setValue, reset, control, formState } = form;
+  const [date, time] = useWatch({ control, name: ['date', 'time'] });
   const error = formState.errors.date?.message ?? formState.errors.time?.message ?? formState.errors.message?.message;
   const modifications = useModifications(session.id, open);
   const offset = Math.max(-1, Math.min(1, monthOffsetOfDate(session.session_date)));
@@ -47,13 +51,13 @@ export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChang
     onOpenChange(next);
   };
 
-  const submit = handleSubmit(async (proposal) => {
+  const submit = async (proposal: ProposalForm) => {
     if (blocked) return;
     if (await onPropose({ ...proposal, message: proposal.message.trim() })) {
       reset(empty);
       onOpenChange(false);
     }
-  });
+  };
 
   const times = choices.timesOn(date);
 
@@ -79,7 +83,7 @@ export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChang
           {blocked}
         </Notice>
       ) : (
-        <form id="propose-modification-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <Form id="propose-modification-form" form={form} onSubmit={submit} messageSlot="none" className="space-y-4">
           {suggestions.length > 0 && (
             <div>
               <p className="mb-2 flex items-center gap-1.5 text-sm font-medium text-slate-700">
@@ -112,51 +116,46 @@ export const ProposeModificationDialog = ({ session, viewerId, open, onOpenChang
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
+              name="date"
               label="New date"
-              htmlFor="proposal-date"
-              hint={!loadingSlots && choices.dates.length === 0 ? 'The mentor has no free times this month or next.' : undefined}
+              id="proposal-date"
+              description={!loadingSlots && choices.dates.length === 0 ? 'The mentor has no free times this month or next.' : undefined}
+              rules={{ onChange: () => setValue('time', '') }}
+              error={once}
             >
-              <Select
-                id="proposal-date"
-                {...register('date', { onChange: () => setValue('time', '') })}
-                disabled={loadingSlots || choices.dates.length === 0}
-                aria-invalid={!!formState.errors.date || undefined}
-              >
-                <option value="">{loadingSlots ? 'Loading free times...' : 'Select a date'}</option>
-                {choices.dates.map((d) => (
-                  <option key={d} value={d}>
-                    {formatDay(d)}
-                  </option>
-                ))}
-              </Select>
+              {(control) => (
+                <Select {...control} disabled={loadingSlots || choices.dates.length === 0}>
+                  <option value="">{loadingSlots ? 'Loading free times...' : 'Select a date'}</option>
+                  {choices.dates.map((d) => (
+                    <option key={d} value={d}>
+                      {formatDay(d)}
+                    </option>
+                  ))}
+                </Select>
+              )}
             </Field>
-            <Field label="New time" htmlFor="proposal-time">
-              <Select id="proposal-time" {...register('time')} disabled={!date} aria-invalid={!!formState.errors.time || undefined}>
-                <option value="">{date ? 'Select a time' : 'Pick a date first'}</option>
-                {times.map((t) => (
-                  <option key={t} value={t}>
-                    {formatClock(t)}
-                  </option>
-                ))}
-              </Select>
+            <Field name="time" label="New time" id="proposal-time" error={once}>
+              {(control) => (
+                <Select {...control} disabled={!date}>
+                  <option value="">{date ? 'Select a time' : 'Pick a date first'}</option>
+                  {times.map((t) => (
+                    <option key={t} value={t}>
+                      {formatClock(t)}
+                    </option>
+                  ))}
+                </Select>
+              )}
             </Field>
           </div>
-          <Field label="Message" htmlFor="proposal-message" optional>
-            <Textarea
-              id="proposal-message"
-              rows={3}
-              maxLength={RESCHEDULE_MESSAGE_MAX}
-              placeholder="Why the change? Anything the other participant should know."
-              {...register('message')}
-            />
+          <Field name="message" label="Message" id="proposal-message" optional max={RESCHEDULE_MESSAGE_MAX} error={once}>
+            {(control) => <Textarea {...control} rows={3} placeholder="Why the change? Anything the other participant should know." />}
           </Field>
-          <CharCount length={message.length} max={RESCHEDULE_MESSAGE_MAX} />
           {error && (
             <p role="alert" className="text-sm font-medium text-red-600" data-testid="proposal-error">
               {error}
             </p>
           )}
-        </form>
+        </Form>
       )}
     </Dialog>
   );

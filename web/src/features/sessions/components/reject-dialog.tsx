@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { rejectFormSchema } from '@contracts/session-forms';
 import type { RejectForm } from '@contracts/session-forms';
 import { DEFAULT_REJECTION_REASON, REASON_MAX } from '@contracts/sessions';
 import { Button } from '@/ui/button';
-import { CharCount } from '@/ui/char-count';
 import { Dialog } from '@/ui/dialog';
-import { Field, Textarea } from '@/ui/input';
+import { Field, Form } from '@/ui/form';
+import { Textarea } from '@/ui/input';
 
 export interface RejectDialogProps {
   open: boolean;
@@ -20,8 +20,8 @@ export interface RejectDialogProps {
 const initial: RejectForm = { reason: DEFAULT_REJECTION_REASON };
 
 export const RejectDialog = ({ open, onOpenChange, studentName, busy, onReject }: RejectDialogProps) => {
-  const { register, handleSubmit, reset, control, formState } = useForm({ resolver: zodResolver(rejectFormSchema), defaultValues: initial });
-  const reason = useWatch({ control, name: 'reason' });
+  const form = useForm({ resolver: zodResolver(rejectFormSchema), defaultValues: initial });
+  const { reset } = form;
 
   // Every way out goes through here, so the next opening starts from the default text again.
   const close = (next: boolean) => {
@@ -30,12 +30,12 @@ export const RejectDialog = ({ open, onOpenChange, studentName, busy, onReject }
     onOpenChange(next);
   };
 
-  const submit = handleSubmit(async (form) => {
-    if (await onReject(form.reason.trim())) {
+  const submit = async (values: RejectForm) => {
+    if (await onReject(values.reason.trim())) {
       reset(initial);
       onOpenChange(false);
     }
-  });
+  };
 
   return (
     <Dialog
@@ -54,12 +54,11 @@ export const RejectDialog = ({ open, onOpenChange, studentName, busy, onReject }
         </>
       }
     >
-      <form id="reject-session-form" onSubmit={(event) => void submit(event)} className="space-y-1.5">
-        <Field label="Reason" htmlFor="reject-reason" error={formState.errors.reason?.message}>
-          <Textarea id="reject-reason" maxLength={REASON_MAX} rows={4} {...register('reason')} autoFocus aria-describedby="reject-reason-count" />
+      <Form id="reject-session-form" form={form} onSubmit={submit} noValidate={false}>
+        <Field name="reason" label="Reason" id="reject-reason" max={REASON_MAX}>
+          {(control) => <Textarea {...control} rows={4} autoFocus />}
         </Field>
-        <CharCount id="reject-reason-count" length={reason.length} max={REASON_MAX} />
-      </form>
+      </Form>
     </Dialog>
   );
 };

@@ -11,6 +11,7 @@ import { errorText } from '@/lib/http';
 import { relativeAge } from '@/lib/session-format';
 import { toast } from '@/lib/toast-store';
 import { Button } from '@/ui/button';
+import { Field, Form } from '@/ui/form';
 import { Input } from '@/ui/input';
 import { Spinner } from '@/ui/spinner';
 import { useSendThreadMessage } from '../api/session-actions';
@@ -58,8 +59,8 @@ export interface SessionThreadPanelProps {
 
 /** The open thread: its messages and the form to write one (react-hook-form, loaded when opened). */
 export const SessionThreadPanel = ({ id, sessionId, viewerId, messages, loading }: SessionThreadPanelProps) => {
-  const { register, handleSubmit, reset, control } = useForm({ resolver: zodResolver(threadMessageFormSchema), defaultValues: { message: '' } });
-  const draft = useWatch({ control, name: 'message' });
+  const form = useForm({ resolver: zodResolver(threadMessageFormSchema), defaultValues: { message: '' } });
+  const draft = useWatch({ control: form.control, name: 'message' });
   const send = useSendThreadMessage(sessionId);
   const listRef = useRef<HTMLUListElement>(null);
   const count = messages?.length;
@@ -69,20 +70,21 @@ export const SessionThreadPanel = ({ id, sessionId, viewerId, messages, loading 
   }, [count]);
 
   // An empty message is not sent and says nothing: the send button is already disabled for it.
-  const submit = handleSubmit(async ({ message }) => {
+  const submit = async ({ message }: { message: string }) => {
     if (send.isPending) return;
     try {
       await send.mutateAsync(message);
-      reset({ message: '' });
+      form.reset({ message: '' });
     } catch (error) {
       toast.error(errorText(error, 'Failed to send your message. Please try again.'));
     }
-  });
+  };
 
+  // Enter sends, but not while an input method is still composing a character.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
-      void submit();
+      if (!event.nativeEvent.isComposing) event.currentTarget.form?.requestSubmit();
     }
   };
 
@@ -101,19 +103,14 @@ export const SessionThreadPanel = ({ id, sessionId, viewerId, messages, loading 
       ) : (
         <p className="py-2 text-center text-sm text-slate-500">No messages yet. Say hello!</p>
       )}
-      <div className="flex gap-2">
-        <Input
-          aria-label="Write a message"
-          placeholder="Write a message and press Enter"
-          maxLength={THREAD_MESSAGE_MAX}
-          {...register('message')}
-          onKeyDown={onKeyDown}
-          data-testid="thread-input"
-        />
-        <Button size="icon" aria-label="Send message" onClick={() => void submit()} disabled={!draft.trim()} loading={send.isPending}>
+      <Form form={form} onSubmit={submit} messageSlot="none" className="flex items-start gap-2" aria-label="Session message">
+        <Field name="message" label="Write a message" labelHidden className="flex-1" error={() => undefined}>
+          {(field) => <Input {...field} placeholder="Write a message and press Enter" maxLength={THREAD_MESSAGE_MAX} onKeyDown={onKeyDown} data-testid="thread-input" />}
+        </Field>
+        <Button type="submit" size="icon" aria-label="Send message" disabled={!draft.trim()} loading={send.isPending}>
           {!send.isPending && <SendHorizontal className="h-4 w-4" />}
         </Button>
-      </div>
+      </Form>
     </div>
   );
 };

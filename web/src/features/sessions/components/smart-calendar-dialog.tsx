@@ -6,10 +6,12 @@ import { sessionTexts } from '@contracts/limits';
 import { cancelSessionFormSchema, proposalFormSchema } from '@contracts/session-forms';
 import { REASON_MAX, RESCHEDULE_MESSAGE_MAX } from '@contracts/sessions';
 import type { Session } from '@contracts/sessions';
+import { monthAt } from '@/lib/dates';
 import { formatClock, formatDay, monthOffsetOfDate } from '@/lib/session-format';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { Field, Textarea } from '@/ui/input';
+import { Field, Form } from '@/ui/form';
+import { Textarea } from '@/ui/input';
 import { Notice } from '@/ui/notice';
 import { Spinner } from '@/ui/spinner';
 import { useModifications, useMutualAvailability } from '../api/session-queries';
@@ -31,11 +33,7 @@ export interface SmartCalendarDialogProps {
 
 const messageFormSchema = proposalFormSchema.pick({ message: true });
 
-const monthOf = (offset: number) => {
-  const today = new Date();
-  const first = new Date(today.getFullYear(), today.getMonth() + offset, 1);
-  return { year: first.getFullYear(), month: first.getMonth() + 1, label: first.toLocaleDateString(undefined, { month: 'long', year: 'numeric' }) };
-};
+const monthOf = (offset: number) => monthAt(offset);
 
 export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, busy, onPropose, onCancelSession, cancellationClosed }: SmartCalendarDialogProps) => {
   // null: the month of the session, as it is when the dialog opens.
@@ -78,15 +76,15 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
     if (kind === 'theirs' && !message.trim()) proposal.setValue('message', OTHER_ONLY_MESSAGE);
   };
 
-  const propose = proposal.handleSubmit(async (form) => {
+  const propose = async (form: { message: string }) => {
     if (!slot?.time) return;
     if (await onPropose({ date: slot.date, time: slot.time, message: form.message.trim() })) closeAndClear();
-  });
+  };
 
-  const cancel = cancellation.handleSubmit(async (form) => {
+  const cancel = async (form: { reason: string }) => {
     if (cancellationClosed) return;
     if (await onCancelSession(form.reason.trim())) closeAndClear();
-  });
+  };
 
   return (
     <Dialog
@@ -139,46 +137,32 @@ export const SmartCalendarDialog = ({ session, viewerId, open, onOpenChange, bus
             {blocked}
           </Notice>
         ) : (
-          <div className="space-y-3">
-            <Field label="Message" htmlFor="calendar-message" optional>
-              <Textarea id="calendar-message" rows={2} maxLength={RESCHEDULE_MESSAGE_MAX} {...proposal.register('message')} placeholder="Add a note for the new time" />
+          <Form form={proposal} onSubmit={propose} className="space-y-3" aria-label="Propose a new time">
+            <Field name="message" label="Message" id="calendar-message" optional max={RESCHEDULE_MESSAGE_MAX}>
+              {(control) => <Textarea {...control} rows={2} placeholder="Add a note for the new time" />}
             </Field>
             <div className="flex justify-end">
-              <Button onClick={() => void propose()} disabled={!slot?.time || busy === 'cancel'} loading={busy === 'propose'} data-testid="calendar-propose">
+              <Button type="submit" disabled={!slot?.time || busy === 'cancel'} loading={busy === 'propose'} data-testid="calendar-propose">
                 Propose Reschedule
               </Button>
             </div>
-          </div>
+          </Form>
         )}
-        <div className="space-y-3 border-t border-slate-100 pt-5">
+        <Form form={cancellation} onSubmit={cancel} className="space-y-3 border-t border-slate-100 pt-5" aria-label="Cancel the session">
           {cancellationClosed && (
             <Notice tone="warning" icon={<Clock3 />} title="Too late to cancel" data-testid="cancellation-closed">
               {sessionTexts.cancelTooLate}.
             </Notice>
           )}
-          <Field label="Reason for cancelling" htmlFor="cancel-reason" error={cancellation.formState.errors.reason?.message}>
-            <Textarea
-              id="cancel-reason"
-              rows={2}
-              maxLength={REASON_MAX}
-              disabled={cancellationClosed}
-              {...cancellation.register('reason')}
-              aria-invalid={!!cancellation.formState.errors.reason || undefined}
-              placeholder={`Let ${otherName} know why`}
-            />
+          <Field name="reason" label="Reason for cancelling" id="cancel-reason" max={REASON_MAX}>
+            {(control) => <Textarea {...control} rows={2} disabled={cancellationClosed} placeholder={`Let ${otherName} know why`} />}
           </Field>
           <div className="flex justify-end">
-            <Button
-              variant="danger"
-              onClick={() => void cancel()}
-              loading={busy === 'cancel'}
-              disabled={busy === 'propose' || cancellationClosed}
-              data-testid="calendar-cancel-session"
-            >
+            <Button type="submit" variant="danger" loading={busy === 'cancel'} disabled={busy === 'propose' || cancellationClosed} data-testid="calendar-cancel-session">
               <CalendarX2 className="h-4 w-4" /> Cancel Session
             </Button>
           </div>
-        </div>
+        </Form>
       </div>
     </Dialog>
   );

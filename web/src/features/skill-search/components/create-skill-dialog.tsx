@@ -12,6 +12,7 @@ import { errorText } from '@/lib/http';
 import { toast } from '@/lib/toast-store';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { Form } from '@/ui/form';
 import { SkillFields } from '@/ui/skill-fields';
 import { useCreateTaughtSkill } from '../api/skill-search-api';
 
@@ -31,8 +32,9 @@ export interface CreateSkillDialogProps {
 
 export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogProps) => {
   const create = useCreateTaughtSkill(me);
-  const { register, handleSubmit, reset, formState } = useForm({ resolver: zodResolver(createTaughtSkillFormSchema), defaultValues: empty });
-  const { errors, isSubmitting: saving } = formState;
+  const form = useForm({ resolver: zodResolver(createTaughtSkillFormSchema), defaultValues: empty });
+  const { reset } = form;
+  const saving = form.formState.isSubmitting;
 
   const close = (next: boolean) => {
     if (saving) return;
@@ -40,7 +42,7 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
     onOpenChange(next);
   };
 
-  const submit = handleSubmit(async (skill) => {
+  const submit = async (skill: Parameters<typeof create.mutateAsync>[0]) => {
     try {
       await create.mutateAsync(skill);
       toast.success(skillCatalogueTexts.added);
@@ -49,7 +51,7 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
     } catch (error) {
       toast.error(skillCatalogueTexts.addFailed, errorText(error, '') || undefined);
     }
-  });
+  };
 
   return (
     <Dialog
@@ -68,17 +70,9 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
         </>
       }
     >
-      <form id="create-skill-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <Form id="create-skill-form" form={form} onSubmit={submit} className="space-y-4">
         <SkillFields
           idPrefix="new-skill"
-          registered={{
-            name: register('name'),
-            description: register('description'),
-            category: register('category'),
-            experienceLevel: register('experienceLevel'),
-            pointsPerHour: register('pointsPerHour', { valueAsNumber: true }),
-          }}
-          errors={{ name: errors.name?.message, description: errors.description?.message, pointsPerHour: errors.pointsPerHour?.message }}
           categories={createSkillCategories}
           levels={experienceLevels}
           levelLabel="Level"
@@ -88,7 +82,7 @@ export const CreateSkillDialog = ({ me, open, onOpenChange }: CreateSkillDialogP
           pointsMax={CREATE_SKILL_POINTS_MAX}
           pointsHint={`A whole number from ${MIN_POINTS_PER_HOUR} to ${CREATE_SKILL_POINTS_MAX}.`}
         />
-      </form>
+      </Form>
     </Dialog>
   );
 };

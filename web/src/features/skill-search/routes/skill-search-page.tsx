@@ -27,8 +27,9 @@ const useDebounced = (value: string, ms: number) => {
   return debounced;
 };
 
+const counts = new Intl.NumberFormat('en-US');
 const countText = (total: number, capped: boolean) =>
-  capped ? `${SKILL_SEARCH_COUNT_MAX.toLocaleString('en-US')}+ results` : `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+  capped ? `${counts.format(SKILL_SEARCH_COUNT_MAX)}+ results` : `${counts.format(total)} ${total === 1 ? 'result' : 'results'}`;
 
 export const SkillSearchPage = () => {
   useDocumentTitle(skillSearchTexts.title);
