@@ -14,6 +14,8 @@ export interface ProjectorStatusView {
   status: string;
   /** Events the projector still has to apply, when known. */
   lag: number | null;
+  /** No heartbeat for a while although events wait (projections/runtime/stall-watch.ts). */
+  stalled?: boolean;
 }
 
 export interface ProjectionRuntimeView {

@@ -12,4 +12,10 @@ export interface Reactor {
   /** Event types it reacts to. */
   handles: readonly string[];
   react(events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Where it starts when it has never run (no checkpoint row yet): 'beginning' (the default: it also
+   * repairs the past), 'end' (only what happens from now on: an e-mail for every old event would be
+   * wrong), or after a checkpoint. Read once; afterwards it goes on from its row.
+   */
+  startFrom?: 'beginning' | 'end' | { after: string } | undefined;
 }

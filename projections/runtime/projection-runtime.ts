@@ -124,10 +124,13 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
 
   // The watchdog's last resort: a follower that does not answer a wake is replaced by a new one on the same consumer.
   const restartFollower = (stuck: LogFollower) => {
-    if (phase !== 'started' || !locks || !followers.includes(stuck)) return;
+    // While the lock connection is being replaced every follower is restarted anyway, on the new one.
+    if (phase !== 'started' || restarting > 0 || !locks || !followers.includes(stuck)) return;
     logger.error({ follower: stuck.name, state: stuck.state }, 'follower stalled while events wait; restarting it');
     const wasPaused = stuck.isPaused;
     stuck.stop();
+    // Its run may never settle: stop() must not wait for it.
+    runs.delete(stuck);
     const fresh = new LogFollower(followerContext(locks), stuck.consumer);
     // Its heartbeat goes on from the stuck one's, so health keeps naming it until it really reads the log.
     fresh.heartbeatAt = stuck.heartbeatAt;
