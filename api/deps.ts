@@ -19,6 +19,8 @@ export interface ProjectorStatusView {
   lagSeconds?: number | null;
   failure?: { position: string; eventType: string; streamId: string; error: string; failedAt: string } | null;
   rebuild?: { done: number; total: number } | null;
+  /** No heartbeat for a while although events wait (projections/runtime/stall-watch.ts). */
+  stalled?: boolean;
 }
 
 export interface ProjectionRuntimeView {

@@ -11,6 +11,7 @@ import { rememberedDeciders, wireCommands, type CommandDeps } from '../commands/
 import { allProjectors } from '../projections/all-projectors.js';
 import type { Projector } from '../projections/types.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
+import { skipFollowerEvent } from '../commands/follower-operations/skip-follower-event.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp, loggerOptions, urlHost } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
@@ -97,6 +98,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     projectors: options.projectors ?? allProjectors,
     reactors: options.reactors ?? allReactors({ ...commands, assistant }),
     logger: logger.child({ component: 'projections' }),
+    recordSkip: (skip) => skipFollowerEvent(commands, skip, clock().toISOString()),
   });
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;

@@ -62,7 +62,9 @@ export const actionOf = (request: { params: { id: string }; id: string }, viewer
   sessionId: request.params.id,
   actorId: viewer.memberId,
   now,
-  correlationId: request.id,
+  // A session's chain (request, hold, slots, approval, transfer) is followed by one correlation id,
+  // the session's own (docs/decisions.md D-follower-4); the HTTP request id stays in the logs.
+  correlationId: request.params.id,
 });
 
 /**

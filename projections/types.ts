@@ -30,6 +30,12 @@ export interface Projector {
   name: string;
   /** Bumping the version makes the runtime rebuild this read model on start. */
   version: number;
+  /**
+   * Whether a member's write waits for this read model before their next request: 'interactive' (the
+   * default: members read their own writes there) or 'eventual' (analytics and admin read models).
+   * A read model that rebuilds or is paused is never waited for, whatever it declares.
+   */
+  consistency?: 'interactive' | 'eventual';
   /** Tables this projector owns; a rebuild creates them afresh in a build schema and swaps them in. */
   tables: readonly string[];
   /** Creates the tables (run against a schema-bound Kysely, so never name a schema here). */

@@ -1,5 +1,6 @@
 // GET /api/health: for load balancers and operators. 503 only when the database does not answer;
-// a failed projector is "degraded" (the API still serves), visible here and to admins.
+// a failed follower, or one stalled (no heartbeat while events wait: projections/runtime/stall-watch.ts,
+// seen within 10-15 s), is "degraded" (the API still serves), named here with the status 'stalled'.
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '../contracts/members.js';
@@ -15,9 +16,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         return false;
       });
     const statuses = await deps.runtime.status().catch(() => []);
-    const view = (kind: 'projector' | 'reactor') => statuses.filter((s) => s.kind === kind).map(({ name, status, lag }) => ({ name, status, lag }));
+    const view = (kind: 'projector' | 'reactor') =>
+      statuses.filter((s) => s.kind === kind).map(({ name, status, lag, stalled }) => ({ name, status: stalled === true ? 'stalled' : status, lag }));
     const [projections, reactors] = [view('projector'), view('reactor')];
-    const healthy = databaseUp && [...projections, ...reactors].every((p) => p.status !== 'failed');
+    const healthy = databaseUp && [...projections, ...reactors].every((p) => p.status !== 'failed' && p.status !== 'stalled');
     return reply.code(databaseUp ? 200 : 503).send({
       status: healthy ? 'ok' : 'degraded',
       eventStore: deps.store.kind,

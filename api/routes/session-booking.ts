@@ -12,7 +12,9 @@ import { assertSelf, participantsOf, sessionFor, viewerOf } from '../session-acc
 import { sessionErrors, sessionTags } from './route-schemas.js';
 
 /** The command for a body; the student is the signed-in member, and the session id is new. */
-const bookingOf = (body: RequestSessionBody, studentId: string, now: string, correlationId: string): RequestSessionInput => ({
+// No correlationId: the booking's events carry the session's id as theirs (request-session.ts), as every
+// later action on the session does (session-access.ts actionOf).
+const bookingOf = (body: RequestSessionBody, studentId: string, now: string): RequestSessionInput => ({
   sessionId: randomUUID(),
   sessionIdIsNew: true,
   studentId,
@@ -24,7 +26,6 @@ const bookingOf = (body: RequestSessionBody, studentId: string, now: string, cor
   durationHours: body.duration ?? 1,
   message: body.student_message ?? '',
   now,
-  correlationId,
 });
 
 /** The view of the session this request created, from its write; null for a re-sent request. */
@@ -46,7 +47,7 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       const { memberId } = currentMember(request);
       assertSelf(request.body.student_id, memberId, 'You can only request sessions for yourself');
       const at = deps.clock().toISOString(); // the events' occurredAt, which the answer's created_at and updated_at show
-      const result = await requestSession(commands, bookingOf(request.body, memberId, at, request.id));
+      const result = await requestSession(commands, bookingOf(request.body, memberId, at));
       const written = reply.afterWrite(result.checkpoint, participantsOf(result.session));
       const created = createdView(result, at, memberId);
       if (created) return reply.code(201).send(created);

@@ -39,6 +39,8 @@ interface Common<T extends TableSet, E extends DomainEvent> {
   tables: T;
   /** The event types this projection handles; the runtime gives it no others. */
   canHandle: readonly E['type'][];
+  /** 'eventual' for read models members never read their own writes from (analytics, admin); default 'interactive'. */
+  consistency?: 'interactive' | 'eventual';
 }
 
 export interface RowProjection<T extends TableSet, E extends DomainEvent> extends Common<T, E> {
@@ -86,6 +88,7 @@ const common = <T extends TableSet>(options: Common<T, DomainEvent>): Omit<Proje
   return {
     name: options.name,
     version: options.version,
+    ...(options.consistency && { consistency: options.consistency }),
     tables: tables.map((t) => t.name),
     migrations: [migration],
     handles: options.canHandle,

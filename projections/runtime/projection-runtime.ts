@@ -1,21 +1,34 @@
-// The projection runtime (DESIGN.md §4): one worker per projector, woken by the store's append hint
-// with a polling fallback; waitFor gives the API read-your-writes without polling.
+// The projection runtime (DESIGN.md §4, §13): one log follower per projector and reactor, woken by the
+// store's append hint with a polling fallback, watched for stalls; waitFor gives the API read-your-writes
+// without polling, and the operations controls reach each follower.
 import type { SqlConnection } from '../../eventstore/sql-database.js';
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import type { Projector } from '../types.js';
 import { createLockHolder, type LockHolder } from './advisory-lock.js';
 import { ensureRuntimeTables, type ProjectorFailure } from './bookkeeping.js';
+import { FollowerControlError, type FollowerOperations, type FollowerStatus } from './follower-operations.js';
+import { LogFollower, type FollowerConsumer } from './log-follower.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
-import { ProjectorWorker, type ProjectorState } from './projector-worker.js';
-import { ReactorWorker, type LogReactor, type ReactorState } from './reactor-worker.js';
+import { projectorConsumer } from './projector-consumer.js';
+import { reactorConsumer, type LogReactor } from './reactor-consumer.js';
 import { createSharedLogReader, type SharedLogReader } from './shared-log-reader.js';
+import { createStallWatch } from './stall-watch.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
+
+/** What a skip records (commands/operations turns it into an event on the operations stream). */
+export interface FollowerSkip {
+  follower: string;
+  kind: 'projector' | 'reactor';
+  failure: ProjectorFailure;
+  reason: string;
+  actorId: string | null;
+}
 
 export interface ProjectionRuntimeOptions {
   sql: SqlConnection;
   store: EventStore;
   projectors: readonly Projector[];
-  /** Followers of the log that turn events into commands on other streams (reactor-worker.ts). */
+  /** Followers of the log that turn events into commands on other streams (reactor-consumer.ts). */
   reactors?: readonly LogReactor[];
   logger?: RuntimeLogger;
   /** Events per transaction while following the log. Default 1000. */
@@ -28,33 +41,27 @@ export interface ProjectionRuntimeOptions {
   standbyRetryMs?: number;
   /** How long a position reached by batches that wrote nothing may stay unwritten while busy. Default 1000 ms. */
   lazyCheckpointMs?: number;
+  /** A follower without a heartbeat this long while events wait is stalled: woken, then restarted. Default 10,000 ms. */
+  stallAfterMs?: number;
+  /** Records a skip before the follower moves past the event (the composition root wires the command). */
+  recordSkip?: (skip: FollowerSkip) => Promise<void>;
   /** Called after each committed batch (metrics, progress output of tools). */
   onBatch?: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
 }
 
-export interface ProjectorStatus {
-  kind: 'projector' | 'reactor';
-  name: string;
-  version: number;
-  status: ProjectorState | ReactorState;
-  checkpoint: Checkpoint | null;
-  /** Events in the log after the checkpoint; null when unknown (not started, or the count failed). */
-  lag: number | null;
-  failure: ProjectorFailure | null;
-  /** Present while a version change rebuilds the read model. */
-  rebuild: { done: number; total: number } | null;
-}
+/** Kept for the API's view (api/deps.ts): one follower's status. */
+export type ProjectorStatus = FollowerStatus;
 
-export interface ProjectionRuntime {
+export interface ProjectionRuntime extends FollowerOperations {
   /** Resolves once every read model's tables exist (catch-up and any rebuild go on in the background). */
   start(): Promise<void>;
   stop(): Promise<void>;
   /**
-   * Resolves once every running projector has passed `checkpoint` (failed and standby projectors are
-   * not waited for). Rejects with WaitForTimeoutError after timeoutMs (default 5000).
+   * Resolves once every interactive read model that follows the log has passed `checkpoint` (failed,
+   * paused, rebuilding, standby and eventual ones are not waited for). Rejects with
+   * WaitForTimeoutError after timeoutMs (default 5000).
    */
   waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
-  status(): Promise<ProjectorStatus[]>;
 }
 
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
@@ -67,54 +74,86 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   }
   const reactors = options.reactors ?? [];
   if (new Set(reactors.map((r) => r.name)).size !== reactors.length) throw new Error('Two reactors have the same name');
-  let workers: ProjectorWorker[] = [];
-  let reactorWorkers: ReactorWorker[] = [];
-  let runs: Promise<void>[] = [];
+  const consistencyOf = new Map(projectors.map((p) => [p.name, p.consistency ?? 'interactive'] as const));
+  const consumers: FollowerConsumer[] = [
+    ...projectors.map((p) =>
+      projectorConsumer({ sql, store, logger, rebuildBatchSize: options.rebuildBatchSize ?? 5000, standbyRetryMs: options.standbyRetryMs ?? 2000 }, p),
+    ),
+    ...reactors.map((r) => reactorConsumer({ sql, store }, r)),
+  ];
+  let followers: LogFollower[] = [];
+  const runs = new Map<LogFollower, Promise<void>>();
   let locks: LockHolder | null = null;
   let unsubscribe: (() => void) | null = null;
   let phase: 'idle' | 'started' | 'stopped' = 'idle';
-  /** Between losing the lock connection and the new workers' start: the stopped workers hold nothing back otherwise. */
+  /** Between losing the lock connection and the new followers' start: the stopped ones hold nothing back otherwise. */
   let restarting = 0;
-  const positions = (): ProjectorPosition[] => workers.map((w) => ({ name: w.projector.name, state: restarting > 0 ? 'starting' : w.state, position: w.position }));
+  // Read-your-writes waits for the projectors only: a reactor's commands are writes of their own.
+  const positions = (): ProjectorPosition[] =>
+    followers
+      .filter((f) => f.consumer.kind === 'projector')
+      .map((f) => ({ name: f.name, state: restarting > 0 ? 'starting' : f.state, position: f.position, consistency: consistencyOf.get(f.name) ?? 'interactive' }));
   const waiters = createWaiters(store, positions);
-
   const settleWaiters = () => waiters.settle();
 
   let readLog: SharedLogReader | null = null;
-  const startWorkers = async (holder: LockHolder) => {
+  const followerContext = (holder: LockHolder) => ({
+    sql,
+    readLog: readLog!,
+    locks: holder,
+    logger,
+    batchSize: options.batchSize ?? 1000,
+    pollIntervalMs: options.pollIntervalMs ?? 1000,
+    standbyRetryMs: options.standbyRetryMs ?? 2000,
+    lazyCheckpointMs: options.lazyCheckpointMs ?? 1000,
+    onChange: settleWaiters,
+    onBatch: options.onBatch ?? (() => {}),
+  });
+  const launch = (follower: LogFollower) => {
+    runs.set(
+      follower,
+      follower.run().finally(() => runs.delete(follower)),
+    );
+    return follower;
+  };
+  const startFollowers = async (holder: LockHolder) => {
     readLog = createSharedLogReader(store);
-    const ctx = {
-      sql,
-      store,
-      readLog,
-      locks: holder,
-      logger,
-      batchSize: options.batchSize ?? 1000,
-      rebuildBatchSize: options.rebuildBatchSize ?? 5000,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
-      standbyRetryMs: options.standbyRetryMs ?? 2000,
-      lazyCheckpointMs: options.lazyCheckpointMs ?? 1000,
-      onChange: settleWaiters,
-      onBatch: options.onBatch ?? (() => {}),
-    };
-    workers = projectors.map((p) => new ProjectorWorker(ctx, p));
-    // Read-your-writes waits for the projectors only: a reactor's commands are writes of their own.
-    reactorWorkers = reactors.map((r) => new ReactorWorker(ctx, r));
-    runs = [...workers.map((w) => w.run()), ...reactorWorkers.map((w) => w.run())];
-    await Promise.all(workers.map((w) => w.ready));
+    followers = consumers.map((c) => launch(new LogFollower(followerContext(holder), c)));
+    await Promise.all(followers.filter((f) => f.consumer.kind === 'projector').map((f) => f.ready));
   };
 
-  // Losing the lock connection means another process may now own our projectors: step down and
+  // The watchdog's last resort: a follower that does not answer a wake is replaced by a new one on the same consumer.
+  const restartFollower = (stuck: LogFollower) => {
+    // While the lock connection is being replaced every follower is restarted anyway, on the new one.
+    if (phase !== 'started' || restarting > 0 || !locks || !followers.includes(stuck)) return;
+    logger.error({ follower: stuck.name, state: stuck.state }, 'follower stalled while events wait; restarting it');
+    const wasPaused = stuck.isPaused;
+    stuck.stop();
+    // Its run may never settle: stop() must not wait for it.
+    runs.delete(stuck);
+    const fresh = new LogFollower(followerContext(locks), stuck.consumer);
+    // Its heartbeat goes on from the stuck one's, so health keeps naming it until it really reads the log.
+    fresh.heartbeatAt = stuck.heartbeatAt;
+    if (wasPaused) fresh.pause();
+    followers = followers.map((f) => (f === stuck ? fresh : f));
+    // The stuck run may never settle (a query on a dead connection): it is not awaited before the new one starts.
+    launch(fresh);
+    settleWaiters();
+  };
+  const stallWatch = createStallWatch({ store, followers: () => followers, stallAfterMs: options.stallAfterMs ?? 10_000, restart: restartFollower, logger });
+
+  // Losing the lock connection means another process may now own our followers: step down and
   // start over as candidates (standby until the locks are free again).
   const onLocksLost = () => {
     if (phase !== 'started') return;
-    logger.error({}, 'lost the connection that holds the projector locks; restarting the projectors');
+    logger.error({}, 'lost the connection that holds the projector locks; restarting the followers');
     // A write's waitFor (read-your-writes) must wait for the restarted projectors, not pass the stopped
     // ones by: its route would read a read model without the write (a 404 for a post just created).
     restarting += 1;
     void (async () => {
-      for (const w of [...workers, ...reactorWorkers]) w.stop();
-      await Promise.all(runs);
+      const stopping = [...runs.values()];
+      for (const f of followers) f.stop();
+      await Promise.all(stopping);
       await locks?.close().catch(() => {});
       // The database may be down for a while: keep trying until it answers or we are stopped.
       while (phase === 'started') {
@@ -128,13 +167,47 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       }
       if (phase !== 'started' || !locks) return;
       locks.onLost(onLocksLost);
-      await startWorkers(locks);
+      const paused = new Set(followers.filter((f) => f.isPaused).map((f) => f.consumer));
+      await startFollowers(locks);
+      for (const f of followers) if (paused.has(f.consumer)) f.pause();
     })()
-      .catch((error: unknown) => logger.error({ err: error }, 'could not restart the projectors'))
+      .catch((error: unknown) => logger.error({ err: error }, 'could not restart the followers'))
       .finally(() => {
         restarting -= 1;
         settleWaiters();
       });
+  };
+
+  const find = (name: string): LogFollower => {
+    if (phase !== 'started') throw new FollowerControlError('CONFLICT', 'The projection runtime is not running');
+    const found = followers.find((f) => f.name === name || f.consumer.rowName === name);
+    if (!found) throw new FollowerControlError('NOT_FOUND', `No projector or reactor is named ${name}`);
+    return found;
+  };
+
+  const statusOf = async (f: LogFollower): Promise<FollowerStatus> => {
+    const following = f.state === 'catching-up' || f.state === 'live' || f.state === 'paused' || f.state === 'failed';
+    const lag = following ? await store.countAfter(f.position).catch(() => null) : null;
+    let lagSeconds: number | null = null;
+    if (lag === 0) lagSeconds = 0;
+    else if (lag !== null) {
+      const [oldest] = await store.readAll({ after: f.position, limit: 1 }).catch(() => []);
+      lagSeconds = oldest ? Math.max(0, (Date.now() - Date.parse(oldest.metadata.occurredAt)) / 1000) : null;
+    }
+    return {
+      kind: f.consumer.kind,
+      name: f.name,
+      version: f.consumer.version,
+      status: f.state,
+      consistency: f.consumer.kind === 'projector' ? (consistencyOf.get(f.name) ?? 'interactive') : 'eventual',
+      checkpoint: f.position,
+      lag,
+      lagSeconds,
+      failure: f.failure,
+      rebuild: f.rebuildProgress,
+      heartbeatAt: new Date(f.heartbeatAt).toISOString(),
+      stalled: stallWatch.isStalled(f),
+    };
   };
 
   return {
@@ -146,10 +219,10 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       locks.onLost(onLocksLost);
       unsubscribe = store.onAppended(() => {
         readLog?.appended();
-        for (const w of workers) w.wake();
-        for (const w of reactorWorkers) w.wake();
+        for (const f of followers) f.wake();
       });
-      await startWorkers(locks);
+      await startFollowers(locks);
+      stallWatch.start();
     },
 
     async stop() {
@@ -158,9 +231,11 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
         return;
       }
       phase = 'stopped';
+      stallWatch.stop();
       unsubscribe?.();
-      for (const w of [...workers, ...reactorWorkers]) w.stop();
-      await Promise.all(runs);
+      const stopping = [...runs.values()];
+      for (const f of followers) f.stop();
+      await Promise.all(stopping);
       await locks?.close();
       waiters.rejectAll('The projection runtime stopped before the read models caught up');
     },
@@ -170,29 +245,25 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       return waiters.waitFor(checkpoint, timeoutMs);
     },
 
-    async status() {
-      const statuses: ProjectorStatus[] = [];
-      for (const w of workers) {
-        let lag: number | null = null;
-        if (w.state !== 'starting' && w.state !== 'standby' && w.state !== 'rebuilding') {
-          lag = await store.countAfter(w.position).catch(() => null);
-        }
-        statuses.push({
-          kind: 'projector',
-          name: w.projector.name,
-          version: w.projector.version,
-          status: w.state,
-          checkpoint: w.position,
-          lag,
-          failure: w.failure,
-          rebuild: w.rebuildProgress,
-        });
-      }
-      for (const w of reactorWorkers) {
-        const lag = w.state === 'catching-up' || w.state === 'live' || w.state === 'failed' ? await store.countAfter(w.position).catch(() => null) : null;
-        statuses.push({ kind: 'reactor', name: w.reactor.name, version: 1, status: w.state, checkpoint: w.position, lag, failure: w.failure, rebuild: null });
-      }
-      return statuses;
+    status: () => Promise.all(followers.map(statusOf)),
+
+    async pause(name) {
+      find(name).pause();
+      settleWaiters();
+    },
+    async resume(name) {
+      find(name).resume();
+    },
+    async retry(name) {
+      find(name).retry();
+    },
+    async skip(name, reason, by) {
+      const follower = find(name);
+      const why = reason.trim();
+      if (why.length === 0) throw new FollowerControlError('VALIDATION', 'A skip needs a reason');
+      const record = options.recordSkip;
+      if (!record) throw new FollowerControlError('CONFLICT', 'This runtime cannot record a skip (no recordSkip given)');
+      follower.skip(why, (failure, text) => record({ follower: follower.name, kind: follower.consumer.kind, failure, reason: text, actorId: by?.actorId ?? null }));
     },
   };
 };

@@ -21,7 +21,7 @@ const DEFAULT_WINDOW_EVENTS = 5_000;
 /**
  * Projectors that finish the same batch a moment apart each ask what follows it; under load a third of
  * the log reads were such repeats, finding nothing. An empty answer is given again for this long, until
- * an append is announced. A reader told "nothing" rechecks soon after anyway (projector-worker.ts), so an
+ * an append is announced. A reader told "nothing" rechecks soon after anyway (log-follower.ts), so an
  * event that became visible without an announcement inside this window is read a few ms later.
  */
 const EMPTY_REUSE_MS = 2;

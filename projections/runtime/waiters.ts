@@ -1,25 +1,31 @@
-// waitFor's bookkeeping for the projection runtime: promises settled when every running projector has
-// passed a checkpoint, or rejected when they time out.
+// waitFor's bookkeeping for the projection runtime: promises settled when every interactive read model
+// that follows the log has passed a checkpoint, or rejected when they time out. Eventual read models
+// (analytics, admin) are never waited for, nor is a read model while it rebuilds or is paused: a member's
+// write must not wait for them (house-review-3 §3.2 measured every write timing out during a rebuild).
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import { WaitForTimeoutError } from './errors.js';
-import type { ProjectorState } from './projector-worker.js';
+import type { Consistency, FollowerState } from './follower-operations.js';
 
 /** Where a projector stands, without asking the database. */
 export interface ProjectorPosition {
   name: string;
-  state: ProjectorState;
+  state: FollowerState;
   position: Checkpoint | null;
+  /** Absent means interactive. */
+  consistency?: Consistency;
 }
 
-const RUNNING: readonly ProjectorState[] = ['starting', 'rebuilding', 'catching-up', 'live'];
+/** States in which a read model holds writes back; 'starting' blocks until its position is known. */
+const RUNNING: readonly FollowerState[] = ['starting', 'catching-up', 'live'];
+const waitedFor = (p: Pick<ProjectorPosition, 'state' | 'consistency'>) => RUNNING.includes(p.state) && p.consistency !== 'eventual';
 
 /** Whether waitFor(checkpoint) need not wait for this projector (it passed it, or it is not running): names those still behind on a timeout. */
-const hasReached = (store: Pick<EventStore, 'compareCheckpoints'>, p: Pick<ProjectorPosition, 'state' | 'position'>, checkpoint: Checkpoint): boolean =>
-  !RUNNING.includes(p.state) || (p.state !== 'starting' && p.state !== 'rebuilding' && store.compareCheckpoints(p.position, checkpoint) >= 0);
+const hasReached = (store: Pick<EventStore, 'compareCheckpoints'>, p: Pick<ProjectorPosition, 'state' | 'position' | 'consistency'>, checkpoint: Checkpoint): boolean =>
+  !waitedFor(p) || (p.state !== 'starting' && store.compareCheckpoints(p.position, checkpoint) >= 0);
 
 /** No running projector holds anything back. */
 const ALL_CLEAR = Symbol('all clear');
-/** A projector is starting or rebuilding: no waiter can be settled yet. */
+/** A projector is starting (its position is not known yet): no waiter can be settled yet. */
 const BLOCKED = Symbol('blocked');
 
 /**
@@ -29,8 +35,8 @@ const BLOCKED = Symbol('blocked');
 const lowWaterMark = (store: Pick<EventStore, 'compareCheckpoints'>, positions: readonly ProjectorPosition[]): Checkpoint | null | typeof ALL_CLEAR | typeof BLOCKED => {
   let low: Checkpoint | null | typeof ALL_CLEAR = ALL_CLEAR;
   for (const p of positions) {
-    if (!RUNNING.includes(p.state)) continue;
-    if (p.state === 'starting' || p.state === 'rebuilding') return BLOCKED;
+    if (!waitedFor(p)) continue;
+    if (p.state === 'starting') return BLOCKED;
     if (low === ALL_CLEAR || store.compareCheckpoints(p.position, low) < 0) low = p.position;
   }
   return low;

@@ -31,10 +31,21 @@ describe('waiting for the read models', () => {
     expect(await settled(late)).toBe(true);
   });
 
-  it('settles nobody while a projector starts or rebuilds, and everybody when none runs', async () => {
+  it('never waits for a rebuilding, paused or eventual read model', async () => {
     const positions: ProjectorPosition[] = [
       { name: 'a', state: 'live', position: '10:5' },
-      { name: 'b', state: 'rebuilding', position: '10:5' },
+      { name: 'b', state: 'rebuilding', position: null },
+      { name: 'c', state: 'paused', position: '1:1' },
+      { name: 'd', state: 'live', position: null, consistency: 'eventual' },
+    ];
+    const waiters = createWaiters(store, () => positions);
+    expect(await settled(waiters.waitFor('10:5', 1000))).toBe(true);
+  });
+
+  it('settles nobody while a projector starts, and everybody when none runs', async () => {
+    const positions: ProjectorPosition[] = [
+      { name: 'a', state: 'live', position: '10:5' },
+      { name: 'b', state: 'starting', position: '10:5' },
     ];
     const waiters = createWaiters(store, () => positions);
     const waiting = waiters.waitFor('1:1', 1000);

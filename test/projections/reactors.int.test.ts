@@ -8,7 +8,7 @@ import type { RecordedEvent } from '../../eventstore/types.js';
 import { readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
 import { silentLogger } from '../../projections/runtime/logger.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
-import { reactorRowName, type LogReactor } from '../../projections/runtime/reactor-worker.js';
+import { reactorRowName, type LogReactor } from '../../projections/runtime/reactor-consumer.js';
 import { eventually, openHarness, type Harness } from './support/harness.js';
 import { testTargets, type TestDatabase } from './support/test-databases.js';
 

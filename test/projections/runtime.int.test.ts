@@ -324,7 +324,11 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
     const bumped = { ...membersProjector, version: membersProjector.version + 1 };
     runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [bumped], logger: silentLogger });
     await runtime.start();
-    await runtime.waitFor(head, 30_000);
+    // waitFor does not wait for a read model while it rebuilds (writes never do): wait for the swap and catch-up.
+    await eventually(async () => {
+      const [status] = await runtime.status();
+      return status?.status === 'live' && h.store.compareCheckpoints(status.checkpoint, head) >= 0;
+    }, 30_000);
     expect((await readCheckpointRow(h.sql.db, 'members'))?.version).toBe(bumped.version);
     expect(await dumpTables(h.sql.db, [membersProjector])).toEqual(before);
   });

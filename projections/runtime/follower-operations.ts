@@ -1,0 +1,60 @@
+// The operators' view of the log followers (DESIGN.md §13): what the admin screens and scripts may
+// ask of every projector and reactor, typed here so the composition root can put it into the one
+// `operations` object beside the event store's and the command runtime's parts.
+import type { Checkpoint } from '../../eventstore/types.js';
+import type { ProjectorFailure } from './bookkeeping.js';
+
+export type FollowerState = 'starting' | 'standby' | 'rebuilding' | 'catching-up' | 'live' | 'paused' | 'failed' | 'stopped';
+
+/** Whether a member's write waits for this read model before their next request (read-your-writes). */
+export type Consistency = 'interactive' | 'eventual';
+
+/** Where a new reactor starts when it has no checkpoint row yet. */
+export type StartFrom = 'beginning' | 'end' | { after: Checkpoint };
+
+export interface FollowerStatus {
+  kind: 'projector' | 'reactor';
+  name: string;
+  version: number;
+  status: FollowerState;
+  consistency: Consistency;
+  checkpoint: Checkpoint | null;
+  /** Events in the log after the checkpoint; null when unknown (not started here, or the count failed). */
+  lag: number | null;
+  /** How long the oldest event it has not applied has waited, in seconds; 0 when caught up, null when unknown. */
+  lagSeconds: number | null;
+  failure: ProjectorFailure | null;
+  /** Present while a version change rebuilds the read model. */
+  rebuild: { done: number; total: number } | null;
+  /** When the follower last read the log or committed (ISO); null when it does not run here. */
+  heartbeatAt: string | null;
+  /** It has not advanced for a while although events wait: health says degraded and the runtime restarts it. */
+  stalled: boolean;
+}
+
+/** Who asked for a control, recorded with a skip. */
+export interface ControlActor {
+  actorId: string | null;
+}
+
+export interface FollowerOperations {
+  status(): Promise<FollowerStatus[]>;
+  /** Stops applying events (its position is kept); writes no longer wait for it. */
+  pause(name: string): Promise<void>;
+  resume(name: string): Promise<void>;
+  /** Tries a failed follower again from the event it failed on. */
+  retry(name: string): Promise<void>;
+  /** Passes over the event a failed follower stopped at, recording why (an event on the operations stream). */
+  skip(name: string, reason: string, by?: ControlActor): Promise<void>;
+}
+
+/** Raised by a control that names no follower, or one in a state the control does not apply to. */
+export class FollowerControlError extends Error {
+  constructor(
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FollowerControlError';
+  }
+}
