@@ -1,0 +1,70 @@
+// readLog on PostgreSQL and PGlite (log-browser.ts): one statement, keyset-paged by global position.
+// The id filters and the types become one test against the GIN index of the events' log keys
+// (migrations/log-indexes.ts); the expression must be written exactly as the index's for the planner to
+// use it. The cursor is the last global position of the page before.
+//
+// A browse, not a reader of the log: a transaction that took a lower position and commits after a page
+// has passed it is not on that page (readAll, which the followers use, never skips such an event).
+import { sql as q, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
+import { checkLogQuery, type LogEntry, type LogPage, type LogQuery } from './log-browser.js';
+import { toCheckpoint } from './sql-checkpoints.js';
+import type { RecordedEvent } from './types.js';
+
+interface LogRow {
+  gp_text: string;
+  tx_text: string;
+  stream_id: string;
+  sp_text: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: string;
+}
+
+const POSITION = /^(0|[1-9]\d{0,18})$/;
+const logKeys = q`es_log_keys(stream_id, type, data, metadata)`;
+
+const toEntry = (row: LogRow): LogEntry => ({
+  streamId: row.stream_id,
+  streamPosition: BigInt(row.sp_text),
+  globalPosition: BigInt(row.gp_text),
+  checkpoint: toCheckpoint(row.tx_text, row.gp_text),
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at,
+});
+
+export async function readSqlLog<DB>(db: Kysely<DB>, query: LogQuery): Promise<LogPage> {
+  const checked = checkLogQuery(query, (cursor) => POSITION.test(cursor));
+  const keys = [
+    checked.actorId && `a:${checked.actorId}`,
+    checked.subjectId && `s:${checked.subjectId}`,
+    checked.correlationId && `c:${checked.correlationId}`,
+    checked.causationId && `k:${checked.causationId}`,
+  ].filter((key): key is string => Boolean(key));
+  const newestFirst = checked.order === 'newest-first';
+
+  const where: RawBuilder<unknown>[] = [];
+  if (keys.length > 0) where.push(q`${logKeys} @> ${keys}::text[]`);
+  if (checked.types) {
+    // The overlap lets the index answer a rare type; `type = any` is the cheap test on a walk of the log.
+    where.push(q`${logKeys} && ${checked.types.map((t) => `t:${t}`)}::text[]`);
+    where.push(q`type = any(${checked.types}::text[])`);
+  }
+  if (checked.streamPrefix) where.push(q`starts_with(stream_id, ${checked.streamPrefix})`);
+  if (checked.from) where.push(q`created_at >= ${checked.from}::timestamptz`);
+  if (checked.to) where.push(q`created_at < ${checked.to}::timestamptz`);
+  if (checked.after !== null) where.push(newestFirst ? q`global_position < ${checked.after}::bigint` : q`global_position > ${checked.after}::bigint`);
+
+  const { rows } = await q<LogRow>`
+    select global_position::text as gp_text, transaction_id::text as tx_text, stream_id,
+      stream_position::text as sp_text, type, data, metadata, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_at
+    from events
+    where ${where.length === 0 ? q`true` : q.join(where, q` and `)}
+    order by global_position ${newestFirst ? q`desc` : q`asc`}
+    limit ${checked.limit + 1}`.execute(db);
+  const page = rows.slice(0, checked.limit).map(toEntry);
+  return { events: page, next: rows.length > checked.limit ? page[page.length - 1]!.globalPosition.toString() : null };
+}
