@@ -16,6 +16,7 @@ import { benchLongStreams } from './long-streams.js';
 import { benchMessageDelivery } from './message-delivery.js';
 import { benchRequestSession } from './request-session.js';
 import { benchRebuild } from './rebuild.js';
+import { benchReadLog } from './read-log.js';
 import { benchSkillSearch } from './skill-search.js';
 import type { BenchResult } from './support.js';
 import { fmt } from './support.js';
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   lighthouse: benchLighthouse,
   'skill-search': benchSkillSearch,
   'long-streams': benchLongStreams,
+  'read-log': benchReadLog,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

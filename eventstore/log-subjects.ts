@@ -1,11 +1,12 @@
 // The subjects of an event: the members it is about, for readLog's `subjectId` filter. On SQL the same
-// rules are the immutable function es_subject_ids (migrations/log-indexes.ts), which the log's GIN index
-// evaluates for every event, old ones included, when the index is built; on EventStoreDB this function
-// filters the scan in the client. The conformance suite's subject cases hold both to the same answers.
+// rules are part of the immutable function es_log_keys (migrations/log-indexes.ts), which the log's GIN
+// index evaluates for every event, old ones included, when the index is built; on EventStoreDB this
+// function filters the scan in the client. The conformance suite's subject cases hold both to the same answers.
 //
 // The rules are the house's naming conventions, not a registry of the domain (eventstore/ imports
 // nothing of it): a stream whose category belongs to one member, and the data fields that name a member.
-// A new category or field name that names members needs a migration replacing es_subject_ids and
+// Only text values count.
+// A new category or field name that names members needs a migration replacing es_log_keys and
 // rebuilding the index, and the same change here.
 
 /** Stream categories owned by one member: the member's id is the rest of the id, up to the suffix given. */
@@ -32,7 +33,7 @@ export const MEMBER_FIELDS: readonly string[] = [
   'fromMemberId',
 ];
 
-/** Top-level data fields whose value is an array of member ids. */
+/** Top-level data fields whose value is an array of member ids; its first two count (a conversation's two members). */
 export const MEMBER_LIST_FIELDS: readonly string[] = ['participantIds'];
 
 export function subjectIdsOf(streamId: string, data: unknown): string[] {
@@ -49,7 +50,7 @@ export function subjectIdsOf(streamId: string, data: unknown): string[] {
     }
     for (const field of MEMBER_LIST_FIELDS) {
       const value = record[field];
-      if (Array.isArray(value)) for (const id of value) if (typeof id === 'string' && id !== '') subjects.add(id);
+      if (Array.isArray(value)) for (const id of value.slice(0, 2)) if (typeof id === 'string' && id !== '') subjects.add(id);
     }
   }
   return [...subjects];
