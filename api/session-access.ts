@@ -63,7 +63,7 @@ export const actionOf = (request: { params: { id: string }; id: string }, viewer
   actorId: viewer.memberId,
   now,
   // A session's chain (request, hold, slots, approval, transfer) is followed by one correlation id,
-  // the session's own (docs/decisions.md D-follower-4); the HTTP request id stays in the logs.
+  // the session's own (decision 223); the HTTP request id stays in the logs.
   correlationId: request.params.id,
 });
 

@@ -16,6 +16,7 @@ import { benchLongStreams } from './long-streams.js';
 import { benchMessageDelivery } from './message-delivery.js';
 import { benchRequestSession } from './request-session.js';
 import { benchRebuild } from './rebuild.js';
+import { benchReadLog } from './read-log.js';
 import { benchSkillSearch } from './skill-search.js';
 import { benchStateAt } from './state-at.js';
 import { benchTelemetry } from './telemetry.js';
@@ -37,6 +38,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'long-streams': benchLongStreams,
   'state-at': benchStateAt,
   telemetry: benchTelemetry,
+  'read-log': benchReadLog,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

@@ -11,6 +11,7 @@ import { compareEsdbCheckpoints, parseEsdbCheckpoint } from './eventstoredb/chec
 import { closeClient, openClient } from './eventstoredb/connection.js';
 import { DEFAULT_RETRY } from './eventstoredb/failures.js';
 import { createAppendHints, subscribeResilient } from './eventstoredb/live.js';
+import { readEsdbLog } from './eventstoredb/read-log.js';
 import { readAllAfter, readStreamEvents, toRecorded } from './eventstoredb/reads.js';
 import type { Checkpoint, EventStore } from './types.js';
 
@@ -105,6 +106,11 @@ export async function createEventStoreDbEventStore(options: EventStoreDbOptions)
     async readAll({ after, limit }) {
       open();
       return readAllAfter(client, settings, after, Math.max(1, Math.floor(limit)));
+    },
+
+    async readLog(query) {
+      open();
+      return readEsdbLog(client, settings, query);
     },
 
     subscribeAll({ from, signal }) {

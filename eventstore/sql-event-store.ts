@@ -10,6 +10,7 @@ import { checkAppends, checkUnchanged } from './append-many.js';
 import { createCoalescer, settle } from './coalescer.js';
 import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, type AppendBatchItem, type AppendManyOutcome } from './sql-append.js';
 import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
+import { readSqlLog } from './sql-read-log.js';
 import type { SqlConnection } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
 import type { Checkpoint, EventStore, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeAllOptions } from './types.js';
@@ -250,6 +251,8 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
     },
 
     readAll,
+
+    readLog: (query) => readSqlLog(db, query),
 
     subscribeAll(opts: SubscribeAllOptions) {
       return subscribeByPolling({

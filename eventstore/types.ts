@@ -100,7 +100,51 @@ export interface SubscribeAllOptions {
   batchSize?: number;
 }
 
-export interface EventStore {
+// The log browser (readLog): its checks and coded error are in log-browser.ts.
+/** Where the next page starts: opaque, adapter-specific (SQL: a global position; EventStoreDB: a checkpoint). */
+export type LogCursor = string;
+
+export interface LogQuery {
+  /** Exclusive: the `next` cursor of the page before; absent for the first page. */
+  after?: LogCursor | null;
+  /** Events per page, 1 to 500 (default 50; MAX_LOG_PAGE, DEFAULT_LOG_PAGE in log-browser.ts). */
+  limit?: number;
+  /** Newest first (the admin browser's default) or oldest first. */
+  order?: 'newest-first' | 'oldest-first';
+  /** Any of these event types. */
+  types?: readonly string[];
+  /** Streams whose id starts with this text ('session-', 'ledger-{member}'). */
+  streamPrefix?: string;
+  /** metadata.actorId */
+  actorId?: string;
+  /** A member the event is about: its stream's owner or a member its data names (log-subjects.ts). */
+  subjectId?: string;
+  correlationId?: string;
+  causationId?: string;
+  /** Recorded at or after this instant (ISO-8601). */
+  from?: string;
+  /** Recorded before this instant (ISO-8601, exclusive). */
+  to?: string;
+}
+
+export interface LogEntry extends RecordedEvent {
+  /** When the store recorded the event (SQL: the appending transaction's start; EventStoreDB: `created`). */
+  recordedAt: string;
+}
+
+export interface LogPage {
+  events: LogEntry[];
+  /** The cursor of the next page; null when this page reached the end of the matching events. */
+  next: LogCursor | null;
+}
+
+export interface LogBrowser {
+  /** One page of the global log, filtered; throws InvalidLogQueryError for a query it cannot answer. */
+  readLog(query: LogQuery): Promise<LogPage>;
+}
+
+/** Every adapter browses its log too (readLog). */
+export interface EventStore extends LogBrowser {
   readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
 
   /**

@@ -11,6 +11,7 @@ import {
   duplicatesByIndex,
 } from './append-functions-with-streams-table.js';
 import type { NamedMigration } from './run-migrations.js';
+import { logIndexesMigration } from './log-indexes.js';
 import { versionsFromEventsMigration } from './versions-from-events.js';
 
 export const eventTablesMigrations: readonly NamedMigration[] = [
@@ -102,6 +103,7 @@ export const eventTablesMigrations: readonly NamedMigration[] = [
     },
   },
   versionsFromEventsMigration,
+  logIndexesMigration,
 ];
 
 export const eventStoreMigrationSet = { table: 'eventstore_migrations', migrations: eventTablesMigrations } as const;

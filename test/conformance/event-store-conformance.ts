@@ -7,6 +7,7 @@ import { collect, events, expectRejection, headOf, readAllAfter, sleep, waitFor 
 import type { ConformanceAdapter, ConformanceTarget } from './conformance-helpers.js';
 import { concurrentWritersCases } from './concurrent-writers-cases.js';
 import { multiStreamCases } from './multi-stream-cases.js';
+import { readLogCases } from './read-log-cases.js';
 import { retryAndWakeCases } from './retry-and-wake-cases.js';
 
 export function eventStoreConformance(adapter: ConformanceAdapter): void {
@@ -229,5 +230,6 @@ export function eventStoreConformance(adapter: ConformanceAdapter): void {
     concurrentWritersCases(adapter, () => ({ target, store, stream }));
     multiStreamCases(() => ({ store, stream }));
     retryAndWakeCases(() => ({ target, store, stream }));
+    readLogCases(() => ({ store }));
   });
 }
