@@ -1,5 +1,5 @@
 // Indexes of the log browser (readLog, sql-read-log.ts). Three indexes, not one per filter: every index on
-// `events` is paid by every append (docs/decisions.md, D-log-2).
+// `events` is paid by every append (decision 226).
 // - One GIN index over an event's "log keys", an array of tagged texts computed from the row: 't:' type,
 //   'a:' actor, 'c:' correlation, 'k:' causation and 's:' each subject (the members the event is about,
 //   the rules of log-subjects.ts, written again in SQL below). Any mix of these filters is one containment test
