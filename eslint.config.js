@@ -181,18 +181,18 @@ export default defineConfig(
     // date reads the same on every page and no feature carries its own zone or month maths.
     name: 'skillswap/dates-in-one-module',
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/lib/dates.ts'],
+    ignores: ['web/src/lib/dates/**'],
     rules: {
       'no-restricted-properties': [
         'error',
         ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
           property,
-          message: 'Format dates and numbers through web/src/lib/dates.ts (date-fns) or Intl.NumberFormat.',
+          message: 'Format dates and numbers through web/src/lib/dates/ (date-fns) or Intl.NumberFormat.',
         })),
         ...['DateTimeFormat', 'RelativeTimeFormat'].map((property) => ({
           object: 'Intl',
           property,
-          message: 'Dates are formatted in web/src/lib/dates.ts (date-fns with @date-fns/tz) only.',
+          message: 'Dates are formatted in web/src/lib/dates/ (date-fns with @date-fns/tz) only.',
         })),
       ],
     },

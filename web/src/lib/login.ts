@@ -1,6 +1,6 @@
 // Sign-in and sign-out are full-page navigations: the server owns the OpenID Connect flow and the
 // session cookie, so the client never handles tokens.
-import { browserTimeZone } from './dates';
+import { browserTimeZone } from './dates/time-zone';
 import { markSigningIn } from './sign-in-mark';
 
 export { markSigningIn };

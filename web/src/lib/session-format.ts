@@ -37,7 +37,7 @@ export const tabOfStatus = (status: string): DashboardTab | null => {
   return null;
 };
 
-// Dates and times are formatted in lib/dates.ts (date-fns); re-exported here for the session area.
+// Dates and times are formatted in lib/dates/ (date-fns); re-exported here for the session area.
 export { endClock, formatClock, formatDay, monthOffsetOfDate, recentAgo, relativeAge } from './dates';
 
 export const formatDuration = (hours: number): string => {

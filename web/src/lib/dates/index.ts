@@ -93,15 +93,6 @@ export const monthOffsetOfDate = (date: string, today: Date = new Date()): numbe
   return differenceInCalendarMonths(new Date(y, m - 1, 1), today);
 };
 
-/** The browser's IANA time zone, or null where the browser cannot say. */
-export const browserTimeZone = (): string | null => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-};
-
 /** The month `offset` months from today's, in the browser's zone: its year, its month (1-12) and 'May 2025'. */
 export const monthAt = (offset: number, today: Date = new Date()): { year: number; month: number; label: string } => {
   const first = addMonths(startOfMonth(today), offset);
@@ -117,3 +108,7 @@ export const dateAsDay = (date: Date): string => format(date, 'yyyy-MM-dd', { in
 
 /** 'Mon' for a day (a calendar's weekday header), read in UTC like dayAsDate's days. */
 export const formatWeekday = (date: Date): string => format(date, 'EEE', { in: utc });
+
+// The page's entry needs only the zone's name (the sign-in link carries it); it lives in a module of its own so
+// the entry does not take date-fns with it (a module the entry imports is bundled into the entry).
+export { browserTimeZone } from './time-zone';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endClock, formatClock, formatDate, formatDateTime, formatDay, formatDayName, monthAt, monthOffsetOfDate, recentAgo, relativeAge } from './dates';
+import { endClock, formatClock, formatDate, formatDateTime, formatDay, formatDayName, monthAt, monthOffsetOfDate, recentAgo, relativeAge } from './index';
 
 const NOW = Date.parse('2026-12-07T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
