@@ -106,6 +106,8 @@ export const useDataTable = <T extends RowData>({ columns, rows, rowId, filter =
     getColumnCanGlobalFilter: () => true,
     manualSorting: manual,
     manualFiltering: manual,
+    // A first click sorts up whatever the column holds (TanStack's default starts numbers downwards).
+    sortDescFirst: false,
     enableSortingRemoval: true,
   });
 };
