@@ -12,6 +12,8 @@ const dist = 'web/dist';
 // The frame, the page and its sidebar (a lazy chunk the page requests as soon as it renders).
 const dashboardParts = [/src\/app\/app-layout\.tsx$/, /src\/app\/dashboard-route\.tsx$/, /src\/app\/dashboard-sidebar\.tsx$/];
 const formLibraries = /node_modules\/(zod|react-hook-form|@hookform\/resolvers)\//;
+// The admin area's charts and the kit's virtual rows load where a page uses them (issue 30 point 6).
+const lateLibraries = /node_modules\/(recharts|d3-[a-z]+|@tanstack\/virtual-core)\//;
 const dialogs = /\/(reject-dialog|propose-modification-dialog|smart-calendar-dialog|decline-countdown-dialog|feedback-dialog|session-thread-panel|rating-widget)\.tsx$/;
 
 /** The source modules bundled into a built chunk, from its source map. */
@@ -28,6 +30,7 @@ describe("the dashboard's first JavaScript", () => {
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.filter((source) => formLibraries.test(source))).toEqual([]);
     expect(sources.filter((source) => dialogs.test(source))).toEqual([]);
+    expect(sources.filter((source) => lateLibraries.test(source))).toEqual([]);
   });
 
   // The search page once imported its texts from the contract that holds its schemas, and so loaded and ran

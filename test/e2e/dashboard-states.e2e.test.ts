@@ -285,6 +285,8 @@ describe('dashboard states', () => {
     await mentor.page.waitForLoadState('networkidle');
     await screenshot(mentor.page, 'dashboard-mentor-requested-390');
     await card(mentor.page, ids.request).getByTestId('reject-session').click();
+    // The dialog is a chunk of its own: on a busy machine Escape came before it opened, and it stayed open.
+    await mentor.page.getByLabel('Reason').waitFor();
     await screenshot(mentor.page, 'dialog-reject-390');
     await mentor.page.keyboard.press('Escape');
     await mentor.page.getByTestId('tab-upcoming').click();

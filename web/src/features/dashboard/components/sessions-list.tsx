@@ -1,4 +1,4 @@
-import { CalendarCheck2, CalendarClock, History, Inbox, RefreshCw, SearchX } from 'lucide-react';
+import { CalendarCheck2, CalendarClock, History, Inbox, SearchX } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,9 +6,19 @@ import type { Session } from '@contracts/sessions';
 import type { DashboardTab } from '@/lib/session-format';
 import { Button, buttonClasses } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
-import { Spinner } from '@/ui/spinner';
+import { DataTable } from '@/ui/table/data-table';
+import type { DataColumn } from '@/ui/table/types';
 import type { SessionsFilter } from '../api/dashboard-api';
 import { useDashboardSessions } from '../api/dashboard-api';
+
+// The spec draws My Sessions as cards (document 000 §2), so the rows are the session cards; the columns
+// say what a session is sorted and searched by, and the server already did both (the kit keeps its order).
+const columns: DataColumn<Session>[] = [
+  { id: 'skill', header: 'Skill', value: (s) => s.skill_name },
+  { id: 'when', header: 'When', value: (s) => s.scheduled_at },
+  { id: 'status', header: 'Status', value: (s) => s.status },
+];
+const sessionId = (session: Session) => session.id;
 
 const empty: Record<DashboardTab, { icon: ReactNode; title: string; text: string }> = {
   requested: { icon: <Inbox />, title: 'No session requests', text: 'Requests you send or receive show up here until the mentor answers.' },
@@ -16,6 +26,8 @@ const empty: Record<DashboardTab, { icon: ReactNode; title: string; text: string
   completed: { icon: <CalendarCheck2 />, title: 'No completed sessions yet', text: 'Finished sessions land here, ready for your rating.' },
   history: { icon: <History />, title: 'No past requests', text: 'Cancelled, declined and rejected sessions are kept here.' },
 };
+
+const noSessions: Session[] = [];
 
 export interface SessionsListProps {
   filter: SessionsFilter;
@@ -31,83 +43,52 @@ export const SessionsList = ({ filter, ringedId, renderSession, onPage, onClear 
   // task; the deferred copy renders as a background update, which React splits into short slices, so
   // the page answers input meanwhile (issue 19, Lighthouse on the dashboard: total blocking time).
   const data = useDeferredValue(query.data);
-  if (query.isPending || (!data && !query.isError)) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading sessions" />
-      </div>
-    );
-  }
-  if (query.isError || !data) {
-    return (
-      <EmptyState
-        icon={<RefreshCw />}
-        title="Could not load your sessions"
-        action={
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        Something went wrong on our side. Please try again.
-      </EmptyState>
-    );
-  }
-  const { sessions, page, totalPages, total } = data;
   const filtered = !!(filter.search || filter.skill || filter.status);
-  if (sessions.length === 0) {
-    const look = empty[filter.tab];
-    return filtered ? (
-      <EmptyState
-        icon={<SearchX />}
-        title="No sessions match your filters"
-        action={
-          <Button variant="outline" onClick={onClear}>
-            Clear all
-          </Button>
-        }
-      >
-        Try another name or skill, or clear the filters.
-      </EmptyState>
-    ) : (
-      <EmptyState
-        icon={look.icon}
-        title={look.title}
-        action={
-          filter.tab === 'requested' ? (
-            <Link to="/search" className={buttonClasses('primary')}>
-              Find a mentor
-            </Link>
-          ) : undefined
-        }
-      >
-        {look.text}
-      </EmptyState>
-    );
-  }
-  const pages = Math.max(1, totalPages);
+  const look = empty[filter.tab];
+  const total = data?.total ?? 0;
   return (
-    <div className="space-y-4" aria-busy={query.isFetching || undefined}>
-      <ul className="space-y-4" data-testid="session-list" data-tab={filter.tab}>
-        {sessions.map((session) => (
-          <li key={session.id}>{renderSession(session, session.id === ringedId)}</li>
-        ))}
-      </ul>
-      <nav className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4" aria-label="Pages">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <p className="text-sm text-slate-600" data-testid="page-indicator">
-          Page {page} of {pages}
-          <span className="hidden text-slate-500 sm:inline">
-            {' '}
-            · {total} session{total === 1 ? '' : 's'}
-          </span>
-        </p>
-        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </nav>
-    </div>
+    <DataTable
+      label="Sessions"
+      columns={columns}
+      rows={data?.sessions ?? noSessions}
+      rowId={sessionId}
+      manual
+      status={query.isPending || (!data && !query.isError) ? 'pending' : query.isError || !data ? 'error' : 'success'}
+      busy={query.isFetching}
+      onRetry={() => void query.refetch()}
+      errorTitle="Could not load your sessions"
+      renderCard={(session) => renderSession(session, session.id === ringedId)}
+      bodyData={{ 'data-testid': 'session-list', 'data-tab': filter.tab }}
+      paging={{ kind: 'pages', page: data?.page ?? 1, pageCount: data?.totalPages ?? 1, totalLabel: `${total} session${total === 1 ? '' : 's'}`, onPage }}
+      empty={
+        filtered ? (
+          <EmptyState
+            icon={<SearchX />}
+            title="No sessions match your filters"
+            action={
+              <Button variant="outline" onClick={onClear}>
+                Clear all
+              </Button>
+            }
+          >
+            Try another name or skill, or clear the filters.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={look.icon}
+            title={look.title}
+            action={
+              filter.tab === 'requested' ? (
+                <Link to="/search" className={buttonClasses('primary')}>
+                  Find a mentor
+                </Link>
+              ) : undefined
+            }
+          >
+            {look.text}
+          </EmptyState>
+        )
+      }
+    />
   );
 };
