@@ -116,5 +116,8 @@ describe.each(testTargets())('liveness of the log followers on $kind', (target) 
       await eventually(async () => (await getMember(h.sql.db, id)) !== null, 60_000);
       await eventually(async () => (await runtime.status()).every((s) => s.status === 'live' && s.lag === 0 && !s.stalled), 30_000);
     },
+    // Its own limit: the followers reconnect and the stall watch acts within the waits above (up to 60 s each
+    // on a busy machine), which the int tier's 30 s default cuts short.
+    120_000,
   );
 });
