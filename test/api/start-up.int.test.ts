@@ -12,7 +12,7 @@ describe('start-up', () => {
   });
 
   it('exits with status 1 and a clear message when run from the command line', () => {
-    const result = spawnSync('npx', ['tsx', 'api/main.ts'], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: { ...process.env, PORT: '3201', OIDC_ISSUER: 'not a url', PGLITE_DATA_DIR: 'memory' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -23,7 +23,7 @@ describe('start-up', () => {
   });
 
   it('refuses to start the development sign-in on a public address, naming both ways out', () => {
-    const result = spawnSync('npx', ['tsx', 'api/main.ts'], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: { ...process.env, PORT: '3202', PUBLIC_URL: 'https://skillswap.example.com', PGLITE_DATA_DIR: 'memory' },
       encoding: 'utf8',
       timeout: 60_000,

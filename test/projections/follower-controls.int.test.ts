@@ -96,13 +96,16 @@ describe.each(testTargets())('follower controls on $kind', (target) => {
 
   it('pauses a follower where it stands and resumes it from there, reporting its lag meanwhile', async () => {
     const seen: number[] = [];
-    const runtime = await start({ reactors: [recordingReactor('pausable', seen)] });
+    // A follower beside it that is not paused: once it has reacted to the later pings, the paused one had
+    // its chance to as well.
+    const witnessed: number[] = [];
+    const runtime = await start({ reactors: [recordingReactor('pausable', seen), recordingReactor('witness', witnessed)] });
     await h.store.append('pings', [ping(1)]);
     await eventually(() => seen.length === 1);
     await runtime.pause('pausable');
     await eventually(async () => (await statusOf(runtime, 'pausable')).status === 'paused');
     await h.store.append('pings', [ping(2), ping(3)]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(() => witnessed.length === 3);
     expect(seen).toEqual([1]);
     const paused = await statusOf(runtime, 'pausable');
     expect(paused).toMatchObject({ status: 'paused', lag: 2, failure: null, stalled: false });

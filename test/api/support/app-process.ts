@@ -1,5 +1,6 @@
 // Starts the app in a child process group (app-child.ts) so a test can SIGKILL all of it at once:
-// npx, tsx and node, as a crash of the machine would.
+// the node process and anything it started, as a crash of the machine would. Node itself runs the script
+// (TypeScript through tsx's loader), so its 'exit' means the process that held the database is gone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,7 @@ export interface AppProcess {
 
 export const startAppProcess = (env: Record<string, string>, timeoutMs = 60_000): Promise<AppProcess> =>
   new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn('npx', ['tsx', script], {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: root,
       env: { ...process.env, DATA_DIR: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn', ...env },
       detached: true,

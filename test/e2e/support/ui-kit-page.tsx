@@ -43,10 +43,11 @@ const LogTable = () => {
   const loadMore = () => {
     window.loadMoreCursors.push(cursor);
     setLoadingMore(true);
-    setTimeout(() => {
+    // The next page arrives later, as a server's would: after this render, not within it.
+    void Promise.resolve().then(() => {
       setRows((loaded) => [...loaded, ...pageAfter(cursor, 500)]);
       setLoadingMore(false);
-    }, 50);
+    });
   };
   return (
     <section className="space-y-3 p-4">
