@@ -26,7 +26,11 @@ const register = (id: string): { type: string; data: Extract<MemberEvent, { type
   metadata: meta(),
 });
 
-/** A read model whose every batch takes `delayMs`: rebuilding it over the seeded log takes many seconds. */
+/**
+ * A read model whose every batch costs `delayMs`, so rebuilding it over the seeded log takes many seconds. The
+ * delay is the workload under test (an expensive read model), not a wait for an outcome: no assertion waits on it.
+ * It cannot be a gate held until the test ends: on PGlite a held batch holds the one connection, and every write.
+ */
 const slowProjector = (name: string, version: number, delayMs: number, consistency?: 'eventual'): Projector =>
   defineCustomProjection({
     name,
