@@ -9,7 +9,8 @@ import { migrateToLatest } from './migrations/run-migrations.js';
 import { checkAppends, checkUnchanged } from './append-many.js';
 import { createCoalescer, settle } from './coalescer.js';
 import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, type AppendBatchItem, type AppendManyOutcome } from './sql-append.js';
-import { afterCheckpoint, compareSqlCheckpoints, toCheckpoint } from './sql-checkpoints.js';
+import { afterCheckpoint, compareSqlCheckpoints } from './sql-checkpoints.js';
+import { toRecorded, type EventRow } from './sql-event-rows.js';
 import { readSqlLog } from './sql-read-log.js';
 import type { SqlConnection } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
@@ -33,18 +34,6 @@ export interface SqlEventStoreOptions {
   inFlight?: { appends: number; reads: number };
 }
 
-// Positions travel as text (exact on both engines) under their own names: an ORDER BY naming an
-// output column would sort those texts ('10000' < '9999') instead of the numbers.
-interface EventRow {
-  gp_text: string;
-  tx_text: string;
-  stream_id: string;
-  sp_text: string;
-  type: string;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-}
-
 const eventColumns = q`global_position::text as gp_text, transaction_id::text as tx_text,
   stream_id, stream_position::text as sp_text, type, data, metadata`;
 
@@ -66,18 +55,6 @@ function wakeLocal(sql: object): void {
 
 export async function migrateEventStore<DB>(db: Kysely<DB>): Promise<void> {
   await migrateToLatest(db, eventStoreMigrationSet);
-}
-
-function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    streamId: row.stream_id,
-    streamPosition: BigInt(row.sp_text),
-    globalPosition: BigInt(row.gp_text),
-    checkpoint: toCheckpoint(row.tx_text, row.gp_text),
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-  };
 }
 
 export async function createSqlEventStore(sql: SqlConnection, options: SqlEventStoreOptions = {}): Promise<EventStore> {

@@ -8,33 +8,14 @@
 import { sql as q, type RawBuilder } from 'kysely';
 import type { Kysely } from 'kysely';
 import { checkLogQuery, type LogEntry, type LogPage, type LogQuery } from './log-browser.js';
-import { toCheckpoint } from './sql-checkpoints.js';
-import type { RecordedEvent } from './types.js';
+import { toRecorded, type EventRow } from './sql-event-rows.js';
 
-interface LogRow {
-  gp_text: string;
-  tx_text: string;
-  stream_id: string;
-  sp_text: string;
-  type: string;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: string;
-}
+type LogRow = EventRow & { recorded_at: string };
 
 const POSITION = /^(0|[1-9]\d{0,18})$/;
 const logKeys = q`es_log_keys(stream_id, type, data, metadata)`;
 
-const toEntry = (row: LogRow): LogEntry => ({
-  streamId: row.stream_id,
-  streamPosition: BigInt(row.sp_text),
-  globalPosition: BigInt(row.gp_text),
-  checkpoint: toCheckpoint(row.tx_text, row.gp_text),
-  type: row.type,
-  data: row.data,
-  metadata: row.metadata,
-  recordedAt: row.recorded_at,
-});
+const toEntry = (row: LogRow): LogEntry => ({ ...toRecorded(row), recordedAt: row.recorded_at });
 
 export async function readSqlLog<DB>(db: Kysely<DB>, query: LogQuery): Promise<LogPage> {
   const checked = checkLogQuery(query, (cursor) => POSITION.test(cursor));
