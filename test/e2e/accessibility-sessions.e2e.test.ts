@@ -4,39 +4,18 @@
 // notifications dropdown and page, the profile menu, the profile pages with the edit form and add skill,
 // and the booking page with its two popups, at 1280 and at 390 px. The other screens:
 // accessibility.e2e.test.ts (two files, so the e2e tier's two workers share them).
-import { beforeAll, beforeEach, describe, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { MONDAY_0800 } from '../support/session-fixtures.js';
-import type { ApiClient } from '../support/test-server.js';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { A11Y_WIDTHS, DIALOG, expectNothingFound, seriousViolations } from './support/axe.js';
-import { signInWithHint } from './support/browser.js';
-import { seedSessions, type SeededSessions } from './support/seeded-sessions.js';
+import { describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startAccessibilityChecks } from './support/accessibility-checks.js';
+import { A11Y_WIDTHS, DIALOG } from './support/axe.js';
 
 describe("accessibility of the sessions' screens", () => {
-  const e2e = startAppAndBrowser({ now: MONDAY_0800 });
-  let seeded: SeededSessions;
-  let found: Record<string, string[]> = {};
-  beforeAll(async () => {
-    seeded = await seedSessions(e2e.server.url);
-  });
-  beforeEach(() => {
-    found = {};
-  });
-
-  const open = async (member: ApiClient | null, path: string, width: number): Promise<{ context: BrowserContext; page: Page }> => {
-    const { context, page } = await newPageOnServerClock(e2e, { width, height: width > 500 ? 900 : 844 });
-    if (member) await signInWithHint(page, e2e.server.url, member.email, path);
-    else await page.goto(`${e2e.server.url}${path}`);
-    return { context, page };
-  };
-  const check = async (page: Page, name: string, within?: string) => {
-    found[name] = await seriousViolations(page, within);
-  };
+  const a11y = startAccessibilityChecks();
+  const { e2e, open, check } = a11y;
   const card = (page: Page, id: string) => page.locator(`[data-session-id="${id}"]`);
 
   it("finds nothing serious on the mentor's dashboard and its dialogs", async () => {
-    const { mia, ids } = seeded;
+    const { mia, ids } = a11y.seeded;
     for (const width of A11Y_WIDTHS) {
       const { context, page } = await open(mia, '/dashboard', width);
       await card(page, ids.request).getByTestId('action-required').waitFor();
@@ -88,11 +67,11 @@ describe("accessibility of the sessions' screens", () => {
       await page.keyboard.press('Escape');
       await context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 
   it("finds nothing serious on a mentee's dashboard, the booking page and its popups, and the profiles", async () => {
-    const { mia, sam, leo, skillId, ids } = seeded;
+    const { mia, sam, leo, skillId, ids } = a11y.seeded;
     for (const width of A11Y_WIDTHS) {
       const mentee = await open(sam, '/dashboard', width);
       await card(mentee.page, ids.request).getByTestId('cancel-request').click();
@@ -139,17 +118,17 @@ describe("accessibility of the sessions' screens", () => {
       await booker.page.keyboard.press('Escape');
       await booker.context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 
   it("finds nothing serious on the mentor's notifications page", async () => {
     for (const width of A11Y_WIDTHS) {
-      const { context, page } = await open(seeded.mia, '/notifications', width);
+      const { context, page } = await open(a11y.seeded.mia, '/notifications', width);
       await page.getByTestId('notification-row').first().waitFor();
       await page.waitForLoadState('networkidle');
       await check(page, `notifications ${width}`);
       await context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 });

@@ -3,37 +3,15 @@
 // with its Create New Skill modal, the Messages dropdown and a chat window, the reviews page in its states
 // and the crop dialog, at 1280 and at 390 px. The sessions' screens and dialogs:
 // accessibility-sessions.e2e.test.ts.
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { MONDAY_0800 } from '../support/session-fixtures.js';
 import { seedReviews } from '../support/review-fixtures.js';
-import type { ApiClient } from '../support/test-server.js';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { A11Y_WIDTHS, DIALOG, expectNothingFound, seriousViolations } from './support/axe.js';
-import { signInWithHint } from './support/browser.js';
-import { seedSessions, type SeededSessions } from './support/seeded-sessions.js';
+import { startAccessibilityChecks } from './support/accessibility-checks.js';
+import { A11Y_WIDTHS, DIALOG } from './support/axe.js';
 
 describe('accessibility', () => {
-  const e2e = startAppAndBrowser({ now: MONDAY_0800 });
-  let seeded: SeededSessions;
-  let found: Record<string, string[]> = {};
-  beforeAll(async () => {
-    seeded = await seedSessions(e2e.server.url);
-  });
-  beforeEach(() => {
-    found = {};
-  });
-
-  const open = async (member: ApiClient | null, path: string, width: number): Promise<{ context: BrowserContext; page: Page }> => {
-    const { context, page } = await newPageOnServerClock(e2e, { width, height: width > 500 ? 900 : 844 });
-    if (member) await signInWithHint(page, e2e.server.url, member.email, path);
-    else await page.goto(`${e2e.server.url}${path}`);
-    return { context, page };
-  };
-  const check = async (page: Page, name: string, within?: string) => {
-    found[name] = await seriousViolations(page, within);
-  };
+  const a11y = startAccessibilityChecks();
+  const { e2e, open, check } = a11y;
 
   it('finds nothing serious on the landing page and the public pages', async () => {
     for (const width of A11Y_WIDTHS) {
@@ -46,11 +24,11 @@ describe('accessibility', () => {
       }
       await context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 
   it('finds nothing serious on the feed, its comments, the composer with its suggestions and the edit dialog', async () => {
-    const { mia, sam } = seeded;
+    const { mia, sam } = a11y.seeded;
     const created = await mia.post('/api/feed-posts', {
       content: 'Who knows #Kubernetes well? @Sam Patel I saw your talk. Notes: https://example.com/k8s',
       category: 'development',
@@ -84,11 +62,11 @@ describe('accessibility', () => {
       await page.keyboard.press('Escape');
       await context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 
   it('finds nothing serious on the skill search page, its empty state and the Create New Skill modal', async () => {
-    const { sam } = seeded;
+    const { sam } = a11y.seeded;
     for (const width of A11Y_WIDTHS) {
       const { context, page } = await open(sam, '/search', width);
       await page.getByTestId('skill-card').first().waitFor();
@@ -104,11 +82,11 @@ describe('accessibility', () => {
       await page.keyboard.press('Escape');
       await context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 
   it('finds nothing serious in the Messages dropdown and a chat window', async () => {
-    const { mia, sam } = seeded;
+    const { mia, sam } = a11y.seeded;
     const started = await mia.post('/api/conversations', { participant1_id: mia.memberId, participant2_id: sam.memberId });
     expect((await mia.post('/api/messages', { conversation_id: started.body.conversation.id, content: 'Are you free on Thursday?' })).status).toBe(201);
     for (const width of A11Y_WIDTHS) {
@@ -125,7 +103,7 @@ describe('accessibility', () => {
       await check(page, `messages dropdown ${width}`, '[data-radix-popper-content-wrapper]');
       await context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 
   // Last: seeding reviews moves the server's clock past Monday's sessions.
@@ -155,6 +133,6 @@ describe('accessibility', () => {
       await page.keyboard.press('Escape');
       await context.close();
     }
-    expectNothingFound(found);
+    a11y.expectNothingFound();
   });
 });
