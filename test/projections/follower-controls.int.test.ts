@@ -1,7 +1,7 @@
 // The operators' controls on the log followers (projections/runtime/follower-operations.ts): pause,
 // resume, retry, skip with its recorded reason, startFrom for a new reactor, and the status they see.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { skipFollowerEvent } from '../../commands/follower-operations/skip-follower-event.js';
 import { wireCommands } from '../../commands/wiring.js';
 import { FOLLOWER_OPERATIONS_STREAM } from '../../domain/follower-operations/events.js';
@@ -10,12 +10,12 @@ import type { RecordedEvent } from '../../eventstore/types.js';
 import { readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
 import { defineCustomProjection, type Recorded } from '../../projections/runtime/define-projection.js';
 import { FollowerControlError } from '../../projections/runtime/follower-operations.js';
-import { silentLogger } from '../../projections/runtime/logger.js';
-import { createProjectionRuntime, type ProjectionRuntime, type ProjectionRuntimeOptions } from '../../projections/runtime/projection-runtime.js';
+import type { ProjectionRuntime, ProjectionRuntimeOptions } from '../../projections/runtime/projection-runtime.js';
 import { reactorRowName, type LogReactor } from '../../projections/runtime/reactor-consumer.js';
 import { defineTable, text } from '../../projections/runtime/table.js';
-import { eventually, openHarness, type Harness } from './support/harness.js';
-import { testTargets, type TestDatabase } from './support/test-databases.js';
+import { followerRuntimes } from './support/follower-runtimes.js';
+import { eventually, type Harness } from './support/harness.js';
+import { testTargets } from './support/test-databases.js';
 
 const meta = () => ({ eventId: randomUUID(), occurredAt: new Date().toISOString(), actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 });
 const ping = (n: number) => ({ type: 'Pinged', data: { n }, metadata: meta() });
@@ -59,39 +59,21 @@ const fragileBios = defineCustomProjection({
 });
 
 describe.each(testTargets())('follower controls on $kind', (target) => {
-  let database: TestDatabase;
+  const followers = followerRuntimes(target, (harness) => {
+    const commands = wireCommands({ store: harness.store });
+    return { batchSize: 3, lazyCheckpointMs: 0, recordSkip: (skip) => skipFollowerEvent(commands, skip, new Date().toISOString()) };
+  });
   let h: Harness;
-  let runtimes: ProjectionRuntime[] = [];
-  const start = async (options: Partial<ProjectionRuntimeOptions>) => {
-    const commands = wireCommands({ store: h.store });
-    const runtime = createProjectionRuntime({
-      sql: h.sql,
-      store: h.store,
-      projectors: [],
-      logger: silentLogger,
-      batchSize: 3,
-      lazyCheckpointMs: 0,
-      recordSkip: (skip) => skipFollowerEvent(commands, skip, new Date().toISOString()),
-      ...options,
-    });
-    runtimes.push(runtime);
-    await runtime.start();
-    return runtime;
-  };
+  beforeEach(() => {
+    h = followers.h;
+  });
+  const start = (options: Partial<ProjectionRuntimeOptions>) => followers.start(options);
   const statusOf = async (runtime: ProjectionRuntime, name: string) => (await runtime.status()).find((s) => s.name === name)!;
   const bios = async () =>
     (await h.sql.db.withTables<{ fragile_bio_rows: { bio: string } }>().selectFrom('fragile_bio_rows').select('bio').execute()).map((r) => r.bio).sort();
 
-  beforeEach(async () => {
-    database = await target.create();
-    h = await openHarness(database);
+  beforeEach(() => {
     broken.yes = true;
-  });
-  afterEach(async () => {
-    for (const runtime of runtimes) await runtime.stop();
-    runtimes = [];
-    await h?.close();
-    await database?.destroy();
   });
 
   it('pauses a follower where it stands and resumes it from there, reporting its lag meanwhile', async () => {

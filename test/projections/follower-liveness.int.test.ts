@@ -3,16 +3,16 @@
 // whose connections the server ends (pg_terminate_backend) come back by themselves once it answers.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { balancesProjector } from '../../projections/balances/projector.js';
 import { membersProjector } from '../../projections/members/projector.js';
 import { getMember } from '../../projections/members/queries.js';
-import { silentLogger } from '../../projections/runtime/logger.js';
-import { createProjectionRuntime, type ProjectionRuntime, type ProjectionRuntimeOptions } from '../../projections/runtime/projection-runtime.js';
+import type { ProjectionRuntimeOptions } from '../../projections/runtime/projection-runtime.js';
 import type { LogReactor } from '../../projections/runtime/reactor-consumer.js';
-import { eventually, openHarness, type Harness } from './support/harness.js';
-import { testTargets, type TestDatabase } from './support/test-databases.js';
+import { followerRuntimes } from './support/follower-runtimes.js';
+import { eventually, type Harness } from './support/harness.js';
+import { testTargets } from './support/test-databases.js';
 
 const meta = () => ({ eventId: randomUUID(), occurredAt: new Date().toISOString(), actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 });
 const ping = (n: number) => ({ type: 'Pinged', data: { n }, metadata: meta() });
@@ -34,26 +34,12 @@ const appendSoon = async (h: Harness, stream: string, events: ReturnType<typeof 
 };
 
 describe.each(testTargets())('liveness of the log followers on $kind', (target) => {
-  let database: TestDatabase;
+  const followers = followerRuntimes(target);
   let h: Harness;
-  let runtimes: ProjectionRuntime[] = [];
-  const start = async (options: Partial<ProjectionRuntimeOptions>) => {
-    const runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [], logger: silentLogger, ...options });
-    runtimes.push(runtime);
-    await runtime.start();
-    return runtime;
-  };
-
-  beforeEach(async () => {
-    database = await target.create();
-    h = await openHarness(database);
+  beforeEach(() => {
+    h = followers.h;
   });
-  afterEach(async () => {
-    for (const runtime of runtimes) await runtime.stop();
-    runtimes = [];
-    await h?.close();
-    await database?.destroy();
-  });
+  const start = (options: Partial<ProjectionRuntimeOptions>) => followers.start(options);
 
   it('reports a follower stuck while events wait as stalled, and restarts it in the same process', async () => {
     const seen: number[] = [];
@@ -99,7 +85,7 @@ describe.each(testTargets())('liveness of the log followers on $kind', (target) 
       const runtime = await start({ projectors: [membersProjector, balancesProjector], reactors: [reactor], pollIntervalMs: 60_000, stallAfterMs: 2_000 });
       await h.store.append('pings', [ping(1)]);
       await eventually(() => seen.length === 1, 20_000);
-      const admin = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      const admin = new pg.Client({ connectionString: followers.database.env.DATABASE_URL });
       await admin.connect();
       try {
         const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');

@@ -3,14 +3,13 @@
 // a reaction that throws stops the reactor at that event with its position recorded, and waitFor does
 // not wait for reactors.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
-import { silentLogger } from '../../projections/runtime/logger.js';
-import { createProjectionRuntime, type ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import { reactorRowName, type LogReactor } from '../../projections/runtime/reactor-consumer.js';
-import { eventually, openHarness, type Harness } from './support/harness.js';
-import { testTargets, type TestDatabase } from './support/test-databases.js';
+import { followerRuntimes } from './support/follower-runtimes.js';
+import { eventually, type Harness } from './support/harness.js';
+import { testTargets } from './support/test-databases.js';
 
 const meta = () => ({ eventId: randomUUID(), occurredAt: '2026-03-01T12:00:00.000Z', actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 });
 const ping = (n: number) => ({ type: 'Pinged', data: { n }, metadata: meta() });
@@ -30,26 +29,12 @@ const recordingReactor = (name: string, seen: number[], failOn: ReadonlySet<numb
 });
 
 describe.each(testTargets())('reactors on $kind', (target) => {
-  let database: TestDatabase;
+  const followers = followerRuntimes(target, () => ({ batchSize: 3, lazyCheckpointMs: 0 }));
   let h: Harness;
-  let runtimes: ProjectionRuntime[] = [];
-  const start = async (reactors: LogReactor[]) => {
-    const runtime = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: [], reactors, logger: silentLogger, batchSize: 3, lazyCheckpointMs: 0 });
-    runtimes.push(runtime);
-    await runtime.start();
-    return runtime;
-  };
-
-  beforeEach(async () => {
-    database = await target.create();
-    h = await openHarness(database);
+  beforeEach(() => {
+    h = followers.h;
   });
-  afterEach(async () => {
-    for (const runtime of runtimes) await runtime.stop();
-    runtimes = [];
-    await h?.close();
-    await database?.destroy();
-  });
+  const start = (reactors: LogReactor[]) => followers.start({ reactors });
 
   it('reacts to each handled event once, in log order, and passes over the others', async () => {
     for (let n = 1; n <= 7; n++) await h.store.append(`pings-${n % 2}`, [ping(n), other()]);
