@@ -11,7 +11,11 @@ import { precompress } from './build/precompress';
 // (cookies are SameSite=Lax and writes check Origin).
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+// react-router's package exports name only its development build (its warnings and checks), which
+// bundlers without React Router's own plugin ship to production; the production build sits beside it.
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress writes .br and .gz next to the built files, which the server sends as they are.
   // devClock: `npm run dev` only, the development clock's offset (README, 'Trying the session lifecycle').
@@ -19,10 +23,16 @@ export default defineConfig({
   // The same aliases as tsconfig.json's paths (and vitest.config.ts): '@/' is web/src, '@contracts/' the
   // API's request and response shapes, which the client imports with their zod schemas and texts.
   resolve: {
-    alias: {
-      '@contracts': fileURLToPath(new URL('../api/contracts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      { find: /^@contracts\//, replacement: `${fileURLToPath(new URL('../api/contracts', import.meta.url))}/` },
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -47,4 +57,4 @@ export default defineConfig({
       '/ws': { target: apiUrl, ws: true, changeOrigin: false },
     },
   },
-});
+}));

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { FEED_PAGE_SIZE, feedPaths } from '../contracts/feed-read.js';
+import { messagingPaths } from '../contracts/messaging-limits.js';
 import { skillSearchUrl } from '../contracts/skill-search-texts.js';
 
 interface ManifestChunk {
@@ -45,6 +46,16 @@ const dashboardReads = (memberId: string) => {
     `/api/users/${id}/activity-summary`,
     `/api/users/${id}/sessions`,
   ];
+};
+
+/**
+ * The nav bar's reads on every signed-in page (web/src/app/app-layout.tsx's firstReads): the balance, the
+ * conversations (unread messages) and the unread notifications. The client's first load waits for them
+ * (web/src/app/first-load.ts), so they start with the page rather than after the entry has run.
+ */
+const frameReads = (memberId: string) => {
+  const id = encodeURIComponent(memberId);
+  return [`/api/users/${id}/balance`, messagingPaths.memberConversations(memberId), `/api/users/${id}/notifications/unread-count`];
 };
 
 /** Each key's file and every chunk it imports statically, in load order. */
@@ -96,25 +107,28 @@ export const loadSignedInPages = (distDir: string) => {
   const inPage = new Set(closure(manifest, entryKeys));
   const frameFiles = closure(manifest, signedInFrame).filter((file) => !inPage.has(file));
   const dashboardFiles = closure(manifest, [...signedInFrame, ...dashboardChunks]).filter((file) => !inPage.has(file));
-  const other = build(html, moduleLinks(frameFiles));
-  const dashboardScripts = build(html, moduleLinks(dashboardFiles));
   const feedFiles = closure(manifest, [...signedInFrame, ...feedChunks]).filter((file) => !inPage.has(file));
-  const feed = build(html, [...moduleLinks(feedFiles), ...fetchLinks(feedReads)]);
   const searchFiles = closure(manifest, [...signedInFrame, ...searchChunks]).filter((file) => !inPage.has(file));
-  const searchPage = build(html, [...moduleLinks(searchFiles), ...fetchLinks(searchReads)]);
-  const dashboards = new Map<string, SignedInPage>();
+  // What a path needs: its chunks, and the reads that are the same for every member.
+  const kindOf = (path: string, search: string) => {
+    if (path === '/feed' || path === '/feed/') return { key: 'feed', files: feedFiles, reads: () => feedReads };
+    if (path === '/search' || path === '/search/') return { key: 'search', files: searchFiles, reads: () => searchReads };
+    // A query (a session to highlight) changes the dashboard's first list read; the scripts are the same.
+    if (path === '/dashboard' || path === '/dashboard/')
+      return search ? { key: 'dashboard?', files: dashboardFiles, reads: () => [] } : { key: 'dashboard', files: dashboardFiles, reads: dashboardReads };
+    return { key: 'other', files: frameFiles, reads: () => [] };
+  };
+  // The reads name the member, so the pages are kept per member and kind of page.
+  const pages = new Map<string, SignedInPage>();
   return (path: string, search: string, memberId: string): SignedInPage => {
-    if (path === '/feed' || path === '/feed/') return feed;
-    if (path === '/search' || path === '/search/') return searchPage;
-    if (path !== '/dashboard' && path !== '/dashboard/') return other;
-    // A query (a session to highlight) changes the first list read; the scripts are the same.
-    if (search) return dashboardScripts;
-    let page = dashboards.get(memberId);
+    const kind = kindOf(path, search);
+    const key = `${kind.key} ${memberId}`;
+    let page = pages.get(key);
     if (!page) {
-      page = build(html, [...moduleLinks(dashboardFiles), ...fetchLinks(dashboardReads(memberId))]);
-      // Bounded: a page per member who opened the dashboard since start-up, oldest dropped first.
-      if (dashboards.size >= 1000) dashboards.delete(dashboards.keys().next().value!);
-      dashboards.set(memberId, page);
+      page = build(html, [...moduleLinks(kind.files), ...fetchLinks([...frameReads(memberId), ...kind.reads(memberId)])]);
+      // Bounded: the pages opened since start-up, oldest dropped first (about 12 kB each).
+      if (pages.size >= 2000) pages.delete(pages.keys().next().value!);
+      pages.set(key, page);
     }
     return page;
   };

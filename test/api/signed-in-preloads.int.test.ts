@@ -59,12 +59,19 @@ describe('signed-in preloads in index.html', () => {
     expect(await page('/dashboard', 'skillswap_session=forged')).toBe(indexHtml);
   });
 
+  /** The nav bar's reads, on every signed-in page (web/src/app/app-layout.tsx's firstReads). */
+  const frameReads = () => {
+    const id = encodeURIComponent(member.memberId);
+    return [`/api/users/${id}/balance`, `/api/users/${id}/conversations`, `/api/users/${id}/notifications/unread-count`];
+  };
+
   it("names the dashboard's chunks once each, not those already in the page, and its first reads", async () => {
     const html = await page('/dashboard', member.cookie);
     expect(html.match(/react-r1\.js/g)).toHaveLength(1);
     expect(modulePreloads(html)).toEqual(['/assets/signed-in-s1.js', '/assets/app-layout-a1.js', '/assets/dashboard-route-d1.js', '/assets/dashboard-sidebar-b1.js']);
     const id = encodeURIComponent(member.memberId);
     expect(fetchPreloads(html)).toEqual([
+      ...frameReads(),
       '/api/dashboard/counts',
       '/api/dashboard/stats',
       '/api/dashboard/sessions?tab=requested&page=1&limit=5',
@@ -79,17 +86,17 @@ describe('signed-in preloads in index.html', () => {
   it('names only the signed-in frame on another page, and no reads on a dashboard address with a query', async () => {
     const other = await page('/profile', member.cookie);
     expect(modulePreloads(other)).toEqual(['/assets/signed-in-s1.js', '/assets/app-layout-a1.js']);
-    expect(fetchPreloads(other)).toEqual([]);
+    expect(fetchPreloads(other)).toEqual(frameReads());
     const highlighted = await page('/dashboard?session=abc', member.cookie);
     expect(modulePreloads(highlighted)).toContain('/assets/dashboard-route-d1.js');
-    expect(fetchPreloads(highlighted)).toEqual([]);
+    expect(fetchPreloads(highlighted)).toEqual(frameReads());
   });
 
   it("names the feed's chunks and its first list read, with or without a post in the address", async () => {
     for (const path of ['/feed', '/feed?post=p1&comment=c1']) {
       const html = await page(path, member.cookie);
       expect(modulePreloads(html)).toEqual(['/assets/signed-in-s1.js', '/assets/app-layout-a1.js', '/assets/feed-rules-r1.js', '/assets/feed-route-f1.js']);
-      expect(fetchPreloads(html)).toEqual(['/api/posts?sort=recent&limit=20']);
+      expect(fetchPreloads(html)).toEqual([...frameReads(), '/api/posts?sort=recent&limit=20']);
       expect(html).not.toContain('dashboard-route');
     }
     expect(await page('/feed')).toBe(indexHtml);

@@ -1,10 +1,34 @@
 // The preloads the server names for a signed-in member (api/plugins/signed-in-preloads.ts) are the very
 // requests the dashboard makes: a preload the page does not take is a second download, and a read whose
 // address drifted from the preloaded one (another page size, say) is a wasted request. So the dashboard,
-// opened in the browser, asks each preloaded address once and no other address of the same path.
+// opened in the browser, asks each preloaded address once and no other address of the same path. Every
+// signed-in page also preloads the nav bar's three reads, which its first load waits for
+// (web/src/app/first-load.ts); the components that mount with them do not ask again.
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
 import { signInWithHint, uniqueEmail } from './support/browser.js';
+
+const frameRead = /^\/api\/users\/[^/]+\/(balance|conversations|notifications\/unread-count)$/;
+
+/** The page's preloaded addresses, and the reads among them other than the nav bar's and /api/user's. */
+const preloadsOf = async (page: Page) => {
+  const preloads = await page.$$eval('link[rel="modulepreload"], link[rel="preload"][as="fetch"]', (links) =>
+    links.map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search),
+  );
+  return { preloads, pageReads: preloads.filter((url) => url.startsWith('/api/') && url !== '/api/user' && !frameRead.test(url)) };
+};
+
+/** The nav bar's three reads are preloaded, and each is asked once. */
+const expectFrameReadsOnce = (preloads: string[], requested: string[]) => {
+  const frame = preloads.filter((url) => frameRead.test(url));
+  expect(frame).toHaveLength(3);
+  for (const url of frame)
+    expect(
+      requested.filter((seen) => seen === url),
+      `requests of ${url}`,
+    ).toEqual([url]);
+};
 
 describe('signed-in preloads in the browser', () => {
   const e2e = startAppAndBrowser();
@@ -19,11 +43,9 @@ describe('signed-in preloads in the browser', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
 
-      const preloads = await page.$$eval('link[rel="modulepreload"], link[rel="preload"][as="fetch"]', (links) =>
-        links.map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search),
-      );
-      const reads = preloads.filter((url) => url.startsWith('/api/') && url !== '/api/user');
-      expect(reads).toHaveLength(5);
+      const { preloads, pageReads } = await preloadsOf(page);
+      expect(pageReads).toHaveLength(5);
+      expectFrameReadsOnce(preloads, requested);
       expect(preloads.some((url) => /\/assets\/dashboard-route-[\w-]+\.js$/.test(url))).toBe(true);
       for (const url of preloads) {
         const path = url.split('?', 1)[0]!;
@@ -47,10 +69,9 @@ describe('signed-in preloads in the browser', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
 
-      const preloads = await page.$$eval('link[rel="modulepreload"], link[rel="preload"][as="fetch"]', (links) =>
-        links.map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search),
-      );
-      expect(preloads.filter((url) => url.startsWith('/api/') && url !== '/api/user')).toEqual(['/api/posts?sort=recent&limit=20']);
+      const { preloads, pageReads } = await preloadsOf(page);
+      expect(pageReads).toEqual(['/api/posts?sort=recent&limit=20']);
+      expectFrameReadsOnce(preloads, requested);
       const feedChunk = preloads.find((url) => /\/assets\/feed-route-[\w-]+\.js$/.test(url));
       expect(feedChunk).toBeDefined();
       expect(requested.filter((seen) => seen.split('?', 1)[0] === '/api/posts')).toEqual(['/api/posts?sort=recent&limit=20']);
@@ -70,11 +91,10 @@ describe('signed-in preloads in the browser', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
 
-      const preloads = await page.$$eval('link[rel="modulepreload"], link[rel="preload"][as="fetch"]', (links) =>
-        links.map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search),
-      );
+      const { preloads, pageReads } = await preloadsOf(page);
       const firstRead = '/api/skill-search?q=&minRating=0&offset=0';
-      expect(preloads.filter((url) => url.startsWith('/api/') && url !== '/api/user')).toEqual([firstRead]);
+      expect(pageReads).toEqual([firstRead]);
+      expectFrameReadsOnce(preloads, requested);
       const searchChunk = preloads.find((url) => /\/assets\/skill-search-page-[\w-]+\.js$/.test(url));
       expect(searchChunk).toBeDefined();
       expect(requested.filter((seen) => seen.split('?', 1)[0] === '/api/skill-search')).toEqual([firstRead]);

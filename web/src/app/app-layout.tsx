@@ -1,6 +1,10 @@
 import { Outlet } from 'react-router';
+import { balanceQuery } from '@/features/members/api/balance';
+import { conversationsQuery } from '@/features/messaging/api/messaging-api';
 import { ChatDock } from '@/features/messaging/components/chat-dock';
+import { unreadCountQuery } from '@/features/notifications/api/notifications-api';
 import { useCurrentUser } from '@/lib/current-user';
+import type { FirstReads } from './first-load';
 import { NavBar } from './nav-bar';
 
 /** The frame of every signed-in page: the nav bar shows only here, never on public pages. */
@@ -17,3 +21,6 @@ export const AppLayout = () => {
     </div>
   );
 };
+
+/** The nav bar's reads: the balance, the unread messages and notifications (web/src/app/first-load.ts). */
+export const firstReads: FirstReads = (me) => [balanceQuery(me.id), conversationsQuery(me.id), unreadCountQuery(me.id)];

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './providers';
+import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
 export const App = () => {
-  const [router] = useState(createAppRouter);
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -2,8 +2,10 @@
 // Its notification bell is the nav bar's (spec 000 §2): a second one beside the greeting only repeated it.
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
+import { dashboardFirstReads } from '@/features/dashboard/api/dashboard-api';
 import { DashboardPage } from '@/features/dashboard/routes/dashboard-page';
 import { SessionCard } from '@/features/sessions/components/session-card';
+import type { FirstReads } from './first-load';
 
 const DashboardSidebar = lazy(async () => ({ default: (await import('./dashboard-sidebar')).DashboardSidebar }));
 
@@ -24,3 +26,6 @@ export const DashboardRoute = () => {
     />
   );
 };
+
+// A session to highlight (?session=) changes the first list read, so such a link waits for none.
+export const firstReads: FirstReads = (me, url) => (url.search ? [] : dashboardFirstReads(me.id));

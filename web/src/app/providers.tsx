@@ -1,10 +1,9 @@
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/current-user';
 import { getLiveSocket } from '@/lib/live-socket';
 import { StaleKeysContext } from '@/lib/stale-keys';
-import { createQueryClient } from './query-client';
 import { appStaleKeys } from './stale-keys';
 
 /** The socket is opened for signed-in members only: the server ties it to the session cookie. */
@@ -20,8 +19,7 @@ const LiveUpdates = () => {
   return null;
 };
 
-export const Providers = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient);
+export const Providers = ({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) => {
   return (
     <QueryClientProvider client={queryClient}>
       <StaleKeysContext.Provider value={appStaleKeys}>

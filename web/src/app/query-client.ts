@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/http';
+import { firstLoadStaleTime } from './first-load';
 
 // A client error other than timeout or rate limit will not change by asking again, so a missing
 // profile says 'User not found' at once instead of after 7 s of retries.
@@ -9,7 +10,8 @@ export const createQueryClient = (): QueryClient =>
   new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 0,
+        // 0 (every mount asks again), except what the first load has just read (first-load.ts).
+        staleTime: firstLoadStaleTime,
         gcTime: 5 * 60_000,
         retry: (failureCount, error) => failureCount < 3 && worthRetrying(error),
         retryDelay: (attempt) => Math.min(1_000 * 2 ** attempt, 30_000),

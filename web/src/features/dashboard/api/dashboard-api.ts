@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ActivitySummary, DashboardCounts, DashboardPage, DashboardStats } from '@contracts/dashboard';
 import type { Session } from '@contracts/sessions';
 import { getJson } from '@/lib/http';
+import { dashboardPageLimit } from '../dashboard-rules';
 import { dashboardKeys } from './keys';
 import type { SessionsFilter } from './keys';
 
@@ -22,25 +23,42 @@ export const dashboardSessionsQuery = (filter: SessionsFilter) =>
 
 export const useDashboardSessions = (filter: SessionsFilter) => useQuery({ ...dashboardSessionsQuery(filter), placeholderData: keepPreviousData });
 
-export const useDashboardCounts = () =>
-  useQuery({ queryKey: dashboardKeys.counts, queryFn: ({ signal }) => getJson<DashboardCounts>('/api/dashboard/counts', { signal }) });
+const dashboardCountsQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.counts, queryFn: ({ signal }) => getJson<DashboardCounts>('/api/dashboard/counts', { signal }) });
 
-export const useDashboardStats = (userId: string) =>
-  useQuery({ queryKey: dashboardKeys.stats(userId), queryFn: ({ signal }) => getJson<DashboardStats>('/api/dashboard/stats', { signal }) });
+const dashboardStatsQuery = (userId: string) =>
+  queryOptions({ queryKey: dashboardKeys.stats(userId), queryFn: ({ signal }) => getJson<DashboardStats>('/api/dashboard/stats', { signal }) });
 
-export const useActivitySummary = (userId: string) =>
-  useQuery({
+const activitySummaryQuery = (userId: string) =>
+  queryOptions({
     queryKey: dashboardKeys.activitySummary(userId),
     queryFn: ({ signal }) => getJson<ActivitySummary>(`/api/users/${encodeURIComponent(userId)}/activity-summary`, { signal }),
   });
 
-/** All of the member's sessions, for the skill filter's options. */
-export const useMySessions = (userId: string) =>
-  useQuery({
+const mySessionsQuery = (userId: string) =>
+  queryOptions({
     queryKey: dashboardKeys.mySessions(userId),
     queryFn: ({ signal }) => getJson<Session[]>(`/api/users/${encodeURIComponent(userId)}/sessions`, { signal }),
     staleTime: 60_000,
   });
+
+export const useDashboardCounts = () => useQuery(dashboardCountsQuery());
+
+export const useDashboardStats = (userId: string) => useQuery(dashboardStatsQuery(userId));
+
+export const useActivitySummary = (userId: string) => useQuery(activitySummaryQuery(userId));
+
+/** All of the member's sessions, for the skill filter's options. */
+export const useMySessions = (userId: string) => useQuery(mySessionsQuery(userId));
+
+/** The reads of the dashboard's first screen, as its components first ask for them (no tab, filter or page chosen). */
+export const dashboardFirstReads = (userId: string) => [
+  dashboardCountsQuery(),
+  dashboardStatsQuery(userId),
+  dashboardSessionsQuery({ tab: 'requested', page: 1, limit: dashboardPageLimit(false), search: '', skill: '', status: '' }),
+  activitySummaryQuery(userId),
+  mySessionsQuery(userId),
+];
 
 /** One session, to learn which tab holds a highlighted one. */
 export const useSessionLookup = (sessionId: string | null) =>

@@ -3,6 +3,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/http';
 import { FEED_PAGE_SIZE, feedPaths } from '../feed-constants';
+import { useFeedUi } from '../feed-store';
 import type { FeedPage, PostCard } from './feed-view';
 import { feedKeys } from './keys';
 import type { FeedFilter } from './keys';
@@ -22,6 +23,9 @@ export const feedQuery = (filter: FeedFilter) =>
   });
 
 export const useFeed = (filter: FeedFilter) => useInfiniteQuery(feedQuery(filter));
+
+/** The feed's first read: the first page with the filter the page opens with. */
+export const feedFirstReads = () => [feedQuery(useFeedUi.getState().filter)];
 
 /** Every post loaded so far, once each (a post may move between pages while the member scrolls). */
 export const postsOf = (pages: readonly FeedPage[] | undefined): PostCard[] => {

@@ -1,7 +1,7 @@
 // Server data of messaging (spec 001 §7 Messaging): the member's conversations, a conversation's messages
 // page by page (newest page first, older pages by cursor), starting a conversation, sending, reading.
 // No polling while the socket is up: the socket's messages keep these fresh (use-messaging-live.ts).
-import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { User } from '@contracts/members';
 import type { ChatMessage, Conversation, ConversationsResponse, MessagesPage } from '@contracts/messaging';
 import { messagingPaths } from '@contracts/messaging-limits';
@@ -9,13 +9,15 @@ import { getJson, sendJson } from '@/lib/http';
 import { useLiveFallbackInterval } from '@/lib/live-socket';
 import { messagingKeys } from './keys';
 
-export const useConversations = (userId: string) => {
-  const refetchInterval = useLiveFallbackInterval(30_000);
-  return useQuery({
+export const conversationsQuery = (userId: string) =>
+  queryOptions({
     queryKey: messagingKeys.conversations(userId),
     queryFn: async ({ signal }) => (await getJson<ConversationsResponse>(messagingPaths.memberConversations(userId), { signal })).conversations,
-    refetchInterval,
   });
+
+export const useConversations = (userId: string) => {
+  const refetchInterval = useLiveFallbackInterval(30_000);
+  return useQuery({ ...conversationsQuery(userId), refetchInterval });
 };
 
 /** Unread messages over all conversations: 'Messages (N)' and the nav badge. */

@@ -1,6 +1,6 @@
 // The member's notifications. The websocket's user notice (sent when the notifications projector writes
 // one) refreshes the bell (keys.ts); polling only while the socket is down.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Notification, UnreadCount } from '@contracts/dashboard';
 import { getJson, sendJson } from '@/lib/http';
@@ -21,13 +21,12 @@ export const useNotifications = (userId: string, enabled = true, fallbackMs = 30
   });
 };
 
+export const unreadCountQuery = (userId: string) =>
+  queryOptions({ queryKey: notificationKeys.unreadCount(userId), queryFn: ({ signal }) => getJson<UnreadCount>(`${base(userId)}/unread-count`, { signal }) });
+
 export const useUnreadCount = (userId: string, fallbackMs = 30_000) => {
   const refetchInterval = useLiveFallbackInterval(fallbackMs);
-  return useQuery({
-    queryKey: notificationKeys.unreadCount(userId),
-    queryFn: ({ signal }) => getJson<UnreadCount>(`${base(userId)}/unread-count`, { signal }),
-    refetchInterval,
-  });
+  return useQuery({ ...unreadCountQuery(userId), refetchInterval });
 };
 
 export const useMarkRead = (userId: string) => {

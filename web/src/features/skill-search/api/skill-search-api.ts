@@ -1,23 +1,31 @@
 // The search page's reads and writes: GET /api/skill-search paged by 'Show more', the like button of a
 // card (POST /api/skills/{id}/like, spec 001 §7), and the Create New Skill modal, which adds the skill to
 // the member's skills taught (§7 'User update with skillsToTeach when a skill is created').
-import { keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { SkillLikeStatus } from '@contracts/dashboard';
 import type { CurrentUser, SkillTaughtInput, User } from '@contracts/members';
 import type { SkillSearchResult } from '@contracts/skill-search';
 import { skillSearchUrl } from '@contracts/skill-search-texts';
 import { sendJson, getJson } from '@/lib/http';
 import { useInvalidateChanges } from '@/lib/stale-keys';
+import { useSearchUi } from '../search-store';
 import { skillSearchKeys, type SkillSearchFilter } from './keys';
 
-export const useSkillSearch = (filter: SkillSearchFilter) =>
-  useInfiniteQuery({
+const skillSearchQuery = (filter: SkillSearchFilter) =>
+  infiniteQueryOptions({
     queryKey: skillSearchKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getJson<SkillSearchResult>(skillSearchUrl(filter, pageParam), { signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
-    placeholderData: keepPreviousData,
   });
+
+export const useSkillSearch = (filter: SkillSearchFilter) => useInfiniteQuery({ ...skillSearchQuery(filter), placeholderData: keepPreviousData });
+
+/** The search page's first read: the first page of results for the filters it opens with. */
+export const skillSearchFirstReads = () => {
+  const ui = useSearchUi.getState();
+  return [skillSearchQuery({ q: ui.text.trim(), category: ui.category, level: ui.level, minRating: ui.minRating })];
+};
 
 type Pages = InfiniteData<SkillSearchResult, number>;
 

@@ -10,7 +10,7 @@ import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { Notice } from '@/ui/notice';
 import { FullPageSpinner } from '@/ui/spinner';
-import { useSkillLikesInFlight, useSkillSearch, useToggleSkillLike } from '../api/skill-search-api';
+import { skillSearchFirstReads, useSkillLikesInFlight, useSkillSearch, useToggleSkillLike } from '../api/skill-search-api';
 import { SearchFilters } from '../components/search-filters';
 import { SkillCard, SkillCardSkeletons } from '../components/skill-card';
 import { hasFilters, useSearchUi } from '../search-store';
@@ -114,3 +114,6 @@ export const SkillSearchPage = () => {
     </div>
   );
 };
+
+/** The first screen's read, which the app's first load waits for (web/src/app/first-load.ts). */
+export const firstReads = skillSearchFirstReads;
