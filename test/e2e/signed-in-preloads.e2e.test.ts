@@ -30,6 +30,25 @@ const expectFrameReadsOnce = (preloads: string[], requested: string[]) => {
     ).toEqual([url]);
 };
 
+/**
+ * Records the name of every loading indicator (role=status) the page draws, from before its first script:
+ * the first load waits for the first screen's reads (web/src/app/first-load.ts), so the page is drawn
+ * with its data and never shows that screen's own loading state.
+ */
+const recordLoadingIndicators = (page: Page) =>
+  page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { loadingSeen: seen });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element)
+            for (const element of [node, ...node.querySelectorAll('[role="status"]')])
+              if (element.getAttribute('role') === 'status') seen.push(element.getAttribute('aria-label') ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+const loadingSeen = (page: Page) => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
+
 describe('signed-in preloads in the browser', () => {
   const e2e = startAppAndBrowser();
 
@@ -39,9 +58,11 @@ describe('signed-in preloads in the browser', () => {
       await signInWithHint(page, e2e.server.url, uniqueEmail('preloads'), '/dashboard');
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      await recordLoadingIndicators(page);
       await page.goto(`${e2e.server.url}/dashboard`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
+      expect(await loadingSeen(page)).not.toContain('Loading sessions');
 
       const { preloads, pageReads } = await preloadsOf(page);
       expect(pageReads).toHaveLength(5);
@@ -65,9 +86,11 @@ describe('signed-in preloads in the browser', () => {
       await signInWithHint(page, e2e.server.url, uniqueEmail('feed-preloads'), '/feed');
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      await recordLoadingIndicators(page);
       await page.goto(`${e2e.server.url}/feed`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
+      expect(await loadingSeen(page)).not.toContain('Loading posts');
 
       const { preloads, pageReads } = await preloadsOf(page);
       expect(pageReads).toEqual(['/api/posts?sort=recent&limit=20']);
@@ -87,9 +110,11 @@ describe('signed-in preloads in the browser', () => {
       await signInWithHint(page, e2e.server.url, uniqueEmail('search-preloads'), '/search');
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      await recordLoadingIndicators(page);
       await page.goto(`${e2e.server.url}/search`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
+      expect(await loadingSeen(page)).not.toContain('Loading skills');
 
       const { preloads, pageReads } = await preloadsOf(page);
       const firstRead = '/api/skill-search?q=&minRating=0&offset=0';
