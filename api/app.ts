@@ -24,7 +24,8 @@ import { registerSharedReads } from './plugins/shared-reads.js';
 import { registerUserCache } from './plugins/user-cache.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { ADMIN_PREFIX, adminScope } from './routes/admin/index.js';
-import { adminOperationsOf, type AdminOperations } from './routes/admin/admin-operations.js';
+import { adminOperationsOf } from './routes/admin/admin-operations.js';
+import type { Operations } from './operations.js';
 import { assistantRoutes } from './routes/assistant.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
@@ -59,8 +60,8 @@ import { createTelemetry } from '../telemetry/create-telemetry.js';
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
   webDistDir?: string;
-  /** What the /api/admin routes operate on; default read from deps.runtime. */
-  operations?: AdminOperations;
+  /** What the /api/admin routes operate on (api/operations.ts); without it, the followers' status from deps.runtime. */
+  operations?: Pick<Operations, 'followers'>;
 }
 
 export const loggerOptions = (level: string) => ({
@@ -206,7 +207,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => telemetry.stop());
   await app.register(telemetryRoutes, { telemetry, clock: deps.clock });
   await app.register(wsRoutes, { hub, sessions });
-  await app.register(adminScope, { prefix: ADMIN_PREFIX, deps, operations: deps.operations ?? adminOperationsOf(deps.runtime) });
+  await app.register(adminScope, { prefix: ADMIN_PREFIX, deps, operations: adminOperationsOf(deps.operations?.followers ?? deps.runtime) });
   await registerStaticClient(app, deps.webDistDir);
 
   return app;

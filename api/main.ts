@@ -2,6 +2,7 @@
 // reactors) -> API -> listen.
 // `startServer(env)` runs the real thing in-process (tests, benches); running this file directly
 // starts it for real and shuts down gracefully on SIGTERM/SIGINT.
+import { createOperations, type Operations } from './operations.js';
 import pino from 'pino';
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 import { DataDirectoryLockedError } from '../eventstore/data-dir-lock.js';
@@ -48,6 +49,8 @@ export interface RunningServer {
   /** The command runtime and booking writer the API's commands use. */
   commands: CommandDeps;
   runtime: ProjectionRuntime;
+  /** What the admin and audit screens stand on (api/operations.ts). */
+  operations: Operations;
   /** Runs one scheduler round at the clock's time now and waits until the read models show it. */
   tickScheduler(): Promise<void>;
   close(): Promise<void>;
@@ -115,7 +118,9 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       intervalMs: options.schedulerIntervalMs,
       onError: (err, sessionId) => schedulerLog.error({ err, sessionId }, 'scheduler round failed'),
     });
+    const operations = createOperations({ store, followers: runtime });
     app = await buildApp({
+      operations,
       config,
       sql,
       store,
@@ -140,6 +145,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       store,
       commands,
       runtime,
+      operations,
       tickScheduler: () => runningScheduler.tick(),
       close: () =>
         (closing ??= (async () => {

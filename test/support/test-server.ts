@@ -32,6 +32,8 @@ export interface TestServer {
   /** The server's own commands (its runtime remembers what they write). */
   commands: RunningServer['commands'];
   runtime: RunningServer['runtime'];
+  /** The one operations object the composition root made (api/operations.ts). */
+  operations: RunningServer['operations'];
   app: RunningServer['app'];
   /** The server's clock; move it with set/advance. */
   clock: TestClock;
@@ -85,6 +87,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
     store: server.store,
     commands: server.commands,
     runtime: server.runtime,
+    operations: server.operations,
     clock,
     tickScheduler: () => server.tickScheduler(),
     close: async () => {

@@ -1,6 +1,5 @@
-// What the admin routes ask of the runtimes: the seam the composition root fills with the one
-// `operations` object (issue 30 point 1). Until the log follower's controls land, it is read from the
-// projection runtime's status(); the follower's pause, resume, retry, skip and rebuild join it here.
+// What the admin routes ask of the runtimes, read from the one `operations` object the composition root
+// makes (api/operations.ts): the followers' status in the contract's shape. The controls' routes join it here.
 import type { FollowerStatus } from '../../contracts/admin-operations.js';
 import type { ProjectionRuntimeView, ProjectorStatusView } from '../../deps.js';
 

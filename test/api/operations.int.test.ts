@@ -1,0 +1,46 @@
+// Issue 30 point 1: the composition root makes one operations object (api/operations.ts) from the parts
+// that own each capability, and the admin routes stand on it. Through the running server: the log read by
+// member, a member's stream folded by the domain's own deciders, and the followers' controls, whose
+// effect the admin route shows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberStreamId } from '../../domain/member/events.js';
+import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
+
+describe('the operations object of the running server', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let member: ApiClient;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_EMAILS: 'olga-ops@example.com' } });
+    [admin, member] = await Promise.all([signIn(server.url, 'olga-ops@example.com', 'Olga'), signIn(server.url, 'mia-member@example.com', 'Mia Member')]);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it("reads the log by the member an event concerns, the welcome bonus among the member's events", async () => {
+    const page = await server.operations.readLog({ subjectId: member.memberId, limit: 50 });
+    const types = page.events.map((event) => event.type);
+    expect(types).toEqual(expect.arrayContaining(['MemberRegistered']));
+    expect(page.events.every((event) => event.streamId.includes(member.memberId) || JSON.stringify(event.data).includes(member.memberId))).toBe(true);
+  });
+
+  it("folds a member's stream with the domain's deciders, to the name the member signed up with", async () => {
+    const answer = await server.operations.stateAt(memberStreamId(member.memberId));
+    expect(answer.kind).toBe('folded');
+    expect(answer.position).toBe(answer.lastPosition);
+    const memberFold = answer.folds.find((fold) => fold.decider === 'member');
+    expect(JSON.stringify(memberFold?.state)).toContain('Mia Member');
+    expect(server.operations.streamCategories().length).toBeGreaterThan(5);
+  });
+
+  it('pauses and resumes a follower, and the admin route shows what the controls did', async () => {
+    const state = async () => {
+      const answer = await admin.get('/api/admin/operations/followers');
+      expect(answer.status).toBe(200);
+      return (answer.body as { followers: { name: string; state: string }[] }).followers.find((follower) => follower.name === 'members')?.state;
+    };
+    await server.operations.followers.pause('members');
+    expect(await state()).toBe('paused');
+    await server.operations.followers.resume('members');
+    await expect.poll(state).not.toBe('paused');
+  });
+});
