@@ -1,7 +1,7 @@
 // EventStoreDB adapter (DESIGN.md §3). EventStoreDB orders $all by commit position itself, so there
 // is no skip problem to solve here; the work is mapping revisions, positions and errors onto the port,
 // and keeping the port's promises where the server's defaults do not (eventstoredb/*.ts, one concern
-// each). Written against @eventstore/db-client 6.2.1 for servers 22.6 and later (docs/pending/eventstoredb.md
+// each). Written against @eventstore/db-client 6.2.1 for servers 22.6 and later (docs/eventstoredb.md
 // says why not yet @kurrent/kurrentdb-client). No server is available in the build sandbox: the
 // conformance suite runs it only when EVENTSTORE_URL is set or Docker can start one.
 import { START } from '@eventstore/db-client';

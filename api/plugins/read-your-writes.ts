@@ -1,4 +1,4 @@
-// The one consistency policy of the API's command routes (docs/pending/api.md; extends decision 43).
+// The one consistency policy of the API's command routes (docs/decisions.md, decisions 47 and 222; extends decision 43).
 // After its command a route calls `reply.afterWrite(checkpoint, memberIds)` with the members the write
 // concerns (the actor and the other participants) and answers. Any later request of those members, of
 // any method on any route, first waits until the read models show that write, so what they read next is

@@ -1,4 +1,4 @@
-// The command runtime: what commands use to load, decide and append (docs/pending/commands-runtime.md).
+// The command runtime: what commands use to load, decide and append (docs/decisions.md, decision 45).
 // The composition root makes one per process and store, naming the deciders whose stream states are
 // worth remembering; the caches live in this instance and nowhere else.
 import type { Decider, Event } from '../../domain/shared.js';

@@ -1,6 +1,6 @@
 // States as plain JSON, and the change one event made to a state, for the operators' time travel
 // (state-at.ts). States are not JSON as they are: long streams keep their records in persistent maps
-// (Immutable.js's Map, or the hand-made domain/persistent-map.ts it replaces), positions are bigints.
+// (Immutable.js's Map, or the hand-made persistent map it replaced, decision 190), positions are bigints.
 // Maps become objects with their keys in order (two equal maps built in different orders read the same),
 // sets and lists become arrays, bigints decimal strings (lossless; JSON numbers stop at 2^53), and what
 // JSON cannot say (undefined, functions) is left out as JSON.stringify leaves it out.

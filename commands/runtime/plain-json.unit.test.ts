@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { diffStates, toPlainJson } from './plain-json.js';
 
 /**
- * The read side of domain/persistent-map.ts (the hand-made map that Immutable.js's replaces): entries in
- * hash order, no Map or Immutable ancestry. Written here so that this test outlives that file.
+ * The read side of the hand-made persistent map that Immutable.js's replaced (decision 190; the file is gone): entries in
+ * hash order, no Map or Immutable ancestry. Written here so that this test outlived that file.
  */
 class PersistentMap<V> {
   private constructor(private readonly map: ReadonlyMap<string, V>) {}

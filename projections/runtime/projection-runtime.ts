@@ -15,7 +15,7 @@ import { createSharedLogReader, type SharedLogReader } from './shared-log-reader
 import { createStallWatch } from './stall-watch.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
-/** What a skip records (commands/operations turns it into an event on the operations stream). */
+/** What a skip records (commands/follower-operations/ turns it into an event on the operations-followers stream). */
 export interface FollowerSkip {
   follower: string;
   kind: 'projector' | 'reactor';

@@ -1,8 +1,8 @@
 // @ts-check
 // ESLint rule: no import cycle, type-only imports included.
 // import-x/no-cycle skips `import type`, but a circle made of types is still a circle in the design
-// (the review's one circle, commands/handle-command.ts <-> stream-caches.ts <-> stream-cache.ts, is
-// type-only). This rule resolves every import with TypeScript's own resolver and the project's
+// (the first review's one circle, handle-command <-> stream-caches <-> stream-cache of the command
+// runtime before issue 18, since split into commands/runtime/, was type-only). This rule resolves every import with TypeScript's own resolver and the project's
 // tsconfig (so path aliases work), keeps one graph per process, and reports each import of the file
 // being linted from which a chain of imports leads back to that file.
 import { statSync, readFileSync } from 'node:fs';

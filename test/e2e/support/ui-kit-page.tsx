@@ -1,5 +1,5 @@
 // A page that draws the web kit's table and charts with the real components, bundled for the browser by
-// ui-kit-e2e.test.ts: 2,000 loaded rows of a keyset-paged log, a filter box, and the three charts.
+// test/e2e/ui-kit.e2e.test.ts: 2,000 loaded rows of a keyset-paged log, a filter box, and the three charts.
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FunnelChart } from '@/ui/chart/funnel-chart';
