@@ -1,17 +1,14 @@
-import { BookOpen, Bug, Lightbulb, ShieldAlert, Users } from 'lucide-react';
+import { BookOpen, Lightbulb } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
 
-// Pages that later issues build. They already sit behind their real guards, so the route table and
-// access rules are final; only the content is a placeholder.
+// Pages that later issues build (the admin pages have their own chunk, web/src/features/admin). They already
+// sit behind their real guards, so the route table and access rules are final; only the content is a placeholder.
 const features = {
   'coming-soon': { title: 'Coming Soon', icon: Lightbulb, text: 'Vote on and discuss the features we build next.' },
-  admin: { title: 'Admin Dashboard', icon: ShieldAlert, text: 'Adoption, health, errors and AI analytics for operators.' },
-  'admin-users': { title: 'Users Directory', icon: Users, text: 'Search and inspect every member.' },
-  'admin-errors': { title: 'Error Monitoring', icon: Bug, text: 'Server errors, their severity and trends.' },
 } satisfies Record<string, { title: string; icon: LucideIcon; text: string }>;
 
 export type LaterFeature = keyof typeof features;
