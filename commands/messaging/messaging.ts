@@ -8,7 +8,7 @@ import type { ConversationEvent } from '../../domain/conversation/events.js';
 import { messagingTexts } from '../../domain/conversation/rules.js';
 import { DomainError } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import { loadMember } from '../members.js';
 import type { CommandRuntime } from '../runtime/types.js';
 import { conversationStreamId } from '../stream-ids.js';

@@ -2,7 +2,7 @@
 // resumable build state beside them, and one transaction that swaps them into public.
 import { sql, type Kysely } from 'kysely';
 import type { Projector } from '../types.js';
-import type { TablesByName } from '../shared/set-wise.js';
+import type { TablesByName } from '../runtime/set-wise.js';
 import { insertCheckpointRow, lockCheckpointRow, writeCheckpoint } from '../runtime/bookkeeping.js';
 import { migrateProjector, migrationBookkeepingTables, missingTables, quoteIdent, schemaExists } from '../runtime/migrate.js';
 

@@ -6,8 +6,8 @@
 // explicit write in the runtime's transaction instead.
 import type { Kysely } from 'kysely';
 import type { DomainEvent, RecordedEvent } from '../../eventstore/types.js';
-import { dedupeNotices } from '../shared/notices.js';
-import { byName, loadRowsByKey, rowWrites, writeRows, type TablesByName } from '../shared/set-wise.js';
+import { dedupeNotices } from './notices.js';
+import { byName, loadRowsByKey, rowWrites, writeRows, type TablesByName } from './set-wise.js';
 import type { ChangeNotice, PlannedBatch, Projector, ReadModelMigration } from '../types.js';
 import { createTable, dropTable, type DatabaseOf, type RowOfTable, type Table } from './table.js';
 

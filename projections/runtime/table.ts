@@ -3,7 +3,7 @@
 // columns, the migration creates the table from them, and the set-wise writes take their column list
 // from them, so a column cannot be forgotten in one of the three.
 import type { Kysely } from 'kysely';
-import type { ColumnType } from '../shared/set-wise.js';
+import type { ColumnType } from './set-wise.js';
 
 /** A column of SQL type `type` whose values are T in TypeScript (what the drivers return or accept). */
 export class Column<T> {
