@@ -25,6 +25,12 @@ export class Column<T> {
   }
 }
 
+/** A row's key as RowSet.get and RowSet.delete take it: a composite key's values joined by NUL, in the key's order. */
+export const rowKey = (...values: readonly unknown[]): string => values.map(String).join('\u0000');
+
+/** The key string back as the key columns' values (rowKey's inverse). */
+export const keyValues = (key: string, columns: number): readonly string[] => (columns === 1 ? [key] : key.split('\u0000'));
+
 export const text = <T extends string = string>() => new Column<T>('text');
 export const int4 = () => new Column<number>('int4');
 /** Global log positions and the like: bigint on the wire, a number or string back from the drivers. */
@@ -58,7 +64,7 @@ export interface Table<Name extends string = string, C extends Columns = Columns
   indexes: Readonly<Record<string, readonly string[]>>;
   /** The columns in declaration order (the table's column order). */
   specs: readonly { name: string; type: ColumnType }[];
-  /** A row's key as one string (the columns of a composite key joined by NUL). */
+  /** A row's key as one string (the columns of a composite key joined by NUL: rowKey). */
   keyOf(row: RowOf<C>): string;
   /** Carries the row type; never set. */
   readonly row: RowOf<C>;
