@@ -67,7 +67,3 @@ export const markMessagesRead = (deps: MessagingDeps, input: MessagingContext & 
     input.readerId,
     input,
   );
-
-/** Who is in a conversation, from its stream (null when it was never started). */
-export const loadConversation = async (deps: MessagingDeps, conversationId: string): Promise<ConversationState> =>
-  (await deps.runtime.load(conversationDecider, conversationStreamId(conversationId))).state;

@@ -89,8 +89,3 @@ const swapOnce = async (db: Kysely<TablesByName>, projector: Projector, build: s
     await sql`drop schema ${ident(build)} cascade`.execute(trx);
   });
 };
-
-/** Removes a build without swapping it in (used by tests and after a version change). */
-export const dropBuild = async (db: Kysely<TablesByName>, build: string): Promise<void> => {
-  await sql`drop schema if exists ${ident(build)} cascade`.execute(db);
-};
