@@ -40,15 +40,29 @@ const boundaries = [
   only('./domain', ['./domain'], 'domain/ imports only domain/.'),
   only('./eventstore', ['./eventstore'], 'eventstore/ is the ground floor: it imports only eventstore/.'),
   only('./telemetry', ['./telemetry', './eventstore'], 'telemetry/ sits beside eventstore/: it imports only telemetry/ and eventstore/.'),
+  // The two runtimes are zones of their own (and left out of their layer's zone, so a wrong import is
+  // still reported once): features build on a runtime, a runtime never reaches into a feature.
   only(
-    './commands',
+    ['./commands/*.ts', './commands/!(runtime)/**'],
     ['./commands', './domain', './eventstore', './api/contracts'],
     'commands/ imports only commands/, domain/, eventstore/ and api/contracts (never projections/: CQRS).',
   ),
   only(
-    './projections',
+    './commands/runtime',
+    ['./commands/runtime', './eventstore', './domain/shared.ts'],
+    'commands/runtime/ imports only itself, eventstore/ and domain/shared.ts (the Decider and Event types), never a feature.',
+  ),
+  only(
+    ['./projections/*.ts', './projections/!(runtime)/**'],
     ['./projections', './domain', './eventstore', './api/contracts'],
     'projections/ imports only projections/, domain/, eventstore/ and api/contracts (never commands/: CQRS).',
+  ),
+  // types.ts is the Projector contract the runtime runs, and rebuild/ is its blue/green rebuild (the
+  // follower starts it; it drives the runtime's bookkeeping): both are the runtime's, not a read model's.
+  only(
+    './projections/runtime',
+    ['./projections/runtime', './projections/types.ts', './projections/rebuild', './eventstore'],
+    'projections/runtime/ imports only itself, projections/types.ts, projections/rebuild/ and eventstore/, never a read model.',
   ),
   only('./api/contracts', ['./api/contracts', './domain'], 'api/contracts is shared with web/: it imports only itself and domain/.'),
   only(

@@ -6,7 +6,7 @@ import type { AdjudicateHold, GrantCorrection, PlaceHold, ReceivePoints, RefundH
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import type { LedgerEvent } from '../domain/ledger/events.js';
 import type { LedgerState } from '../domain/ledger/state.js';
-import { uuidV5 } from './deterministic-id.js';
+import { uuidV5 } from './runtime/deterministic-id.js';
 import type { CommandContext, CommandResult, CommandRuntime } from './runtime/types.js';
 import { ledgerStreamId } from './stream-ids.js';
 

@@ -1,7 +1,7 @@
 // The relying-party side of sign-in (openid-client v6: authorization code + PKCE + state + nonce).
 // Works the same against an external provider and the embedded development one.
 import * as client from 'openid-client';
-import { uuidV5 } from '../../commands/deterministic-id.js';
+import { uuidV5 } from '../../commands/runtime/deterministic-id.js';
 import { isLoopbackHost } from '../config.js';
 import { DEV_ISSUER_ID } from './dev-provider.js';
 

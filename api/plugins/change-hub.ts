@@ -2,7 +2,7 @@
 // same channel, so fan-out across processes needs nothing but PostgreSQL.
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
+import { CHANGES_CHANNEL } from '../../projections/runtime/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
 // What a socket receives: the client invalidates the query keys that match scope and id.
 import type { ChangedMessage, MessagesReadMessage, NewCommentMessage, NewMessageMessage, NewPostsMessage } from '../contracts/live.js';

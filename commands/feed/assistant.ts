@@ -13,7 +13,7 @@ import type { PostState } from '../../domain/post/state.js';
 import type { Event } from '../../domain/shared.js';
 import { WrongExpectedVersionError, type EventToAppend } from '../../eventstore/types.js';
 import type { StreamWrite } from '../runtime/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import { aiQuotaStreamId, postStreamId } from '../stream-ids.js';
 import { actOnPost, existingMentions, recordedAiRequestId, type FeedContext, type FeedDeps } from './post-stream.js';
 import type { MemberAction } from './posts.js';

@@ -8,7 +8,7 @@ import type { ConversationEvent } from '../../domain/conversation/events.js';
 import { messagingTexts } from '../../domain/conversation/rules.js';
 import { DomainError } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import { loadMember } from '../members.js';
 import type { CommandRuntime } from '../runtime/types.js';
 import { conversationStreamId } from '../stream-ids.js';
@@ -67,7 +67,3 @@ export const markMessagesRead = (deps: MessagingDeps, input: MessagingContext & 
     input.readerId,
     input,
   );
-
-/** Who is in a conversation, from its stream (null when it was never started). */
-export const loadConversation = async (deps: MessagingDeps, conversationId: string): Promise<ConversationState> =>
-  (await deps.runtime.load(conversationDecider, conversationStreamId(conversationId))).state;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberDecider } from '../../domain/member/decide.js';
 import type { MemberCommand } from '../../domain/member/commands.js';
 import { WrongExpectedVersionError } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from './deterministic-id.js';
 import { createCommandRuntime } from './command-runtime.js';
 import { memberStreamId } from '../stream-ids.js';
 import { openTestEventStore, withReadBarrier, type TestEventStore } from '../../test/support/test-event-store.js';

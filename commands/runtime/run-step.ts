@@ -6,7 +6,7 @@
 // gets fresh ids instead of being mistaken for the earlier append.
 import type { Decider, Event } from '../../domain/shared.js';
 import { WrongExpectedVersionError, type Checkpoint, type EventMetadata, type EventToAppend } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from './deterministic-id.js';
 import type { LoadedStream, RunContext, StepContext, StepResult, StreamStates } from './types.js';
 
 export const stepEventId = (step: string, streamId: string, revision: bigint | null, index: number): string =>

@@ -11,7 +11,7 @@ import type { SessionState } from '../../domain/session/state.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import type { Decider } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import { processMetadata } from '../runtime/run-step.js';
 import type { CommandRuntime, LoadedStream, RunContext, StepResult } from '../runtime/types.js';
 import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stream-ids.js';

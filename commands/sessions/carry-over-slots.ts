@@ -8,7 +8,7 @@ import { DomainError } from '../../domain/shared.js';
 import { slotDecider } from '../../domain/slot/decider.js';
 import { legacySlotEventTypes, type LegacySlotEvent } from '../../domain/slot/events.js';
 import { WrongExpectedVersionError, type Checkpoint } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import { hourStreams } from './slot-steps.js';
 import { processMetadata } from '../runtime/run-step.js';
 import type { CommandRuntime } from '../runtime/types.js';

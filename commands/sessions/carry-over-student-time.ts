@@ -8,7 +8,7 @@ import { sessionDecider } from '../../domain/session/decide.js';
 import { DomainError } from '../../domain/shared.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { WrongExpectedVersionError, type Checkpoint } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import { processMetadata } from '../runtime/run-step.js';
 import type { CommandRuntime } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';

@@ -7,7 +7,7 @@ import type { LedgerEvent } from '../../domain/ledger/events.js';
 import type { LedgerState } from '../../domain/ledger/state.js';
 import type { Decider } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import type { CommandRuntime, LoadedStream, StepContext } from '../runtime/types.js';
 import { ledgerStreamId } from '../stream-ids.js';
 

@@ -5,7 +5,7 @@ import type { CatalogueSkill } from '../../domain/skill-catalogue/decide.js';
 import { skillCatalogueDecider, skillNameKey } from '../../domain/skill-catalogue/decide.js';
 import type { CataloguedSkill } from '../../domain/skill-catalogue/events.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import type { CommandRuntime } from '../runtime/types.js';
 import { skillCatalogueStreamId } from '../stream-ids.js';
 

@@ -6,7 +6,7 @@ import type { PostEvent } from '../../domain/post/events.js';
 import { skillNameKey } from '../../domain/skill-catalogue/decide.js';
 import { DomainError } from '../../domain/shared.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
-import { uuidV5 } from '../deterministic-id.js';
+import { uuidV5 } from '../runtime/deterministic-id.js';
 import type { Reactor } from '../reactor.js';
 import { catalogueSkill, type SkillCatalogueDeps } from './skill-catalogue.js';
 

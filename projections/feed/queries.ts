@@ -14,7 +14,7 @@ import {
   type PostCategory,
   type PostUrgency,
 } from '../../domain/post/rules.js';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import type { ReadModelsDb } from '../read-models.js';
 import { decodeCursor, decodeSeqCursor, encodeCursor, encodeSeqCursor } from './cursor.js';
 import type { FeedCommentRow, FeedPostRow } from './tables.js';

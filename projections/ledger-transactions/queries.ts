@@ -1,6 +1,6 @@
 // Queries of the ledger-transactions read model, in the Transaction shape of api/contracts/members.ts.
 import type { Kysely } from 'kysely';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import type { LedgerTransactionRow } from './tables.js';
 import type { ReadModelsDb } from '../read-models.js';
 import type { Transaction } from '../../api/contracts/members.js';

@@ -2,7 +2,7 @@
 // The streak depends on the day it is asked, so those queries take `now` (the API's clock; the
 // wall clock when left out).
 import { sql, type Kysely } from 'kysely';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import { streakAt } from './streak.js';
 import type { MemberStatsRow } from './tables.js';
 import type { ReadModelsDb } from '../read-models.js';

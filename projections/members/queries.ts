@@ -1,7 +1,7 @@
 // Queries of the members read model, in the MemberView shape of api/contracts/members.ts (see member-view.ts). Points come from
 // the balances read model; figures from sessions come through the member-stats seam.
 import { sql, type Kysely } from 'kysely';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import { emptyMemberStats, loadMemberStats, type MemberStats } from './member-stats.js';
 import { normalizeEmail } from './evolve.js';
 import type { MemberView } from './member-view.js';

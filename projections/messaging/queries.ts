@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ChatMessage, Conversation, MessagesPage } from '../../api/contracts/messaging.js';
 import type { ReadModelsDb } from '../read-models.js';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import type { ConversationRow } from './tables.js';
 
 export type { ChatMessage, Conversation, MessagesPage };

@@ -7,7 +7,7 @@ import type { PostEvent } from '../../domain/post/events.js';
 import { sessionEventTypes, type SessionEvent } from '../../domain/session/events.js';
 import type { SkillLiked } from '../../domain/skill-like/events.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import type { ChangeNotice } from '../types.js';
 import { feedNotificationsFor, postPreviewOf } from './feed-notifications.js';
 import { messageNotificationFor } from './message-notifications.js';

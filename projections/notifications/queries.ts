@@ -1,6 +1,6 @@
 // Queries of the notifications read model, in the Notification shape of spec 000 §3 / 001 §3.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import type { ReadModelsDb } from '../read-models.js';
 import type { NotificationReadMarkRow, NotificationRow } from './tables.js';
 import type { Notification } from '../../api/contracts/dashboard.js';

@@ -2,7 +2,7 @@
 // resumable build state beside them, and one transaction that swaps them into public.
 import { sql, type Kysely } from 'kysely';
 import type { Projector } from '../types.js';
-import type { TablesByName } from '../shared/set-wise.js';
+import type { TablesByName } from '../runtime/set-wise.js';
 import { insertCheckpointRow, lockCheckpointRow, writeCheckpoint } from '../runtime/bookkeeping.js';
 import { migrateProjector, migrationBookkeepingTables, missingTables, quoteIdent, schemaExists } from '../runtime/migrate.js';
 
@@ -88,9 +88,4 @@ const swapOnce = async (db: Kysely<TablesByName>, projector: Projector, build: s
     await writeCheckpoint(trx, projector.name, checkpoint, projector.version);
     await sql`drop schema ${ident(build)} cascade`.execute(trx);
   });
-};
-
-/** Removes a build without swapping it in (used by tests and after a version change). */
-export const dropBuild = async (db: Kysely<TablesByName>, build: string): Promise<void> => {
-  await sql`drop schema if exists ${ident(build)} cascade`.execute(db);
 };

@@ -7,7 +7,7 @@ import { ensureRuntimeTables } from '../runtime/bookkeeping.js';
 import { HandlerError, ProjectorFailedError, RebuildInProgressError, isTransient } from '../runtime/errors.js';
 import { applyBatch } from '../runtime/isolate-failure.js';
 import { buildSchemaFor } from '../runtime/migrate.js';
-import { byName } from '../shared/set-wise.js';
+import { byName } from '../runtime/set-wise.js';
 import type { Projector } from '../types.js';
 import { openBuild, saveBuildState, swapIn } from './build-schema.js';
 

@@ -3,7 +3,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 import type { ReadModelMigration } from '../types.js';
-import { byName } from '../shared/set-wise.js';
+import { byName } from './set-wise.js';
 
 export const CHECKPOINTS_TABLE = 'projection_checkpoints';
 const NOT_MOVED_FUNCTION = 'projection_checkpoint_not_moved';

@@ -5,8 +5,8 @@
 // moves the checkpoint, which the statement checks. Custom projections' batches run in a transaction.
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../eventstore/types.js';
-import { CHANGES_CHANNEL, chunkPayloads } from '../shared/notices.js';
-import type { TablesByName } from '../shared/set-wise.js';
+import { CHANGES_CHANNEL, chunkPayloads } from './notices.js';
+import type { TablesByName } from './set-wise.js';
 import type { ChangeNotice, Projector } from '../types.js';
 import { moveCheckpointAndNotify, readCheckpointRow } from './bookkeeping.js';
 import { CheckpointMovedError, HandlerError, VersionChangedError, isTransient } from './errors.js';

@@ -1,15 +1,15 @@
 // One declaration per read model. A row projection names its tables, the events it handles, the rows
 // an event needs and how an event evolves them; the runtime loads the rows a batch touches (one query
-// per table), evolves them in memory event by event, and writes each changed row once (one statement
-// per table), choosing itself whether the writes go with the checkpoint in one statement or in a
+// per table), evolves them in memory event by event, and writes each changed row once and deletes each
+// ended row once (one statement per table and kind), choosing itself whether the writes go with the checkpoint in one statement or in a
 // transaction. A custom projection (figures recomputed from many rows) gets a typed db and an
 // explicit write in the runtime's transaction instead.
 import type { Kysely } from 'kysely';
 import type { DomainEvent, RecordedEvent } from '../../eventstore/types.js';
-import { dedupeNotices } from '../shared/notices.js';
-import { byName, loadRowsByKey, rowWrites, writeRows, type TablesByName } from '../shared/set-wise.js';
+import { dedupeNotices } from './notices.js';
+import { byName, deleteWrites, loadRowsByKey, rowWrites, writeRows, type TablesByName } from './set-wise.js';
 import type { ChangeNotice, PlannedBatch, Projector, ReadModelMigration } from '../types.js';
-import { createTable, dropTable, type DatabaseOf, type RowOfTable, type Table } from './table.js';
+import { createTable, dropTable, keyValues, type DatabaseOf, type RowOfTable, type Table } from './table.js';
 
 /** An event as a projection sees it: the domain event with its place in the log and its metadata. */
 export type Recorded<E extends DomainEvent> = E & Omit<RecordedEvent, 'type' | 'data'>;
@@ -22,6 +22,13 @@ export interface RowSet<Row> {
   get(key: string): Row | undefined;
   /** Writes the row (once, at the end of the batch, whatever number of times it is put). */
   put(row: Row): void;
+  /**
+   * Ends the row with this key (as `get` takes it; a composite key as rowKey makes it): `get` answers
+   * undefined after it, and the row is deleted at the end of the batch. A row put again after its
+   * delete in the same batch begins afresh: it replaces the stored row, whatever the table's
+   * onConflict and `add` columns say (the delete ended what they would keep or add to).
+   */
+  delete(key: string): void;
 }
 
 export type Rows<T extends TableSet> = { readonly [K in keyof T]: RowSet<RowOfTable<T[K]>> };
@@ -51,7 +58,7 @@ export interface RowProjection<T extends TableSet, E extends DomainEvent> extend
    * read of them in the same batch is left out, so a batch of new rows reads nothing.
    */
   creates?(event: Recorded<E>): Keys<T>;
-  /** Moves the rows the event changes (rows.x.put) and says who must hear of it. */
+  /** Moves the rows the event changes (rows.x.put, rows.x.delete) and says who must hear of it. */
   evolve(rows: Rows<T>, event: Recorded<E>): readonly ChangeNotice[] | void;
 }
 
@@ -120,6 +127,41 @@ const keysToRead = <T extends TableSet, E extends DomainEvent>(projection: RowPr
   return wanted;
 };
 
+/** What a batch did to one table's rows, by key. */
+interface TableChanges {
+  /** Rows put, as the batch left them. */
+  written: Map<string, object>;
+  /** Keys whose row the batch ended (and did not put again after). */
+  deleted: Set<string>;
+  /** Keys deleted and then put again in the batch: their rows replace the stored ones. */
+  reborn: Set<string>;
+}
+
+/**
+ * A table's statements for a batch. The deleted keys and the written rows are disjoint, so the statements
+ * may run as parts of one statement (PostgreSQL would not delete and upsert one row in one statement).
+ */
+const tableWrites = (db: Kysely<TablesByName>, name: string, table: Table, changes: TableChanges) => {
+  const { written, deleted, reborn } = changes;
+  const conflict = { key: table.key, onConflict: table.onConflict, add: table.add };
+  // A row put after its delete replaces what is stored, with the same statement as the others when the
+  // table already replaces rows as they are.
+  const replaces = table.onConflict === 'update' && table.add.length === 0;
+  const again = reborn.size === 0 || replaces ? [] : [...reborn].map((key) => written.get(key)!);
+  const rest = again.length === 0 ? [...written.values()] : [...written].flatMap(([key, row]) => (reborn.has(key) ? [] : [row]));
+  const keySpecs = table.key.map((column) => table.specs.find((spec) => spec.name === column)!);
+  return [
+    ...deleteWrites(
+      db,
+      name,
+      keySpecs,
+      [...deleted].map((key) => keyValues(key, table.key.length)),
+    ),
+    ...rowWrites(db, name, table.specs, rest, conflict),
+    ...rowWrites(db, name, table.specs, again, { key: table.key, onConflict: 'update' }),
+  ];
+};
+
 /** Declares a read model whose rows evolve event by event (see the file's head). */
 export const defineProjection = <T extends TableSet, E extends DomainEvent>(projection: RowProjection<T, E>): Projector => {
   const tables = Object.entries(projection.tables);
@@ -132,15 +174,24 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
       if (table.key.length !== 1) throw new Error(`Projection ${projection.name} reads ${name} by key, which only single-column keys allow`);
       stored.set(name, await loadRowsByKey(db, name, table.key[0]!, keys));
     }
-    const written = new Map<string, Map<string, object>>();
+    const changes = new Map<string, TableChanges>();
     const rows = Object.fromEntries(
       tables.map(([name, table]) => {
-        const mine = new Map<string, object>();
-        written.set(name, mine);
+        const mine: TableChanges = { written: new Map(), deleted: new Set(), reborn: new Set() };
+        changes.set(name, mine);
         const before = stored.get(name);
         const set: RowSet<object> = {
-          get: (key) => mine.get(key) ?? before?.get(key),
-          put: (row) => void mine.set(table.keyOf(row as never), row),
+          get: (key) => mine.written.get(key) ?? (mine.deleted.has(key) ? undefined : before?.get(key)),
+          put: (row) => {
+            const key = table.keyOf(row as never);
+            mine.written.set(key, row);
+            if (mine.deleted.delete(key)) mine.reborn.add(key);
+          },
+          delete: (key) => {
+            mine.written.delete(key);
+            mine.reborn.delete(key);
+            mine.deleted.add(key);
+          },
         };
         return [name, set];
       }),
@@ -150,9 +201,7 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
       const said = projection.evolve(rows, event);
       if (said) for (const notice of said) notices.push(notice);
     }
-    const writes = tables.flatMap(([name, table]) =>
-      rowWrites(db, name, table.specs, [...written.get(name)!.values()], { key: table.key, onConflict: table.onConflict, add: table.add }),
-    );
+    const writes = tables.flatMap(([name, table]) => tableWrites(db, name, table, changes.get(name)!));
     return { writes, notices: dedupeNotices(notices) };
   };
   return {

@@ -4,7 +4,7 @@
 import type { SqlConnection } from '../../eventstore/sql-database.js';
 import type { EventStore } from '../../eventstore/types.js';
 import { rebuildProjector } from '../rebuild/rebuild-projector.js';
-import { byName } from '../shared/set-wise.js';
+import { byName } from './set-wise.js';
 import type { Projector } from '../types.js';
 import { commitBatch } from './commit-batch.js';
 import { ProjectorFailedError, RebuildInProgressError } from './errors.js';

@@ -3,7 +3,7 @@
 // columns, the migration creates the table from them, and the set-wise writes take their column list
 // from them, so a column cannot be forgotten in one of the three.
 import type { Kysely } from 'kysely';
-import type { ColumnType } from '../shared/set-wise.js';
+import type { ColumnType } from './set-wise.js';
 
 /** A column of SQL type `type` whose values are T in TypeScript (what the drivers return or accept). */
 export class Column<T> {
@@ -24,6 +24,12 @@ export class Column<T> {
     return new Column<T>(this.type, this.notNull, text);
   }
 }
+
+/** A row's key as RowSet.get and RowSet.delete take it: a composite key's values joined by NUL, in the key's order. */
+export const rowKey = (...values: readonly unknown[]): string => values.map(String).join('\u0000');
+
+/** The key string back as the key columns' values (rowKey's inverse). */
+export const keyValues = (key: string, columns: number): readonly string[] => (columns === 1 ? [key] : key.split('\u0000'));
 
 export const text = <T extends string = string>() => new Column<T>('text');
 export const int4 = () => new Column<number>('int4');
@@ -58,7 +64,7 @@ export interface Table<Name extends string = string, C extends Columns = Columns
   indexes: Readonly<Record<string, readonly string[]>>;
   /** The columns in declaration order (the table's column order). */
   specs: readonly { name: string; type: ColumnType }[];
-  /** A row's key as one string (the columns of a composite key joined by NUL). */
+  /** A row's key as one string (the columns of a composite key joined by NUL: rowKey). */
   keyOf(row: RowOf<C>): string;
   /** Carries the row type; never set. */
   readonly row: RowOf<C>;

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { BookedInterval } from '../../domain/session/availability.js';
 import { occupiesTime } from '../../domain/session/state.js';
 import type { SessionStatus } from '../../domain/session/events.js';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import { localDateTime, toSessionView, type SessionRowWithNames, type SessionView, type ViewOptions } from './session-view.js';
 import type { SessionHoldRow } from './tables.js';
 import type { ReadModelsDb } from '../read-models.js';

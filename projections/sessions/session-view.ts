@@ -3,7 +3,7 @@
 // the viewer's zone (the API passes it); every instant is also given in UTC ISO.
 import type { SessionEvent } from '../../domain/session/events.js';
 import { formatDate, formatTime, toLocal } from '../../domain/session/zoned-time.js';
-import { toIso } from '../shared/set-wise.js';
+import { toIso } from '../runtime/set-wise.js';
 import { evolveSession } from './evolve.js';
 import type { HoldState, SessionHoldRow, SessionRow } from './tables.js';
 import type { Participant, Session } from '../../api/contracts/sessions.js';

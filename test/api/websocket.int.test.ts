@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS } from '../../api/plugins/change-hub.js';
-import { CHANGES_CHANNEL } from '../../projections/shared/notices.js';
+import { CHANGES_CHANNEL } from '../../projections/runtime/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
 import { connectSocket, heardAfter, openSocket, sendAndPing, subscribePost, unsubscribePost, type LiveSocket } from '../support/live-socket.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';

@@ -49,6 +49,13 @@ const target = {
   webApp: aSourceFileIn('web/src/app'),
   featureB: aSourceFileIn(`web/src/features/${featureB}`),
   testSupport: aSourceFileIn('test/support'),
+  /** A domain file that is not domain/shared.ts (the one domain/ file the command runtime may import). */
+  domainDecider: aSourceFileIn('domain', (path) => path === 'domain/shared.ts'),
+  commandsRuntime: aSourceFileIn('commands/runtime'),
+  projectionsRuntime: aSourceFileIn('projections/runtime'),
+  projectionsRebuild: aSourceFileIn('projections/rebuild'),
+  /** A read model's own file (outside the runtime, rebuild/ and the Projector contract). */
+  readModel: aSourceFileIn('projections', (path) => ['projections/runtime', 'projections/rebuild', 'projections/types.ts'].includes(path)),
 };
 
 /** The specifier that imports `to` from a file at `from` (both repository-relative), as the house writes it. */
@@ -104,6 +111,12 @@ describe('import boundaries', () => {
     ['web/src/lib importing a feature', 'web/src/lib/lint-fixture.ts', target.featureB],
     ['web/src/ui importing the app shell', 'web/src/ui/lint-fixture.tsx', target.webApp],
     ['a web feature importing the app shell', `web/src/features/${featureA}/lint-fixture.ts`, target.webApp],
+    ['commands/runtime/ importing a command feature', 'commands/runtime/lint-fixture.ts', target.commands],
+    ['commands/runtime/ importing a domain file other than domain/shared.ts', 'commands/runtime/lint-fixture.ts', target.domainDecider],
+    ['commands/runtime/ importing projections/ (reported once, by the runtime zone)', 'commands/runtime/lint-fixture.ts', target.projections],
+    ['projections/runtime/ importing a read model', 'projections/runtime/lint-fixture.ts', target.readModel],
+    ['projections/runtime/ importing api/contracts', 'projections/runtime/lint-fixture.ts', target.contracts],
+    ['projections/runtime/ importing commands/ (reported once, by the runtime zone)', 'projections/runtime/lint-fixture.ts', target.commandsRuntime],
   ];
 
   it.each(forbidden)('refuses %s', async (_, from, to) => {
@@ -126,6 +139,13 @@ describe('import boundaries', () => {
     ['a test in projections/ borrowing a commands/ fixture', 'projections/lint-fixture.int.test.ts', target.commands],
     ['an entry point (test/) importing api/ internals', 'test/lint-fixture.ts', target.apiInternals],
     ['a test helper next to projections/ code borrowing test/ support', 'projections/sessions/testing.ts', target.testSupport],
+    ['commands/runtime/ importing domain/shared.ts', 'commands/runtime/lint-fixture.ts', 'domain/shared.ts'],
+    ['commands/runtime/ importing eventstore/', 'commands/runtime/lint-fixture.ts', target.eventstore],
+    ['a command feature importing commands/runtime/', 'commands/sessions/lint-fixture.ts', target.commandsRuntime],
+    ['projections/runtime/ importing the Projector contract (projections/types.ts)', 'projections/runtime/lint-fixture.ts', 'projections/types.ts'],
+    ['projections/runtime/ importing its rebuild (projections/rebuild/)', 'projections/runtime/lint-fixture.ts', target.projectionsRebuild],
+    ['projections/runtime/ importing eventstore/', 'projections/runtime/lint-fixture.ts', target.eventstore],
+    ['a read model importing projections/runtime/', 'projections/members/lint-fixture.ts', target.projectionsRuntime],
   ];
 
   it.each(allowed)('allows %s', async (_, from, to) => {

@@ -11,7 +11,7 @@ import type { ReadModelsDb } from '../../projections/read-models.js';
 import { WaitForTimeoutError } from '../../projections/runtime/errors.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import { silentLogger } from '../../projections/runtime/logger.js';
-import { CHANGES_CHANNEL, parseChangesPayload, type ChangesPayload } from '../../projections/shared/notices.js';
+import { CHANGES_CHANNEL, parseChangesPayload, type ChangesPayload } from '../../projections/runtime/notices.js';
 import { defineCustomProjection, defineProjection, type Recorded } from '../../projections/runtime/define-projection.js';
 import { defineTable, text } from '../../projections/runtime/table.js';
 import { eventually, openHarness, type Harness } from './support/harness.js';

@@ -140,6 +140,43 @@ export const rowWrites = (
   return writes;
 };
 
+const deleteTexts = new WeakMap<Kysely<TablesByName>, Map<string, string>>();
+
+/**
+ * The statement that deletes the rows whose key is one of `keys` (each the key columns' values, in
+ * the key's order), not yet run; like rowWrites, its only parameters are one array per key column, so
+ * it can be a part of the runtime's one statement.
+ */
+export const deleteWrites = (db: Kysely<TablesByName>, table: string, key: readonly ColumnSpec[], keys: readonly (readonly string[])[]): CompiledQuery[] => {
+  if (keys.length === 0) return [];
+  let known = deleteTexts.get(db);
+  if (!known) deleteTexts.set(db, (known = new Map()));
+  const shape = `${table}|${key.map((c) => `${c.name}:${c.type}`).join(',')}`;
+  let text = known.get(shape);
+  if (text === undefined) {
+    const unnestArgs = sql.join(key.map((c, i) => sql`${sql.raw(`$${i + 1}`)}::${sql.raw(wireType(c.type))}[]`));
+    const selectList = sql.join(key.map((c) => (c.type === wireType(c.type) ? sql`u.${ident(c.name)}` : sql`u.${ident(c.name)}::${sql.raw(c.type)}`)));
+    const aliasList = sql.join(key.map((c) => ident(c.name)));
+    const compiled = db
+      .deleteFrom(table)
+      .where(sql<boolean>`(${sql.join(key.map((c) => ident(c.name)))}) in (select ${selectList} from unnest(${unnestArgs}) as u(${aliasList}))`)
+      .compile();
+    if (compiled.parameters.length > 0) throw new Error(`deleteWrites: the statement for ${table} took parameters of its own`);
+    known.set(shape, (text = compiled.sql));
+  }
+  const writes: CompiledQuery[] = [];
+  for (let start = 0; start < keys.length; start += MAX_ROWS_PER_STATEMENT) {
+    const chunk = keys.slice(start, start + MAX_ROWS_PER_STATEMENT);
+    writes.push(
+      CompiledQuery.raw(
+        text,
+        key.map((c, i) => arrayLiteral(chunk.map((values) => toWire(c.type, values[i])))),
+      ),
+    );
+  }
+  return writes;
+};
+
 /** Inserts rows at once (see rowWrites). */
 export const writeRows = async (
   db: Kysely<TablesByName>,
