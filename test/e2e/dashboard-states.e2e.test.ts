@@ -6,8 +6,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtures.js';
 import { signIn, type ApiClient } from '../support/test-server.js';
 import { mkdirSync } from 'node:fs';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { screenshotDir, signInWithHint } from './support/browser.js';
+import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotDir } from './support/browser.js';
 
 const AFTER_FIRST_SESSIONS = '2026-12-07T10:05:00.000Z';
 const weekdays = (startTime: string, endTime: string) => ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => ({ day, startTime, endTime }));
@@ -33,11 +33,7 @@ describe('dashboard states', () => {
     (await ok<{ id: string }>(student.post('/api/sessions', bookingBody({ mentor, skillId, date, time, message })), `book ${date} ${time}`)).id;
 
   /** A signed-in browser tab whose clock reads the server's time. */
-  const open = async (member: ApiClient, path: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> => {
-    const { context, page } = await newPageOnServerClock(e2e, { width, height: 900 });
-    await signInWithHint(page, e2e.server.url, member.email, path);
-    return { context, page };
-  };
+  const open = (member: ApiClient, path: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> => openAs(e2e, member, path, { width, height: 900 });
   /** A page from the top (so the sticky nav bar sits where it belongs), or just the viewport for a dialog. */
   const screenshot = async (page: Page, name: string, whole = !name.startsWith('dialog') && !name.startsWith('dropdown')) => {
     mkdirSync(screenshotDir, { recursive: true });

@@ -70,17 +70,16 @@ describe('skill search', () => {
 
     const student = await signUp('Sam Student');
     await cards(student).first().waitFor();
-    // While a search is on its way the page shows skeleton cards.
+    // While a search is on its way the page shows skeleton cards: the answer is held until they show.
+    let releaseSearch = () => {};
+    const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
     await student.route('**/api/skill-search?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await searchHeld;
       await route.continue();
     });
     await student.getByRole('searchbox', { name: 'Search skills, descriptions or mentors' }).fill('Pyhton');
-    await student
-      .getByTestId('skill-skeleton')
-      .or(student.getByTestId('skill-card').filter({ hasText: 'Python' }))
-      .first()
-      .waitFor();
+    await student.getByTestId('skill-skeleton').first().waitFor();
+    releaseSearch();
     await student.unroute('**/api/skill-search?*');
     const card = cards(student).filter({ hasText: 'Python' });
     await card.waitFor();
