@@ -38,11 +38,14 @@ describe('dashboard states', () => {
   const screenshot = async (page: Page, name: string, whole = !name.startsWith('dialog') && !name.startsWith('dropdown')) => {
     mkdirSync(screenshotDir, { recursive: true });
     if (whole) {
-      // Scroll through once so every card has loaded what it loads on sight, then back to the top.
+      // Scroll through once so every card has loaded what it loads on sight, then back to the top. At
+      // each stop, two frames: the cards' intersection observers report in the frame after the scroll.
       await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
           window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 60));
+          await frame();
+          await frame();
         }
         window.scrollTo(0, 0);
       });
