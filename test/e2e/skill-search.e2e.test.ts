@@ -70,7 +70,8 @@ describe('skill search', () => {
 
     const student = await signUp('Sam Student');
     await cards(student).first().waitFor();
-    // While a search is on its way the page shows skeleton cards: the answer is held until they show.
+    // While a search is on its way the page says so: skeleton cards, or (results already shown) those results
+    // dimmed and the list busy. The answer is held until it does.
     let releaseSearch = () => {};
     const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
     await student.route('**/api/skill-search?*', async (route) => {
@@ -78,9 +79,10 @@ describe('skill search', () => {
       await route.continue();
     });
     await student.getByRole('searchbox', { name: 'Search skills, descriptions or mentors' }).fill('Pyhton');
-    await student.getByTestId('skill-skeleton').first().waitFor();
+    await student.getByTestId('skill-skeleton').or(student.locator('[aria-busy=true]')).first().waitFor();
     releaseSearch();
-    await student.unroute('**/api/skill-search?*');
+    // Once the held handler has passed its request on: unrouting under it would hand the request on twice.
+    await student.unrouteAll({ behavior: 'wait' });
     const card = cards(student).filter({ hasText: 'Python' });
     await card.waitFor();
     await expect(cards(student).count()).resolves.toBe(1);
