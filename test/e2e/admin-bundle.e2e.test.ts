@@ -3,12 +3,12 @@
 // at 1280 and 390 px, axe clean. Read from the build's manifest and from the requests the browser makes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { initialChunks, readManifest } from '../../web/build/initial-chunks.js';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
 import { allowBrowserErrors, newPage, screenshot, signInWithHint, uniqueEmail } from './support/browser.js';
+import { seriousViolations } from './support/axe.js';
 
 const dist = 'web/dist';
 const ADMIN = 'ada-bundle@example.com';
@@ -30,11 +30,6 @@ const adminChunk = (): string => {
   const key = Object.keys(manifest).find((k) => adminPages.test(k));
   if (!key) throw new Error('The build has no chunk for the admin pages');
   return manifest[key]!.file;
-};
-
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  const results = await new AxeBuilder({ page: page as never }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 };
 
 /** Every script the page requests from now on. */

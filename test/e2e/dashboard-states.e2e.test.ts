@@ -6,8 +6,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtures.js';
 import { signIn, type ApiClient } from '../support/test-server.js';
 import { mkdirSync } from 'node:fs';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { screenshotDir, signInWithHint } from './support/browser.js';
+import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotDir } from './support/browser.js';
 
 const AFTER_FIRST_SESSIONS = '2026-12-07T10:05:00.000Z';
 const weekdays = (startTime: string, endTime: string) => ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => ({ day, startTime, endTime }));
@@ -33,20 +33,19 @@ describe('dashboard states', () => {
     (await ok<{ id: string }>(student.post('/api/sessions', bookingBody({ mentor, skillId, date, time, message })), `book ${date} ${time}`)).id;
 
   /** A signed-in browser tab whose clock reads the server's time. */
-  const open = async (member: ApiClient, path: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> => {
-    const { context, page } = await newPageOnServerClock(e2e, { width, height: 900 });
-    await signInWithHint(page, e2e.server.url, member.email, path);
-    return { context, page };
-  };
+  const open = (member: ApiClient, path: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> => openAs(e2e, member, path, { width, height: 900 });
   /** A page from the top (so the sticky nav bar sits where it belongs), or just the viewport for a dialog. */
   const screenshot = async (page: Page, name: string, whole = !name.startsWith('dialog') && !name.startsWith('dropdown')) => {
     mkdirSync(screenshotDir, { recursive: true });
     if (whole) {
-      // Scroll through once so every card has loaded what it loads on sight, then back to the top.
+      // Scroll through once so every card has loaded what it loads on sight, then back to the top. At
+      // each stop, two frames: the cards' intersection observers report in the frame after the scroll.
       await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
           window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 60));
+          await frame();
+          await frame();
         }
         window.scrollTo(0, 0);
       });

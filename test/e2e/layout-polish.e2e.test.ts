@@ -4,16 +4,15 @@
 // whole with the limit shown, and axe finds nothing serious on /success-stories, /community and the profile's
 // edit mode. Screenshots at 1280 and 390 px go to test-results/.
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGE_CONTENT_MAX, messagingTexts } from '../../api/contracts/messaging-limits.js';
 import { MONDAY_0800 } from '../support/session-fixtures.js';
 import { seedReviews } from '../support/review-fixtures.js';
 import type { ApiClient } from '../support/test-server.js';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { seriousViolations } from './support/axe.js';
-import { screenshotDir, signInWithHint } from './support/browser.js';
+import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
+import { axeOn, seriousViolations } from './support/axe.js';
+import { screenshotDir } from './support/browser.js';
 
 const WIDTHS = [1280, 390] as const;
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(4);
@@ -30,12 +29,7 @@ describe('layout and accessibility polish', () => {
   let mia: ApiClient;
   let sam: ApiClient;
 
-  const open = async (member: ApiClient | null, path: string, width: number) => {
-    const { context, page } = await newPageOnServerClock(e2e, { width, height: width > 500 ? 900 : 844 });
-    if (member) await signInWithHint(page, e2e.server.url, member.email, path);
-    else await page.goto(`${e2e.server.url}${path}`);
-    return { context, page };
-  };
+  const open = (member: ApiClient | null, path: string, width: number) => openAs(e2e, member, path, { width, height: width > 500 ? 900 : 844 });
 
   it('scrolls no page sideways, wraps a long bio, and names another member’s skills as theirs', async () => {
     const seeded = await seedReviews(e2e.server);
@@ -128,7 +122,7 @@ describe('layout and accessibility polish', () => {
       await page.getByRole('menu').waitFor();
       found[`profile menu ${width}`] = await seriousViolations(page);
       // The open menu is inside a landmark (the nav bar's banner), not after them all at the end of the page.
-      const outside = await new AxeBuilder({ page: page as never }).withRules(['region']).analyze();
+      const outside = await axeOn(page).withRules(['region']).analyze();
       found[`profile menu outside a landmark ${width}`] = outside.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))).filter((t) => t.includes('menu'));
       await expect(page.getByRole('banner').getByRole('menu').count()).resolves.toBe(1);
       await shoot(page, `profile-edit-${width}`);

@@ -5,19 +5,11 @@
 // minimise to a bubble and close; a message notification's ?chat= opens the chat. Screenshots at 1280
 // and 390 px; axe finds nothing serious in the dropdown and the chat window.
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, expect, it, describe } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
 import { allowBrowserErrors, screenshotDir, submitDevSignInForm } from './support/browser.js';
-
-const seriousViolations = async (page: Page, within: string): Promise<string[]> => {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page: page as never }).include(within).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`));
-};
+import { seriousViolations } from './support/axe.js';
 
 describe('messaging between two members', () => {
   const e2e = startAppAndBrowser();

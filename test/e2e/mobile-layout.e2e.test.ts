@@ -9,8 +9,8 @@ import sharp from 'sharp';
 import { MONDAY_0800 } from '../support/session-fixtures.js';
 import { seedReviews } from '../support/review-fixtures.js';
 import type { ApiClient } from '../support/test-server.js';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { screenshotDir, signInWithHint } from './support/browser.js';
+import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotDir } from './support/browser.js';
 import { seedSessions, type SeededSessions } from './support/seeded-sessions.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -62,12 +62,7 @@ describe('the pages on a 390 px phone', () => {
   const e2e = startAppAndBrowser({ now: MONDAY_0800 });
   let seeded: SeededSessions;
 
-  const open = async (member: ApiClient | null, path: string, viewport = PHONE) => {
-    const { context, page } = await newPageOnServerClock(e2e, viewport);
-    if (member) await signInWithHint(page, e2e.server.url, member.email, path);
-    else await page.goto(`${e2e.server.url}${path}`);
-    return { context, page };
-  };
+  const open = (member: ApiClient | null, path: string, viewport = PHONE) => openAs(e2e, member, path, viewport);
 
   it('shows the landing page’s pitch, sign-in and menu in the first screen, with no sideways scroll', async () => {
     seeded = await seedSessions(e2e.server.url);

@@ -70,18 +70,19 @@ describe('skill search', () => {
 
     const student = await signUp('Sam Student');
     await cards(student).first().waitFor();
-    // While a search is on its way the page shows skeleton cards.
+    // While a search is on its way the page says so: skeleton cards, or (results already shown) those results
+    // dimmed and the list busy. The answer is held until it does.
+    let releaseSearch = () => {};
+    const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
     await student.route('**/api/skill-search?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await searchHeld;
       await route.continue();
     });
     await student.getByRole('searchbox', { name: 'Search skills, descriptions or mentors' }).fill('Pyhton');
-    await student
-      .getByTestId('skill-skeleton')
-      .or(student.getByTestId('skill-card').filter({ hasText: 'Python' }))
-      .first()
-      .waitFor();
-    await student.unroute('**/api/skill-search?*');
+    await student.getByTestId('skill-skeleton').or(student.locator('[aria-busy=true]')).first().waitFor();
+    releaseSearch();
+    // Once the held handler has passed its request on: unrouting under it would hand the request on twice.
+    await student.unrouteAll({ behavior: 'wait' });
     const card = cards(student).filter({ hasText: 'Python' });
     await card.waitFor();
     await expect(cards(student).count()).resolves.toBe(1);

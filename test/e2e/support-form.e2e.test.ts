@@ -1,10 +1,10 @@
 // The support form on ui/form (issue 30 point 6): its texts and behaviour as before (document 001
 // §2.12), with each field's error tied to its control (aria-invalid, aria-describedby), the message's
 // live count, and axe clean with errors showing.
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGE_MAX, supportTexts } from '../../api/contracts/support.js';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
+import { axeOn } from './support/axe.js';
 
 describe('the support form', () => {
   const e2e = startAppAndBrowser();
@@ -29,7 +29,7 @@ describe('the support form', () => {
     expect(await page.locator('#support-message-count').textContent()).toBe(`4/${SUPPORT_MESSAGE_MAX}`);
     expect(await page.locator('#support-message').getAttribute('aria-describedby')).toBe('support-message-count');
 
-    const axe = await new AxeBuilder({ page: page as never }).include('form').analyze();
+    const axe = await axeOn(page).include('form').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await email.fill('ana@example.com');

@@ -1,13 +1,13 @@
 // The web kit's table and charts in a real browser (issue 30 point 6): the real components, bundled with
 // esbuild into one page with the app's built stylesheet. The dashboard's lists, drawn by the same table,
 // are covered by dashboard-states, session-journey and the other dashboard e2e files.
-import { AxeBuilder } from '@axe-core/playwright';
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, prepareClient, screenshot, takePageErrors } from './support/browser.js';
+import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
 let script = '';
@@ -44,11 +44,6 @@ const open = async (part: 'table' | 'charts', width: number): Promise<Page> => {
   await page.addScriptTag({ content: script });
   return page;
 };
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page: page as never }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 const rowIds = (page: Page) => page.locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
 

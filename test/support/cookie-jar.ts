@@ -32,6 +32,11 @@ export class CookieJar {
     return this.lines.get(name);
   }
 
+  /** Every cookie held, as name and value (e.g. to hand the session to a browser). */
+  entries(): [name: string, value: string][] {
+    return [...this.cookies];
+  }
+
   /** The Cookie request header. */
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -4,9 +4,8 @@ import { beforeAll, beforeEach } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MONDAY_0800 } from '../../support/session-fixtures.js';
 import type { ApiClient } from '../../support/test-server.js';
-import { newPageOnServerClock, startAppAndBrowser, type AppAndBrowser } from './app-and-browser.js';
+import { openAs, startAppAndBrowser, type AppAndBrowser } from './app-and-browser.js';
 import { expectNothingFound, seriousViolations } from './axe.js';
-import { signInWithHint } from './browser.js';
 import { seedSessions, type SeededSessions } from './seeded-sessions.js';
 
 export interface AccessibilityChecks {
@@ -38,12 +37,7 @@ export const startAccessibilityChecks = (): AccessibilityChecks => {
       if (!seeded) throw new Error('The sessions are seeded before the first test: read them inside a test');
       return seeded;
     },
-    open: async (member, path, width) => {
-      const { context, page } = await newPageOnServerClock(e2e, { width, height: width > 500 ? 900 : 844 });
-      if (member) await signInWithHint(page, e2e.server.url, member.email, path);
-      else await page.goto(`${e2e.server.url}${path}`);
-      return { context, page };
-    },
+    open: (member, path, width) => openAs(e2e, member, path, { width, height: width > 500 ? 900 : 844 }),
     check: async (page, name, within) => {
       found[name] = await seriousViolations(page, within);
     },

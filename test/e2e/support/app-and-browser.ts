@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../support/test-server.js';
-import type { TestServer, TestServerOptions } from '../../support/test-server.js';
+import type { ApiClient, TestServer, TestServerOptions } from '../../support/test-server.js';
 import { launchBrowser, prepareClient, takePageErrors, watchPageErrors } from './browser.js';
 
 export interface AppAndBrowser {
@@ -52,5 +52,41 @@ export const newPageOnServerClock = async (
   await context.clock.install({ time: e2e.server.clock() });
   const page = await context.newPage();
   watchPageErrors(page, label);
+  return { context, page };
+};
+
+// The members whose welcome tour is recorded as seen (once per member, on whichever server they belong to).
+const tourSeen = new WeakSet<ApiClient>();
+
+/**
+ * A new tab (as newPageOnServerClock) at `path`, signed in as `member` with the session their API client
+ * already holds: its cookie goes into the tab's context, so no sign-in runs through the development
+ * provider (a chain of redirects, the slow part of opening a page). Signed out for null. The member
+ * would meet the welcome tour on the dashboard; it is recorded as seen through the API, once per member.
+ * The browser's own sign-in is what newcomer-sign-in, sign-out-everywhere and the files that sign up
+ * through the form (feed, messaging, skill search) test; signInWithHint still signs a tab in afresh.
+ * The tab shares the member's session: a test that signs out or ends sessions signs in a tab of its own.
+ */
+export const openAs = async (
+  e2e: AppAndBrowser,
+  member: ApiClient | null,
+  path: string,
+  viewport: { width: number; height: number },
+  label?: string,
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const { context, page } = await newPageOnServerClock(e2e, viewport, label);
+  const base = e2e.server.url;
+  if (member) {
+    await context.addCookies(member.jar.entries().map(([name, value]) => ({ name, value, url: base })));
+    if (!tourSeen.has(member)) {
+      const seen = await member.patch(`/api/users/${member.memberId}/onboarding`, { hasSeenWelcomeTour: true });
+      if (seen.status >= 300) throw new Error(`Could not mark the welcome tour seen: ${seen.status}`);
+      tourSeen.add(member);
+    }
+  }
+  await page.goto(`${base}${path}`);
+  const pathname = new URL(path, base).pathname;
+  // A guarded page sends a signed-out visitor elsewhere: fail here, not at the test's first wait.
+  await page.waitForURL((url) => url.pathname === pathname);
   return { context, page };
 };
