@@ -11,7 +11,7 @@ import { expect } from 'vitest';
  * and closes a second page per scan, for cross-origin iframes, which the app has none of. Only the
  * violations are reported in full (passes and the rest are what axe spends its time serialising); which
  * violations are found does not change. Measured on the mentor's dashboard: 4.0-9.2 s a scan before,
- * 2.7-3.1 s after, on a loaded machine (D-e2efast-1).
+ * 2.7-3.1 s after, on a loaded machine (decision 246).
  */
 export const axeOn = (page: Page): AxeBuilder => new AxeBuilder({ page: page as never }).setLegacyMode().options({ resultTypes: ['violations'] });
 
