@@ -1,7 +1,8 @@
 // The PostgreSQL / PGlite event store (DESIGN.md §3). Same SQL on both engines: appends go through
 // the es_append function created by the migration; the global log is read in (transaction_id,
-// global_position) order and only below the oldest running transaction, so a transaction that took
-// a lower position but commits later is never skipped.
+// global_position) order and only below the oldest running transaction of this database
+// (es_log_horizon, migrations/log-horizon.ts), so a transaction that took a lower position but commits
+// later is never skipped.
 import { sql as q } from 'kysely';
 import type { Kysely } from 'kysely';
 import { eventStoreMigrationSet } from './migrations/event-tables.js';
@@ -36,30 +37,6 @@ export interface SqlEventStoreOptions {
 
 const eventColumns = q`global_position::text as gp_text, transaction_id::text as tx_text,
   stream_id, stream_position::text as sp_text, type, data, metadata`;
-
-// The log is final below the oldest transaction that could still add to it: readAll returns only events
-// of transactions below it. The snapshot's xmin is that bound for the whole cluster, so a transaction open
-// in another database (a migration, a CREATE DATABASE, another app's long write) hid every later event of
-// this one until it ended: a follower stalled, and the PostgreSQL test pass read wrong counts with two files
-// at once (D-pgpar-1). A transaction of another database cannot write this events table, so the horizon
-// is the oldest running transaction id not known to belong to another database's backend, or the
-// snapshot's xmax when there is none. Only an id pg_stat_activity shows in another database is passed
-// over (a transaction is one backend's, and a backend stays in its database), so an id it cannot place (a
-// prepared transaction, one that ended before the status was read) still holds the log back: never a
-// skipped event. Reading the backends' status costs ~0.1 ms, so it is read only when some event is at or
-// above the snapshot's xmin; otherwise both bounds hide nothing and xmin is the answer.
-const visibilityHorizon = q`(
-  select case
-    when not exists (select from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))
-      then pg_snapshot_xmin(pg_current_snapshot())
-    else coalesce(
-      (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
-        where not exists (
-          select from pg_stat_get_activity(null) as backend
-          where backend.backend_xid = running::xid
-            and backend.datid <> (select oid from pg_database where datname = current_database()))),
-      pg_snapshot_xmax(pg_current_snapshot()))
-  end)`;
 
 // Every store opened on the same database in this process hears this process's appends at once,
 // without waiting for the NOTIFY round trip (and on PGlite, which is never shared across processes,
@@ -200,7 +177,7 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
     const { rows } = await q<EventRow>`
       select ${eventColumns} from events
       where ${afterCheckpoint(after)}
-        and transaction_id < ${visibilityHorizon}
+        and transaction_id < es_log_horizon()
       order by events.transaction_id, events.global_position
       limit ${Math.max(1, Math.floor(limit))}`.execute(db);
     return rows.map(toRecorded);
