@@ -91,6 +91,49 @@ if (serverUrl) {
       }
     });
   });
+
+  // The horizon of readAll is this database's oldest running transaction, not the server's: a test file,
+  // a migration or another app writing in another database of the same server held back every follower
+  // of this one (D-pgpar-1).
+  describe('the log horizon on a PostgreSQL server shared with other databases', () => {
+    it("reads past a transaction open in another database, and still waits for this database's own", async () => {
+      const elsewhere = await createTempDatabase(serverUrl, 'es_elsewhere');
+      const other = await openSqlDatabase({ url: elsewhere.url });
+      const db = await openSqlDatabase({ url: temp.url });
+      const store = await createSqlEventStore(db);
+      try {
+        const head = await headOf(store);
+        const readAfterHead = async () => (await store.readAll({ after: head, limit: 100 })).map((e) => e.streamId);
+        const foreign = await other.db.startTransaction().execute();
+        try {
+          // An id taken in the other database before this one's appends: below them, running.
+          await sql`select pg_current_xact_id()`.execute(foreign);
+          await store.append('past-elsewhere', [newEvent('Appended')]);
+          expect(await readAfterHead()).toEqual(['past-elsewhere']);
+
+          // A transaction of this database that took its id before the next append may still write below
+          // it, so that append stays hidden until it ends (the horizon is this database's, not gone).
+          const own = await db.db.startTransaction().execute();
+          try {
+            await sql`select pg_current_xact_id()`.execute(own);
+            await store.append('behind-own', [newEvent('Appended')]);
+            expect(await readAfterHead()).toEqual(['past-elsewhere']);
+            await appendWithin(own, 'own', [newEvent('Appended')]);
+          } finally {
+            await own.commit().execute();
+          }
+          expect(await readAfterHead()).toEqual(['past-elsewhere', 'own', 'behind-own']);
+        } finally {
+          await foreign.rollback().execute();
+        }
+      } finally {
+        await store.close();
+        await db.close();
+        await other.close();
+        await elsewhere.drop();
+      }
+    });
+  });
 } else {
   notRun('appendWithin on postgres', POSTGRES_ONLY_REASON);
 }

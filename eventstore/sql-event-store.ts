@@ -1,7 +1,8 @@
 // The PostgreSQL / PGlite event store (DESIGN.md §3). Same SQL on both engines: appends go through
 // the es_append function created by the migration; the global log is read in (transaction_id,
-// global_position) order and only below the oldest running transaction, so a transaction that took
-// a lower position but commits later is never skipped.
+// global_position) order and only below the oldest running transaction of this database
+// (es_log_horizon, migrations/log-horizon.ts), so a transaction that took a lower position but commits
+// later is never skipped.
 import { sql as q } from 'kysely';
 import type { Kysely } from 'kysely';
 import { eventStoreMigrationSet } from './migrations/event-tables.js';
@@ -176,7 +177,7 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
     const { rows } = await q<EventRow>`
       select ${eventColumns} from events
       where ${afterCheckpoint(after)}
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and transaction_id < es_log_horizon()
       order by events.transaction_id, events.global_position
       limit ${Math.max(1, Math.floor(limit))}`.execute(db);
     return rows.map(toRecorded);

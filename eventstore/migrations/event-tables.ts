@@ -11,6 +11,7 @@ import {
   duplicatesByIndex,
 } from './append-functions-with-streams-table.js';
 import type { NamedMigration } from './run-migrations.js';
+import { logHorizonMigration } from './log-horizon.js';
 import { logIndexesMigration } from './log-indexes.js';
 import { versionsFromEventsMigration } from './versions-from-events.js';
 
@@ -104,6 +105,7 @@ export const eventTablesMigrations: readonly NamedMigration[] = [
   },
   versionsFromEventsMigration,
   logIndexesMigration,
+  logHorizonMigration,
 ];
 
 export const eventStoreMigrationSet = { table: 'eventstore_migrations', migrations: eventTablesMigrations } as const;
