@@ -94,7 +94,7 @@ if (serverUrl) {
 
   // The horizon of readAll is this database's oldest running transaction, not the server's: a test file,
   // a migration or another app writing in another database of the same server held back every follower
-  // of this one (D-pgpar-1).
+  // of this one (decision 249).
   describe('the log horizon on a PostgreSQL server shared with other databases', () => {
     it("reads past a transaction open in another database, and still waits for this database's own", async () => {
       const elsewhere = await createTempDatabase(serverUrl, 'es_elsewhere');

@@ -1,4 +1,4 @@
-// es_log_horizon(): the bound below which readAll's log is final, for this database alone (D-pgpar-1).
+// es_log_horizon(): the bound below which readAll's log is final, for this database alone (decision 249).
 //
 // readAll returns only events of transactions below the oldest transaction that could still add to the
 // log, so a transaction that took a lower position but commits later is never skipped. The snapshot's
