@@ -30,6 +30,12 @@ const prefetch = async (client: QueryClient, read: FirstRead) => {
   if (query?.state.status === 'success') loadedFirst.add(query);
 };
 
+/**
+ * Fetches the reads of a part drawn after the first screen (the dashboard's sidebar), counted fresh as the
+ * first load's are; settles when every read has answered or failed.
+ */
+export const prefetchReads = (client: QueryClient, reads: FirstRead[]): Promise<unknown> => Promise.all(reads.map((read) => prefetch(client, read)));
+
 /** The signed-in member, if the session holds one (a visitor's 401 is the guard's to handle). */
 const member = async (client: QueryClient): Promise<CurrentUser | undefined> => {
   // Asked once: a second loader joins the request in flight, and an answer already in (a member, or a

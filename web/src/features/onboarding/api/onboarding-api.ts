@@ -1,17 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Onboarding } from '@contracts/dashboard';
 import { getJson, sendJson } from '@/lib/http';
 import { useLiveFallbackInterval } from '@/lib/live-socket';
 import { onboardingKeys } from './keys';
 
+export const onboardingQuery = (userId: string) =>
+  queryOptions({
+    queryKey: onboardingKeys.of(userId),
+    queryFn: ({ signal }) => getJson<Onboarding>(`/api/users/${encodeURIComponent(userId)}/onboarding`, { signal }),
+  });
+
 /** Live through the member's user notices; the spec's 3 s poll runs only while the socket is down. */
 export const useOnboarding = (userId: string) => {
   const refetchInterval = useLiveFallbackInterval(3_000);
-  return useQuery({
-    queryKey: onboardingKeys.of(userId),
-    queryFn: ({ signal }) => getJson<Onboarding>(`/api/users/${encodeURIComponent(userId)}/onboarding`, { signal }),
-    refetchInterval,
-  });
+  return useQuery({ ...onboardingQuery(userId), refetchInterval });
 };
 
 /** PATCH hasSeenWelcomeTour (document 001 §7); the answer is the member's onboarding, cached at once. */
