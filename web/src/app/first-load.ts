@@ -54,6 +54,6 @@ export const firstLoadLoader =
   async ({ request }: { request: Request }): Promise<null> => {
     if (!isFirstLoad()) return null;
     const me = await member(client);
-    if (me && reads) await Promise.all(reads(me, new URL(request.url)).map((read) => prefetch(client, read)));
+    if (me && reads) await prefetchReads(client, reads(me, new URL(request.url)));
     return null;
   };

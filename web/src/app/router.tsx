@@ -38,6 +38,12 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
       return firstReads ? { Component, loader: firstLoadLoader(client, isFirstLoad, firstReads) } : { Component };
     },
   });
+  // A page whose module also names its first screen's reads (`firstReads`).
+  const pageWithReads = <M extends { firstReads: FirstReads }>(load: () => Promise<M>, name: keyof M) =>
+    page(async () => {
+      const module = await load();
+      return { Component: module[name] as ComponentType, firstReads: module.firstReads };
+    });
   const later = (feature: LaterFeature) => page(async () => ({ Component: (await import('./not-yet-available-page')).notYetAvailable(feature) }));
   return [
     {
@@ -61,31 +67,19 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
           loader: firstLoadLoader(client, isFirstLoad),
           children: [
             {
-              ...page(async () => {
-                const { AppLayout, firstReads } = await import('./app-layout');
-                return { Component: AppLayout, firstReads };
-              }),
+              ...pageWithReads(() => import('./app-layout'), 'AppLayout'),
               children: [
                 {
                   path: 'feed',
-                  ...page(async () => {
-                    const { FeedRoute, firstReads } = await import('./feed-route');
-                    return { Component: FeedRoute, firstReads };
-                  }),
+                  ...pageWithReads(() => import('./feed-route'), 'FeedRoute'),
                 },
                 {
                   path: 'search',
-                  ...page(async () => {
-                    const { SkillSearchPage, firstReads } = await import('@/features/skill-search/routes/skill-search-page');
-                    return { Component: SkillSearchPage, firstReads };
-                  }),
+                  ...pageWithReads(() => import('@/features/skill-search/routes/skill-search-page'), 'SkillSearchPage'),
                 },
                 {
                   path: 'dashboard',
-                  ...page(async () => {
-                    const { DashboardRoute, firstReads } = await import('./dashboard-route');
-                    return { Component: DashboardRoute, firstReads };
-                  }),
+                  ...pageWithReads(() => import('./dashboard-route'), 'DashboardRoute'),
                 },
                 { path: 'notifications', ...page(async () => ({ Component: (await import('@/features/notifications/routes/notifications-page')).NotificationsPage })) },
                 { path: 'coming-soon', ...later('coming-soon') },
