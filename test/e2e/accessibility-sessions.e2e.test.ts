@@ -14,9 +14,10 @@ describe("accessibility of the sessions' screens", () => {
   const { e2e, open, check } = a11y;
   const card = (page: Page, id: string) => page.locator(`[data-session-id="${id}"]`);
 
-  it("finds nothing serious on the mentor's dashboard and its dialogs", async () => {
-    const { mia, ids } = a11y.seeded;
-    for (const width of A11Y_WIDTHS) {
+  // One test per width: each is a long walk, and the two widths share nothing.
+  for (const width of A11Y_WIDTHS) {
+    it(`finds nothing serious on the mentor's dashboard and its dialogs at ${width} px`, async () => {
+      const { mia, ids } = a11y.seeded;
       const { context, page } = await open(mia, '/dashboard', width);
       await card(page, ids.request).getByTestId('action-required').waitFor();
       await page.getByTestId('activity-summary').waitFor();
@@ -66,13 +67,14 @@ describe("accessibility of the sessions' screens", () => {
       await check(page, `profile menu ${width}`);
       await page.keyboard.press('Escape');
       await context.close();
-    }
-    a11y.expectNothingFound();
-  });
+      a11y.expectNothingFound();
+    });
+  }
 
-  it("finds nothing serious on a mentee's dashboard, the booking page and its popups, and the profiles", async () => {
-    const { mia, sam, leo, skillId, ids } = a11y.seeded;
-    for (const width of A11Y_WIDTHS) {
+  // One test per width: each is a long walk, and the two widths share nothing.
+  for (const width of A11Y_WIDTHS) {
+    it(`finds nothing serious on a mentee's dashboard, the booking page and its popups, and the profiles at ${width} px`, async () => {
+      const { mia, sam, leo, skillId, ids } = a11y.seeded;
       const mentee = await open(sam, '/dashboard', width);
       await card(mentee.page, ids.request).getByTestId('cancel-request').click();
       // The dialog's own button: the card's is there already, and the dialog loads when first opened.
@@ -117,9 +119,9 @@ describe("accessibility of the sessions' screens", () => {
       await check(booker.page, `add skill dialog ${width}`, DIALOG);
       await booker.page.keyboard.press('Escape');
       await booker.context.close();
-    }
-    a11y.expectNothingFound();
-  });
+      a11y.expectNothingFound();
+    });
+  }
 
   it("finds nothing serious on the mentor's notifications page", async () => {
     for (const width of A11Y_WIDTHS) {

@@ -33,7 +33,10 @@ const expectFrameReadsOnce = (preloads: string[], requested: string[]) => {
 /**
  * Records the name of every loading indicator (role=status) the page draws, from before its first script:
  * the first load waits for the first screen's reads (web/src/app/first-load.ts), so the page is drawn
- * with its data and never shows that screen's own loading state.
+ * with its data and never shows that screen's own loading state. Nor the router's (its HydrateFallback):
+ * React draws nothing until the router's first navigation is done (web/src/app/app.tsx's startApp); drawn
+ * before, the router could finish between React's first render and its subscribing, and the page kept
+ * that spinner for good.
  */
 const recordLoadingIndicators = (page: Page) =>
   page.addInitScript(() => {
@@ -44,7 +47,9 @@ const recordLoadingIndicators = (page: Page) =>
         for (const node of record.addedNodes)
           if (node instanceof Element)
             for (const element of [node, ...node.querySelectorAll('[role="status"]')])
-              if (element.getAttribute('role') === 'status') seen.push(element.getAttribute('aria-label') ?? '');
+              // index.html's own spinner comes with the page; React's carry React's fiber.
+              if (element.getAttribute('role') === 'status')
+                seen.push(`${element.getAttribute('aria-label') ?? ''}${Object.keys(element).some((key) => key.startsWith('__reactFiber')) ? '' : ' (index.html)'}`);
     }).observe(document, { childList: true, subtree: true });
   });
 const loadingSeen = (page: Page) => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
@@ -63,6 +68,7 @@ describe('signed-in preloads in the browser', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await loadingSeen(page)).not.toContain('Loading sessions');
+      expect(await loadingSeen(page)).not.toContain('Loading...');
 
       const { preloads, pageReads } = await preloadsOf(page);
       expect(pageReads).toHaveLength(5);
@@ -91,6 +97,7 @@ describe('signed-in preloads in the browser', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await loadingSeen(page)).not.toContain('Loading posts');
+      expect(await loadingSeen(page)).not.toContain('Loading...');
 
       const { preloads, pageReads } = await preloadsOf(page);
       expect(pageReads).toEqual(['/api/posts?sort=recent&limit=20']);
@@ -115,6 +122,7 @@ describe('signed-in preloads in the browser', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await loadingSeen(page)).not.toContain('Loading skills');
+      expect(await loadingSeen(page)).not.toContain('Loading...');
 
       const { preloads, pageReads } = await preloadsOf(page);
       const firstRead = '/api/skill-search?q=&minRating=0&offset=0';

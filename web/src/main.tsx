@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, startApp } from './app/app';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -8,11 +8,14 @@ if (!root) throw new Error('The page has no #root element');
 
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the browser
 // breathe between them, rather than in one task of 100-300 ms on a slow phone (issue 29 point 18: total
-// blocking time). Until it commits, the page keeps index.html's loading shell.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// blocking time). Until it commits, the page keeps index.html's loading shell. Not a top-level await: the
+// lazy pages import shared code from this entry chunk, and would wait for it to finish evaluating.
+void startApp().then((parts) =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App {...parts} />
+      </StrictMode>,
+    );
+  }),
+);

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../support/test-server.js';
 import type { ApiClient, TestServer, TestServerOptions } from '../../support/test-server.js';
-import { launchBrowser, prepareClient, takePageErrors, watchPageErrors } from './browser.js';
+import { describeFailedPage, launchBrowser, prepareClient, takePageErrors, watchPageErrors } from './browser.js';
 
 export interface AppAndBrowser {
   readonly server: TestServer;
@@ -20,7 +20,15 @@ export const startAppAndBrowser = (options: TestServerOptions = {}): AppAndBrows
   });
   // A page error, console error or failed request fails the test whose pages raised it (issue 19 point 20,
   // issue 29 item 23), not a later one.
-  beforeEach(() => void takePageErrors());
+  beforeEach(({ onTestFailed }) => {
+    takePageErrors();
+    // A failing test leaves what its open tabs showed: a screenshot each, and their address and text in
+    // the log (CI keeps only the log), to tell a slow page from a stuck one.
+    onTestFailed(async ({ task }) => {
+      const pages = started.browser?.contexts().flatMap((context) => context.pages()) ?? [];
+      for (const [index, page] of pages.entries()) await describeFailedPage(page, `${task.name} (tab ${index + 1})`);
+    });
+  });
   afterEach(() => {
     expect(takePageErrors(), 'uncaught errors, console errors or failed requests in the browser').toEqual([]);
   });

@@ -2,7 +2,7 @@
 // against the real API server serving the built client.
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { ensureClientBuilt } from '../../../scripts/ensure-client-built.js';
 
 export const chromiumFlags = [
@@ -44,7 +44,15 @@ const record = (entry: string) => {
   pageErrors.push(entry);
 };
 
+// Each tab's requests still without an answer, for describeFailedPage.
+const pendingRequests = new WeakMap<Page, Map<Request, number>>();
+
 export const watchPageErrors = (page: Page, label = 'browser'): void => {
+  const pending = new Map<Request, number>();
+  pendingRequests.set(page, pending);
+  page.on('request', (request) => pending.set(request, Date.now()));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   page.on('pageerror', (error) => {
     console.error(`[${label}] ${error.message}`);
     pageErrors.push(`[${label}] ${error.stack ?? error.message}`);
@@ -99,6 +107,51 @@ export const screenshot = async (page: Page, name: string): Promise<string> => {
   const path = `${screenshotDir}/${name}.png`;
   await page.screenshot({ path, fullPage: true });
   return path;
+};
+
+/** Screenshots a tab of a failed test and logs its address and visible text; never throws. */
+export const describeFailedPage = async (page: Page, label: string): Promise<void> => {
+  const name = `failed-${label.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
+  try {
+    mkdirSync(screenshotDir, { recursive: true });
+    // A page whose script is stuck never answers an evaluate: give up on its text after 5 s.
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('(the page did not answer within 5 s)'), 5_000).unref());
+    const text = await Promise.race([
+      page.evaluate(() => {
+        // Whether React drew what shows (a fiber on the status) or it is still index.html's shell.
+        const status = document.querySelector('[role=status]');
+        const drawnBy = status ? (Object.keys(status).some((key) => key.startsWith('__reactFiber')) ? 'react' : 'index.html') : 'no status';
+        const scripts = performance.getEntriesByType('resource').filter((entry) => /\.js$/.test(entry.name)).length;
+        // Playwright's fake clock (context.clock.install): its pending timers and whether it is running them.
+        const clock = (
+          window as unknown as {
+            __pwClock?: {
+              controller?: {
+                _timers?: Map<unknown, { type: string; delay: number; callAt: number }>;
+                _now?: { ticks: number };
+                _realTime?: unknown;
+                _currentRealTimeTimer?: { promise?: unknown; callAt: number };
+              };
+            };
+          }
+        ).__pwClock?.controller;
+        const timers = clock?._timers
+          ? [...clock._timers.values()].map((timer) => `${timer.type}:${timer.delay}@${timer.callAt - (clock._now?.ticks ?? 0)}`).join(' ')
+          : 'none';
+        const runner = clock?._currentRealTimeTimer
+          ? `runner ${clock._currentRealTimeTimer.promise ? 'running' : 'waiting'} @${clock._currentRealTimeTimer.callAt - (clock._now?.ticks ?? 0)}`
+          : 'no runner';
+        return `[status: ${drawnBy}, ${scripts} scripts loaded, visibility ${document.visibilityState}, clock ${clock ? (clock._realTime ? 'flowing' : 'paused') : 'absent'}, ${runner}, timers ${timers}] ${document.body?.innerText ?? ''}`;
+      }),
+      timeout,
+    ]);
+    const now = Date.now();
+    const waiting = [...(pendingRequests.get(page) ?? new Map<Request, number>())].map(([request, since]) => `${request.method()} ${request.url()} (${now - since} ms)`);
+    console.error(`[failed test] ${label}: ${page.url()}\n${text.replace(/\s+/g, ' ').slice(0, 600)}\nrequests without an answer: ${waiting.join(', ') || 'none'}`);
+    await page.screenshot({ path: `${screenshotDir}/${name}.png`, timeout: 5_000 });
+  } catch (error) {
+    console.error(`[failed test] ${label}: ${page.url()} could not be read: ${(error as Error).message}`);
+  }
 };
 
 export const uniqueEmail = (prefix: string): string => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -106,7 +106,7 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
 };
 
 export const createAppRouter = (client: QueryClient) => {
-  // True until the document's first navigation has rendered: only that one waits for its first reads.
+  // True until the document's first navigation is done: only that one waits for its first reads.
   let firstLoad = true;
   const router = createBrowserRouter(appRoutes(client, () => firstLoad));
   const unsubscribe = router.subscribe((state) => {

@@ -30,27 +30,57 @@ export const currentUserStaleKeys: StaleKeys = (change, viewerId) => (change.sco
 
 export const viewerOf = (queryClient: QueryClient): string | undefined => queryClient.getQueryData<{ id: string }>(currentUserKey)?.id;
 
-/** A query whose first fetch is on its way: it has no data yet. */
-const firstFetchInFlight = (query: Query): boolean => query.state.data === undefined && query.state.fetchStatus === 'fetching';
+// The queries that will be fetched again once their fetch in flight is done, and that follow-up's promise.
+const followUps = new WeakMap<Query, Promise<unknown>>();
 
 /**
- * Invalidates, once each, the queries the changes make stale. An invalidation refetches a query whose
- * fetch is in flight only if it already has data; a first fetch is left to finish, and its answer, read
- * before the change perhaps, clears the invalidation, so nothing asks again (issue 29 item 10: a card's
- * first read of a session's reschedule requests, answered after the proposal's notice, hid the
- * Approve/Decline buttons until something else refetched it). Such fetches are cancelled first.
+ * Fetches `query` again once the fetch it has in flight is done (answered, failed or cancelled), once
+ * however many changes ask for it meanwhile. That fetch may have been answered from before the change.
  */
-export const invalidateChanges = (queryClient: QueryClient, staleKeys: StaleKeys, changes: readonly Change[]): Promise<unknown> => {
+const refetchAfterFetchInFlight = (queryClient: QueryClient, query: Query): Promise<unknown> => {
+  const queued = followUps.get(query);
+  if (queued) return queued;
+  const cache = queryClient.getQueryCache();
+  const followUp = new Promise<void>((resolve) => {
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query !== query) return;
+      if (event.type !== 'removed' && query.state.fetchStatus !== 'idle') return;
+      unsubscribe();
+      followUps.delete(query);
+      if (event.type === 'removed') return resolve();
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }).then(() => resolve());
+    });
+  });
+  followUps.set(query, followUp);
+  return followUp;
+};
+
+/**
+ * Invalidates, once each, the queries the changes make stale. Keys overlap (a member's prefix and a read
+ * under it; a session's change and the same member's), so the matching queries are gathered first.
+ *
+ * A query whose fetch is in flight is not cancelled and asked again at once, as TanStack Query's
+ * invalidation does: the notices of one write come in bursts (a booking's session and its members'
+ * changes, projected a moment apart), and a dashboard cancelled and restarted its 11 reads with each,
+ * while the server, busy projecting, still answered every cancelled one (issue 29 item 10, the
+ * proposal's buttons seconds late under load). It is fetched again once that fetch is done: the answer
+ * on its way may be from before the change. A first fetch counts too: its answer would otherwise clear
+ * the invalidation, and nothing would ask again (a card's first read of a session's reschedule requests,
+ * answered after the proposal's notice, hid the Approve/Decline buttons).
+ */
+export const invalidateChanges = async (queryClient: QueryClient, staleKeys: StaleKeys, changes: readonly Change[]): Promise<unknown> => {
   const viewerId = viewerOf(queryClient);
-  const unique = new Map<string, StaleKey>();
-  for (const key of changes.flatMap((change) => staleKeys(change, viewerId))) unique.set(JSON.stringify(key), key);
-  return Promise.all(
-    [...unique.values()].map(async (key) => {
-      const filters = { queryKey: [...key.queryKey], exact: key.exact };
-      await queryClient.cancelQueries({ ...filters, predicate: firstFetchInFlight });
-      return queryClient.invalidateQueries(filters);
-    }),
-  );
+  const cache = queryClient.getQueryCache();
+  const stale = new Set<Query>();
+  for (const key of changes.flatMap((change) => staleKeys(change, viewerId))) {
+    for (const query of cache.findAll({ queryKey: [...key.queryKey], exact: key.exact })) stale.add(query);
+  }
+  const inFlight = [...stale].filter((query) => query.state.fetchStatus !== 'idle');
+  const idle = new Set([...stale].filter((query) => query.state.fetchStatus === 'idle'));
+  return Promise.all([
+    ...inFlight.map((query) => refetchAfterFetchInFlight(queryClient, query)),
+    idle.size > 0 ? queryClient.invalidateQueries({ predicate: (query) => idle.has(query) }) : undefined,
+  ]);
 };
 
 export const StaleKeysContext = createContext<StaleKeys | null>(null);

@@ -40,7 +40,7 @@ describe('invalidating the queries a change makes stale', () => {
     unsubscribe();
   });
 
-  it('still refetches a query with data at once, dropping the answer in flight', async () => {
+  it('refetches a query with data once the answer in flight is in, and shows the later answer', async () => {
     const client = new QueryClient();
     client.setQueryData(modificationsKey, 'cached');
     const answers = heldAnswers();
@@ -49,12 +49,56 @@ describe('invalidating the queries a change makes stale', () => {
     expect(answers.calls()).toBe(1);
 
     const invalidated = invalidateChanges(client, staleKeys, [{ scope: 'session', id: 's1' }]);
-    await vi.waitFor(() => expect(answers.calls()).toBe(2));
+    expect(answers.calls(), 'the fetch in flight is not cancelled and asked again at once').toBe(1);
     answers.answer('old');
+    await vi.waitFor(() => expect(answers.calls()).toBe(2));
     answers.answer('new');
     await invalidated;
 
     expect(client.getQueryData(modificationsKey)).toBe('new');
+    unsubscribe();
+  });
+
+  it('fetches once more after a burst of notices that came while a fetch was in flight, not once per notice', async () => {
+    const client = new QueryClient();
+    const answers = heldAnswers();
+    const observer = new QueryObserver(client, { queryKey: modificationsKey, queryFn: answers.queryFn, staleTime: 0 });
+    const unsubscribe = observer.subscribe(() => {});
+
+    const burst = [1, 2, 3].map(() => invalidateChanges(client, staleKeys, [{ scope: 'session', id: 's1' }]));
+    answers.answer('before the burst');
+    await vi.waitFor(() => expect(answers.calls()).toBe(2));
+    answers.answer('after the burst');
+    await Promise.all(burst);
+
+    expect(answers.calls()).toBe(2);
+    expect(client.getQueryData(modificationsKey)).toBe('after the burst');
+    unsubscribe();
+  });
+});
+
+describe('invalidating overlapping keys', () => {
+  it('fetches a query once when two changes of one notice both make it stale', async () => {
+    const client = new QueryClient();
+    client.setQueryData(modificationsKey, 'cached');
+    const answers = heldAnswers();
+    const observer = new QueryObserver(client, { queryKey: modificationsKey, queryFn: answers.queryFn, staleTime: 0 });
+    const unsubscribe = observer.subscribe(() => {});
+    answers.answer('first');
+    await vi.waitFor(() => expect(client.getQueryData(modificationsKey)).toBe('first'));
+    // The session's prefix and the read itself: two keys, one query.
+    const overlapping: StaleKeys = () => [{ queryKey: ['sessions', 'one', 's1'] }, { queryKey: modificationsKey, exact: true }];
+
+    const invalidated = invalidateChanges(client, overlapping, [
+      { scope: 'session', id: 's1' },
+      { scope: 'session', id: 's1' },
+    ]);
+    await vi.waitFor(() => expect(answers.calls()).toBe(2));
+    answers.answer('after the change');
+    await invalidated;
+
+    expect(answers.calls(), 'one refetch, not one per key').toBe(2);
+    expect(client.getQueryData(modificationsKey)).toBe('after the change');
     unsubscribe();
   });
 });
