@@ -72,14 +72,20 @@ export const invalidateChanges = async (queryClient: QueryClient, staleKeys: Sta
   const viewerId = viewerOf(queryClient);
   const cache = queryClient.getQueryCache();
   const stale = new Set<Query>();
-  for (const key of changes.flatMap((change) => staleKeys(change, viewerId))) {
+  // The queries of what changed itself (a session, a post, a conversation) are asked first, the member's
+  // own (counts, balance, sidebar) after: the browser sends six requests to a host at a time, and a
+  // session's change was queued behind the dashboard's eleven member reads.
+  const byWhatChanged = [...changes].sort((a, b) => Number(a.scope === 'user') - Number(b.scope === 'user'));
+  for (const key of byWhatChanged.flatMap((change) => staleKeys(change, viewerId))) {
     for (const query of cache.findAll({ queryKey: [...key.queryKey], exact: key.exact })) stale.add(query);
   }
   const inFlight = [...stale].filter((query) => query.state.fetchStatus !== 'idle');
   const idle = new Set([...stale].filter((query) => query.state.fetchStatus === 'idle'));
+  // Marked stale (an unmounted one fetches when it mounts again), then the mounted ones fetched in order.
+  if (idle.size > 0) await queryClient.invalidateQueries({ predicate: (query) => idle.has(query), refetchType: 'none' });
   return Promise.all([
     ...inFlight.map((query) => refetchAfterFetchInFlight(queryClient, query)),
-    idle.size > 0 ? queryClient.invalidateQueries({ predicate: (query) => idle.has(query) }) : undefined,
+    ...[...idle].map((query) => queryClient.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' })),
   ]);
 };
 

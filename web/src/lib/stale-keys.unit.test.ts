@@ -102,3 +102,27 @@ describe('invalidating overlapping keys', () => {
     unsubscribe();
   });
 });
+
+describe('the order of the refetches', () => {
+  it("asks for what changed itself before the member's own reads", async () => {
+    const client = new QueryClient();
+    const asked: string[] = [];
+    const observe = (queryKey: readonly unknown[]) => {
+      client.setQueryData(queryKey, 'cached');
+      return new QueryObserver(client, { queryKey, queryFn: () => (asked.push(String(queryKey.at(-1))), Promise.resolve('fresh')), staleTime: Infinity }).subscribe(
+        () => {},
+      );
+    };
+    const stops = [observe(['users', 'u1', 'balance']), observe(modificationsKey)];
+    const keys: StaleKeys = (change) =>
+      change.scope === 'user' ? [{ queryKey: ['users', change.id] }] : change.scope === 'session' ? [{ queryKey: ['sessions', 'one', change.id] }] : [];
+
+    await invalidateChanges(client, keys, [
+      { scope: 'user', id: 'u1' },
+      { scope: 'session', id: 's1' },
+    ]);
+
+    expect(asked).toEqual(['modifications', 'balance']);
+    stops.forEach((stop) => stop());
+  });
+});
