@@ -118,30 +118,10 @@ export const describeFailedPage = async (page: Page, label: string): Promise<voi
     const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('(the page did not answer within 5 s)'), 5_000).unref());
     const text = await Promise.race([
       page.evaluate(() => {
-        // Whether React drew what shows (a fiber on the status) or it is still index.html's shell.
+        // Whether React drew the spinner that shows (a fiber on it) or it is still index.html's shell.
         const status = document.querySelector('[role=status]');
         const drawnBy = status ? (Object.keys(status).some((key) => key.startsWith('__reactFiber')) ? 'react' : 'index.html') : 'no status';
-        const scripts = performance.getEntriesByType('resource').filter((entry) => /\.js$/.test(entry.name)).length;
-        // Playwright's fake clock (context.clock.install): its pending timers and whether it is running them.
-        const clock = (
-          window as unknown as {
-            __pwClock?: {
-              controller?: {
-                _timers?: Map<unknown, { type: string; delay: number; callAt: number }>;
-                _now?: { ticks: number };
-                _realTime?: unknown;
-                _currentRealTimeTimer?: { promise?: unknown; callAt: number };
-              };
-            };
-          }
-        ).__pwClock?.controller;
-        const timers = clock?._timers
-          ? [...clock._timers.values()].map((timer) => `${timer.type}:${timer.delay}@${timer.callAt - (clock._now?.ticks ?? 0)}`).join(' ')
-          : 'none';
-        const runner = clock?._currentRealTimeTimer
-          ? `runner ${clock._currentRealTimeTimer.promise ? 'running' : 'waiting'} @${clock._currentRealTimeTimer.callAt - (clock._now?.ticks ?? 0)}`
-          : 'no runner';
-        return `[status: ${drawnBy}, ${scripts} scripts loaded, visibility ${document.visibilityState}, clock ${clock ? (clock._realTime ? 'flowing' : 'paused') : 'absent'}, ${runner}, timers ${timers}] ${document.body?.innerText ?? ''}`;
+        return `[spinner: ${drawnBy}, visibility ${document.visibilityState}] ${document.body?.innerText ?? ''}`;
       }),
       timeout,
     ]);

@@ -20,14 +20,20 @@ const heldAnswers = () => {
   };
 };
 
+/** The modifications read, mounted (an observer subscribed) with held answers; `cached` data to start with, if given. */
+const mountedModifications = (cached?: string) => {
+  const client = new QueryClient();
+  if (cached !== undefined) client.setQueryData(modificationsKey, cached);
+  const answers = heldAnswers();
+  const unsubscribe = new QueryObserver(client, { queryKey: modificationsKey, queryFn: answers.queryFn, staleTime: 0 }).subscribe(() => {});
+  return { client, answers, unsubscribe };
+};
+
 describe('invalidating the queries a change makes stale', () => {
   it('refetches a query whose first fetch was still in flight when the change was announced', async () => {
     // Issue 29 item 10: a card's first read of a session's modifications, sent before the mentor's
     // proposal was projected and answered after its notice, kept the answer without the proposal.
-    const client = new QueryClient();
-    const answers = heldAnswers();
-    const observer = new QueryObserver(client, { queryKey: modificationsKey, queryFn: answers.queryFn });
-    const unsubscribe = observer.subscribe(() => {});
+    const { client, answers, unsubscribe } = mountedModifications();
     expect(answers.calls()).toBe(1);
 
     const invalidated = invalidateChanges(client, staleKeys, [{ scope: 'session', id: 's1' }]);
@@ -41,11 +47,7 @@ describe('invalidating the queries a change makes stale', () => {
   });
 
   it('refetches a query with data once the answer in flight is in, and shows the later answer', async () => {
-    const client = new QueryClient();
-    client.setQueryData(modificationsKey, 'cached');
-    const answers = heldAnswers();
-    const observer = new QueryObserver(client, { queryKey: modificationsKey, queryFn: answers.queryFn, staleTime: 0 });
-    const unsubscribe = observer.subscribe(() => {});
+    const { client, answers, unsubscribe } = mountedModifications('cached');
     expect(answers.calls()).toBe(1);
 
     const invalidated = invalidateChanges(client, staleKeys, [{ scope: 'session', id: 's1' }]);
@@ -60,10 +62,7 @@ describe('invalidating the queries a change makes stale', () => {
   });
 
   it('fetches once more after a burst of notices that came while a fetch was in flight, not once per notice', async () => {
-    const client = new QueryClient();
-    const answers = heldAnswers();
-    const observer = new QueryObserver(client, { queryKey: modificationsKey, queryFn: answers.queryFn, staleTime: 0 });
-    const unsubscribe = observer.subscribe(() => {});
+    const { client, answers, unsubscribe } = mountedModifications();
 
     const burst = [1, 2, 3].map(() => invalidateChanges(client, staleKeys, [{ scope: 'session', id: 's1' }]));
     answers.answer('before the burst');
@@ -79,11 +78,7 @@ describe('invalidating the queries a change makes stale', () => {
 
 describe('invalidating overlapping keys', () => {
   it('fetches a query once when two changes of one notice both make it stale', async () => {
-    const client = new QueryClient();
-    client.setQueryData(modificationsKey, 'cached');
-    const answers = heldAnswers();
-    const observer = new QueryObserver(client, { queryKey: modificationsKey, queryFn: answers.queryFn, staleTime: 0 });
-    const unsubscribe = observer.subscribe(() => {});
+    const { client, answers, unsubscribe } = mountedModifications('cached');
     answers.answer('first');
     await vi.waitFor(() => expect(client.getQueryData(modificationsKey)).toBe('first'));
     // The session's prefix and the read itself: two keys, one query.
