@@ -1,14 +1,28 @@
 // What changed, as projectors announce it and the websocket relays it (DESIGN.md §7). Declared here,
 // with the contracts, because both sides speak it: projectors return ChangeNotices, the server's change
 // hub sends them without the session's participants (it routes by them) and with a post's id as postId
-// too, and the web client invalidates the query keys that the change makes stale.
+// too, and the web client invalidates the query keys that the change makes stale. A member's change
+// names what changed (`about`, the read model that wrote it), so the client refetches only the reads that
+// depend on it: one write sends several of them (its session, points, stats, notifications...), and each
+// used to refetch every read about the member (issue 29, decision D-topics-1).
 import type { LiveComment } from './feed-read.js';
 
 export type { LiveComment };
 
+/**
+ * What changed about a member: one topic per read model that announces a member's changes, named after
+ * what it holds. 'profile': members (profile, skills, availability); 'balance': balances; 'ledger':
+ * ledger-transactions; 'sessions': sessions (with their holds, reschedule requests, threads);
+ * 'notifications': notifications and their read marks; 'onboarding': onboarding; 'stats': member-stats
+ * (completed sessions, ratings, reviews, streak); 'likes': skill-likes.
+ */
+export type UserTopic = 'profile' | 'balance' | 'ledger' | 'sessions' | 'notifications' | 'onboarding' | 'stats' | 'likes';
+
 /** What changed, relayed to websockets so clients invalidate matching query keys. */
 export type ChangeNotice =
-  | { scope: 'user'; id: string } // a member's own data: profile, balance, ledger, sessions, notifications
+  // A member's own data; `about` names what changed, and a change without it may be anything about them
+  // (a client's own write that touches several read models says so).
+  | { scope: 'user'; id: string; about?: UserTopic }
   | { scope: 'session'; id: string; participants: string[] }
   | { scope: 'post'; id: string }
   | { scope: 'members' } // the member directory as a whole
@@ -71,7 +85,10 @@ export const WS_FRAMES_PER_SECOND = 20;
 export const WS_FRAME_BURST = 250;
 export const WS_TOO_MANY_MESSAGES = 1008;
 
-/** A change as the client applies it, whether the socket announced it or the client's own write made it. */
+/**
+ * A change as the client applies it, whether the socket announced it or the client's own write made it.
+ * A member's change is the notice's own, `about` included.
+ */
 export type Change =
   | Exclude<ChangeNotice, { scope: 'session' | 'post' | 'feed' | 'comment' | 'conversation' | 'message' | 'message_read' }>
   | { scope: 'session'; id: string }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CHANGES_CHANNEL } from '../../projections/runtime/notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
-// What a socket receives: the client invalidates the query keys that match scope and id.
+// What a socket receives: the client invalidates the query keys that match scope and id (and a member's topic).
 import type { ChangedMessage, MessagesReadMessage, NewCommentMessage, NewMessageMessage, NewPostsMessage } from '../contracts/live.js';
 import { createTypingRelay, type TypingRelayOptions } from './typing-relay.js';
 
@@ -133,7 +133,8 @@ export const createChangeHub = (log: FastifyBaseLogger, options: TypingRelayOpti
       for (const notice of notices) {
         switch (notice.scope) {
           case 'user':
-            toMember(notice.id, { type: 'changed', scope: 'user', id: notice.id });
+            // What changed about the member goes along: the client refetches only the reads that depend on it.
+            toMember(notice.id, { type: 'changed', scope: 'user', id: notice.id, ...(notice.about && { about: notice.about }) });
             break;
           case 'session':
             for (const memberId of new Set(notice.participants)) toMember(memberId, { type: 'changed', scope: 'session', id: notice.id });

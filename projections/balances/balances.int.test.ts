@@ -67,8 +67,8 @@ describe.each(testTargets())('balances read model on $kind', (target) => {
     expect(await getBalance(sql.db, 'stu')).toEqual({ availablePoints: 1, heldPoints: 0 });
     expect(await getBalance(sql.db, 'men')).toEqual({ availablePoints: 4, heldPoints: 0 });
     expect(notices).toEqual([
-      { scope: 'user', id: 'stu' },
-      { scope: 'user', id: 'men' },
+      { scope: 'user', id: 'stu', about: 'balance' },
+      { scope: 'user', id: 'men', about: 'balance' },
     ]);
   });
 

@@ -19,6 +19,6 @@ export const balancesProjector = defineProjection({
     const before = rows.balances.get(id);
     const points = evolvePoints({ available: before?.available_points ?? 0, held: before?.held_points ?? 0 }, event);
     rows.balances.put({ member_id: id, available_points: points.available, held_points: points.held, updated_at: event.metadata.occurredAt });
-    return [{ scope: 'user', id }];
+    return [{ scope: 'user', id, about: 'balance' }];
   },
 });

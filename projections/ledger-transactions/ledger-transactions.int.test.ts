@@ -7,11 +7,13 @@ import { migrateProjector } from '../runtime/migrate.js';
 import { ledgerTransactionsProjector } from './projector.js';
 import { listTransactions } from './queries.js';
 import type { ReadModelsDb } from '../read-models.js';
+import type { ChangeNotice } from '../types.js';
 
 describe.each(testTargets())('ledger-transactions read model on $kind', (target) => {
   let database: TestDatabase;
   let sql: SqlDatabase<ReadModelsDb>;
   const log = createEventLog();
+  let notices: ChangeNotice[];
   const ledger = (id: string, event: LedgerEvent, at: string) => log.record(`ledger-${id}`, event, at);
 
   beforeAll(async () => {
@@ -49,7 +51,7 @@ describe.each(testTargets())('ledger-transactions read model on $kind', (target)
       { type: 'PointsGranted', data: { memberId: 'stu', transactionId: 'c1', amount: -1, reason: 'correction', description: 'Correction' } },
       '2026-01-05T00:00:00.000Z',
     );
-    await ledgerTransactionsProjector.apply(sql.db, log.events);
+    notices = await ledgerTransactionsProjector.apply(sql.db, log.events);
   });
   afterAll(async () => {
     await sql?.close();
@@ -79,6 +81,13 @@ describe.each(testTargets())('ledger-transactions read model on $kind', (target)
       created_at: '2026-01-01T00:00:00.000Z',
       swap_id: null,
     });
+  });
+
+  it('announces each member whose history grew, as a change to their ledger', () => {
+    expect(notices).toEqual([
+      { scope: 'user', id: 'stu', about: 'ledger' },
+      { scope: 'user', id: 'men', about: 'ledger' },
+    ]);
   });
 
   it("shows the mentor's side of a payment as a transfer in", async () => {

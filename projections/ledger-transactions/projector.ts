@@ -39,6 +39,6 @@ export const ledgerTransactionsProjector = defineProjection({
   canHandle: ledgerEventTypes,
   evolve(rows, event: Recorded<LedgerEvent>) {
     rows.ledger_transactions.put(toTransactionRow(event));
-    return [{ scope: 'user', id: event.data.memberId }];
+    return [{ scope: 'user', id: event.data.memberId, about: 'ledger' }];
   },
 });

@@ -111,13 +111,13 @@ describe.each(testTargets())('member-stats read model on $kind', (target) => {
     expect(await listReviews(sql.db, 'sam')).toEqual([]);
   });
 
-  it('announces both participants', async () => {
+  it("announces both participants' figures as a change to their stats", async () => {
     await sql.db.schema.createSchema('notices').execute();
     await migrateProjector(sql.db, memberStatsProjector, 'notices');
     const completed = eventsFor(story.events, ['SessionCompleted']).slice(0, 1);
     expect(await memberStatsProjector.apply(sql.db.withSchema('notices'), completed)).toEqual([
-      { scope: 'user', id: 'sam' },
-      { scope: 'user', id: 'mia' },
+      { scope: 'user', id: 'sam', about: 'stats' },
+      { scope: 'user', id: 'mia', about: 'stats' },
     ]);
   });
 

@@ -91,6 +91,6 @@ export const memberStatsProjector = defineCustomProjection({
       .where((eb) => eb.or([eb('student_id', '=', sql<string>`any(${ids}::text[])`), eb('instructor_id', '=', sql<string>`any(${ids}::text[])`)]))
       .execute();
     await write('member_stats', statsFromFacts(ids, all));
-    return ids.map((id) => ({ scope: 'user', id }));
+    return ids.map((id) => ({ scope: 'user', id, about: 'stats' }));
   },
 });

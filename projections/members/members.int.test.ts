@@ -133,7 +133,9 @@ describe.each(testTargets())('members read model on $kind', (target) => {
     ];
     const notices = await membersProjector.apply(sql.db, events);
     expect(notices).toHaveLength(3);
-    expect(notices).toEqual(expect.arrayContaining([{ scope: 'user', id: 'dan' }, { scope: 'user', id: 'ann' }, { scope: 'members' }]));
+    expect(notices).toEqual(
+      expect.arrayContaining([{ scope: 'user', id: 'dan', about: 'profile' }, { scope: 'user', id: 'ann', about: 'profile' }, { scope: 'members' }]),
+    );
     expect((await getMember(sql.db, 'ann'))?.location).toBe('Lyon');
   });
 

@@ -28,6 +28,6 @@ export const membersProjector = defineProjection({
   evolve(rows, event) {
     const id = event.data.memberId;
     rows.members.put(evolveMember(rows.members.get(id) ?? null, event, event.metadata.occurredAt));
-    return [{ scope: 'user', id }, { scope: 'members' }];
+    return [{ scope: 'user', id, about: 'profile' }, { scope: 'members' }];
   },
 });

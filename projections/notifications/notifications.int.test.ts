@@ -128,7 +128,7 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
       ),
     ];
     const notices = await notificationsProjector.apply(sql.db, marks);
-    expect(notices).toEqual([{ scope: 'user', id: 'sam' }]);
+    expect(notices).toEqual([{ scope: 'user', id: 'sam', about: 'notifications' }]);
     const after = await listNotifications(sql.db, 'sam', 2);
     expect(after.map((n) => [n.id, n.read])).toEqual([
       [newest!.id, true],
@@ -152,6 +152,15 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
     expect(await unreadCount(sql.db, 'mia')).toBe(0);
     expect((await listNotifications(sql.db, 'mia')).every((n) => n.read)).toBe(true);
     expect(await unreadCount(sql.db, 'sam')).toBe(11);
+  });
+
+  it('announces each new notification to its recipient as a change to their notifications', async () => {
+    await sql.db.schema.createSchema('notices').execute();
+    await migrateProjector(sql.db, notificationsProjector, 'notices');
+    const notices = await notificationsProjector.apply(sql.db.withSchema('notices'), eventsFor(story.events, notificationsProjector.handles));
+    expect(notices).toContainEqual({ scope: 'user', id: 'sam', about: 'notifications' });
+    expect(notices).toContainEqual({ scope: 'user', id: 'mia', about: 'notifications' });
+    expect(notices.every((notice) => notice.scope === 'user' && notice.about === 'notifications')).toBe(true);
   });
 
   it('returns nothing for a member without notifications', async () => {

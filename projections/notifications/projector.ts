@@ -48,7 +48,7 @@ export const notificationsProjector = defineProjection({
     const notify = (made: readonly NotificationRow[]): ChangeNotice[] =>
       made.map((row) => {
         rows.notifications.put(row);
-        return { scope: 'user', id: row.recipient_id };
+        return { scope: 'user', id: row.recipient_id, about: 'notifications' };
       });
     if (isSessionEvent(event)) return notify(sessionNotificationsFor(event, event));
     if (event.type === 'MessageSent') return notify([messageNotificationFor(event, event)]);
@@ -74,6 +74,6 @@ export const notificationsProjector = defineProjection({
       const before = rows.notification_read_marks.get(memberId);
       rows.notification_read_marks.put({ member_id: memberId, up_to: before ? later(before.up_to, event.data.upTo) : event.data.upTo });
     }
-    return [{ scope: 'user', id: memberId }];
+    return [{ scope: 'user', id: memberId, about: 'notifications' }];
   },
 });

@@ -99,8 +99,8 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
     // Sam and Mia have booked (above): the runtime sends no statement for this batch (commit-batch.ts).
     expect(await onboardingProjector.plan!(counted, booking('m1', 'sam', '2026-03-03T09:00:00.000Z'))).toEqual({ writes: [], notices: [] });
     expect(queries).toBe(1);
-    // Bob has never booked: his booking with Mia is read and written, and ticks his step.
-    expect(await onboardingProjector.apply(counted, booking('m4', 'bob', '2026-03-03T09:15:00.000Z'))).toEqual([{ scope: 'user', id: 'bob' }]);
+    // Bob has never booked: his booking with Mia is read and written, and ticks his step (his onboarding's change).
+    expect(await onboardingProjector.apply(counted, booking('m4', 'bob', '2026-03-03T09:15:00.000Z'))).toEqual([{ scope: 'user', id: 'bob', about: 'onboarding' }]);
     expect((await getOnboarding(sql.db, 'bob', true))?.onboardingSteps.scheduled_session).toBe(true);
   });
 

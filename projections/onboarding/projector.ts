@@ -33,7 +33,7 @@ export const onboardingProjector = defineProjection({
       const after = evolveOnboarding(before, event, occurredAt);
       if (after === before) return [];
       rows.onboarding.put(after);
-      return [{ scope: 'user', id: memberId } as const];
+      return [{ scope: 'user', id: memberId, about: 'onboarding' } as const];
     });
   },
 });

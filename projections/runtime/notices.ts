@@ -16,9 +16,11 @@ const MAX_PAYLOAD_BYTES = 7900;
 
 const noticeKey = (notice: ChangeNotice): string => {
   switch (notice.scope) {
+    // Two changes of one member about different things are two notices: each makes other reads stale.
     case 'user':
+      return `user:${notice.id}:${notice.about ?? ''}`;
     case 'post':
-      return `${notice.scope}:${notice.id}`;
+      return `post:${notice.id}`;
     case 'session':
       return `session:${notice.id}:${[...notice.participants].sort().join(',')}`;
     case 'members':

@@ -21,6 +21,25 @@ describe('change notices', () => {
     ]);
   });
 
+  it("keeps a member's changes about different things apart, and one of each", () => {
+    const notices: ChangeNotice[] = [
+      { scope: 'user', id: 'a', about: 'sessions' },
+      { scope: 'user', id: 'a', about: 'notifications' },
+      { scope: 'user', id: 'a', about: 'sessions' },
+      { scope: 'user', id: 'a' },
+    ];
+    expect(dedupeNotices(notices)).toEqual([
+      { scope: 'user', id: 'a', about: 'sessions' },
+      { scope: 'user', id: 'a', about: 'notifications' },
+      { scope: 'user', id: 'a' },
+    ]);
+  });
+
+  it("keeps the topic of a member's change through the NOTIFY payload", () => {
+    const notices: ChangeNotice[] = [{ scope: 'user', id: 'a', about: 'balance' }];
+    expect(chunkPayloads('balances', '1:2', notices).map((p) => parseChangesPayload(p)!.notices)).toEqual([notices]);
+  });
+
   it('splits a large batch into payloads under the 8000-byte NOTIFY limit without losing a notice', () => {
     const notices: ChangeNotice[] = Array.from({ length: 2000 }, (_, i) => ({ scope: 'user', id: `member-${i}-${'x'.repeat(20)}` }));
     const payloads = chunkPayloads('members', '12:34', notices);

@@ -11,10 +11,10 @@ export const holdEventTypes = ['PointsHeld', 'HoldRefunded', 'HoldAdjudicated'] 
 const holdTypes: ReadonlySet<string> = new Set(holdEventTypes);
 const isHoldEvent = (event: Recorded<SessionEvent | HoldEvent>): event is Recorded<HoldEvent> => holdTypes.has(event.type);
 
-/** Session + user notices for both participants (DESIGN.md §4: dashboards, stats and cards refresh). */
+/** Session + user notices for both participants (DESIGN.md §4: their cards, dashboards and session lists refresh). */
 export const sessionNotices = (sessionId: string, participants: readonly string[]): ChangeNotice[] => [
   { scope: 'session', id: sessionId, participants: [...participants] },
-  ...participants.map((id): ChangeNotice => ({ scope: 'user', id })),
+  ...participants.map((id): ChangeNotice => ({ scope: 'user', id, about: 'sessions' })),
 ];
 
 export const sessionsProjector = defineProjection({
@@ -38,7 +38,7 @@ export const sessionsProjector = defineProjection({
       // The hold is placed before its session is requested: until then only the student hears of it
       // (the request, often in the same batch, tells both about the session).
       const session = rows.sessions.get(sessionId);
-      return session ? sessionNotices(sessionId, [session.student_id, session.instructor_id]) : [{ scope: 'user', id: event.data.memberId }];
+      return session ? sessionNotices(sessionId, [session.student_id, session.instructor_id]) : [{ scope: 'user', id: event.data.memberId, about: 'sessions' }];
     }
     const session = evolveSession(rows.sessions.get(sessionId) ?? null, event, occurredAt);
     if (session) rows.sessions.put(session);

@@ -242,15 +242,16 @@ describe.each(testTargets())('sessions read model on $kind', (target) => {
     expect((await activitySummary(sql.db, 'mia', '2026-03-05T10:30:00.000Z')).upcoming.map((s) => s.id)).toEqual(['s2', 's8']);
   });
 
-  it('announces the session to both participants', async () => {
+  it('announces the session to both participants, and to each a change to their sessions', async () => {
     const story = createStory();
     story.session({ id: 'x1', student: 'sam', mentor: 'bob', skillName: 'Chess', startsAt: '2026-04-01T10:00:00.000Z', at: '2026-03-01T09:00:00.000Z' });
     await sql.db.schema.createSchema('notices').execute();
     await migrateProjector(sql.db, sessionsProjector, 'notices');
     const notices = await sessionsProjector.apply(sql.db.withSchema('notices'), eventsFor(story.events, sessionsProjector.handles));
     expect(notices).toContainEqual({ scope: 'session', id: 'x1', participants: ['sam', 'bob'] });
-    expect(notices).toContainEqual({ scope: 'user', id: 'sam' });
-    expect(notices).toContainEqual({ scope: 'user', id: 'bob' });
+    expect(notices).toContainEqual({ scope: 'user', id: 'sam', about: 'sessions' });
+    expect(notices).toContainEqual({ scope: 'user', id: 'bob', about: 'sessions' });
+    expect(notices.filter((notice) => notice.scope === 'user').every((notice) => notice.about === 'sessions')).toBe(true);
   });
 
   it('gives the same rows whether events arrive in one batch or in many small ones', async () => {

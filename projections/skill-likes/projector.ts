@@ -19,8 +19,8 @@ export const skillLikesProjector = defineProjection({
     if (event.type === 'SkillUnliked') rows.skill_likes.delete(key);
     else if (!rows.skill_likes.get(key)) rows.skill_likes.put({ skill_id: skillId, member_id: memberId, owner_id: ownerId, liked_at: event.metadata.occurredAt });
     return [
-      { scope: 'user', id: ownerId },
-      { scope: 'user', id: memberId },
+      { scope: 'user', id: ownerId, about: 'likes' },
+      { scope: 'user', id: memberId, about: 'likes' },
     ];
   },
 });

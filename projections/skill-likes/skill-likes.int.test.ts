@@ -10,6 +10,7 @@ import { inBatches } from '../sessions/testing.js';
 import { skillLikesProjector } from './projector.js';
 import { skillLikeStatus, skillLikeStatuses } from './queries.js';
 import type { ReadModelsDb } from '../read-models.js';
+import type { ChangeNotice } from '../types.js';
 
 const history = (): RecordedEvent[] => {
   const log = createEventLog();
@@ -29,7 +30,7 @@ const history = (): RecordedEvent[] => {
 describe.each(testTargets())('skill-likes read model on $kind', (target) => {
   let database: TestDatabase;
   let sql: SqlDatabase<ReadModelsDb>;
-  let notices: unknown[];
+  let notices: ChangeNotice[];
 
   beforeAll(async () => {
     database = await target.create();
@@ -60,9 +61,10 @@ describe.each(testTargets())('skill-likes read model on $kind', (target) => {
     ]);
   });
 
-  it("announces the skill's owner and the member who liked", () => {
-    expect(notices).toContainEqual({ scope: 'user', id: 'mia' });
-    expect(notices).toContainEqual({ scope: 'user', id: 'cat' });
+  it("announces the skill's owner and the member who liked, as a change to their likes", () => {
+    expect(notices).toContainEqual({ scope: 'user', id: 'mia', about: 'likes' });
+    expect(notices).toContainEqual({ scope: 'user', id: 'cat', about: 'likes' });
+    expect(notices.every((notice) => notice.scope === 'user' && notice.about === 'likes')).toBe(true);
   });
 
   it('gives the same rows whether events arrive in one batch or in many small ones', async () => {

@@ -46,18 +46,39 @@ describe('websocket /ws', () => {
     await expect(open(server.url, { cookie: ann.cookie, origin: 'https://evil.example.com' })).rejects.toThrow(/403/);
   });
 
-  it('tells a second connection of the same member about their own PATCH, and nobody else', async () => {
+  it('tells a second connection of the same member about their own PATCH, as a profile change, and nobody else', async () => {
     const annTab1 = track(await connect(server.url, ann));
     const annTab2 = track(await connect(server.url, ann));
     const bobTab = track(await connect(server.url, bob));
 
     expect((await ann.patch(`/api/users/${ann.memberId}`, { bio: 'Now live' })).status).toBe(200);
 
+    // The members read model's notice; the onboarding model's (a bio ticks a step) comes as its own.
     const own = (m: any) => m.type === 'changed' && m.scope === 'user' && m.id === ann.memberId;
-    expect(await annTab2.next(own)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId });
-    expect(await annTab1.next(own)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId });
+    const profile = (m: any) => own(m) && m.about === 'profile';
+    expect(await annTab2.next(profile)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId, about: 'profile' });
+    expect(await annTab1.next(profile)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId, about: 'profile' });
     await caughtUp(bobTab);
     expect(bobTab.messages.filter(own)).toEqual([]);
+  });
+
+  it("relays what a member's change is about, and nothing for a change about nothing in particular", async () => {
+    const annSocket = track(await connect(server.url, ann));
+
+    await notify([
+      { scope: 'user', id: ann.memberId, about: 'notifications' },
+      { scope: 'user', id: ann.memberId },
+    ]);
+
+    // Only these two: a projector's late notice about Ann (an earlier test's write) is about something else.
+    const sent = (m: any) => m.type === 'changed' && m.scope === 'user' && m.id === ann.memberId && (m.about === 'notifications' || !('about' in m));
+    expect(await annSocket.next(sent)).toEqual({ type: 'changed', scope: 'user', id: ann.memberId, about: 'notifications' });
+    await caughtUp(annSocket);
+    // The second has no `about` at all (not even undefined): the client reads that as any change.
+    expect(annSocket.messages.filter(sent).map((m) => Object.keys(m))).toEqual([
+      ['type', 'scope', 'id', 'about'],
+      ['type', 'scope', 'id'],
+    ]);
   });
 
   it('sends post changes only to sockets subscribed to that post, with postId', async () => {

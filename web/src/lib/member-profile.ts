@@ -4,7 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@contracts/members';
 import { getJson } from './http';
-import type { StaleKeys } from './stale-keys';
+import { aboutAny, memberViewTopics, type StaleKeys } from './stale-keys';
 
 export const memberProfileKeys = {
   all: ['member-profile'] as const,
@@ -19,4 +19,6 @@ export const memberProfileQuery = (userId: string) =>
 
 export const useMemberProfile = (userId: string, enabled = true) => useQuery({ ...memberProfileQuery(userId), enabled });
 
-export const memberProfileStaleKeys: StaleKeys = (change) => (change.scope === 'user' ? [{ queryKey: memberProfileKeys.one(change.id) }] : []);
+// GET /api/users/{id} is the member view: profile, points and figures.
+export const memberProfileStaleKeys: StaleKeys = (change) =>
+  change.scope === 'user' && aboutAny(change, memberViewTopics) ? [{ queryKey: memberProfileKeys.one(change.id) }] : [];

@@ -3,13 +3,16 @@
 // key factory; app/ combines them into the one map that the websocket (for the changes the server
 // announces) and the mutations (for their own writes, at once) both apply. So a feature's mutation says
 // *what* changed, never another feature's keys, and renaming a key cannot silently break live updates.
+// A member's change names what changed about them (`about`), and each owner makes stale only the reads
+// that depend on it (aboutAny): one write announces several such changes, and each used to refetch every
+// read about the member (decision D-topics-1).
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
-import type { Change } from '@contracts/live';
+import type { Change, UserTopic } from '@contracts/live';
 import { currentUserKey } from './current-user';
 
-export type { Change };
+export type { Change, UserTopic };
 
 /** A set of queries to invalidate: the key is a prefix unless `exact`. */
 export interface StaleKey {
@@ -25,8 +28,29 @@ export const combineStaleKeys =
   (change, viewerId) =>
     owners.flatMap((owner) => owner(change, viewerId));
 
-/** The signed-in member's own profile, on a change to that member. */
-export const currentUserStaleKeys: StaleKeys = (change, viewerId) => (change.scope === 'user' && change.id === viewerId ? [{ queryKey: currentUserKey }] : []);
+/**
+ * Whether a member's change makes stale a read that depends on `topics`: it does when it is about one
+ * of them, or about nothing in particular (a change without `about` may be anything about the member).
+ */
+export const aboutAny = (change: Extract<Change, { scope: 'user' }>, topics: readonly UserTopic[]): boolean =>
+  change.about === undefined || topics.includes(change.about);
+
+/**
+ * What a member as the API shows them depends on (GET /api/user and /api/users/{id}): the members read
+ * model, joined with their points (balances) and their figures (member-stats).
+ */
+export const memberViewTopics: readonly UserTopic[] = ['profile', 'balance', 'stats'];
+
+/**
+ * What a member's session list depends on (GET /api/users/{id}/sessions, the activity summary): the
+ * sessions read model, joined with the participants' names and pictures and dated in the viewer's time
+ * zone (members).
+ */
+export const sessionViewTopics: readonly UserTopic[] = ['sessions', 'profile'];
+
+/** The signed-in member's own profile, on a change to that member that the member view shows. */
+export const currentUserStaleKeys: StaleKeys = (change, viewerId) =>
+  change.scope === 'user' && change.id === viewerId && aboutAny(change, memberViewTopics) ? [{ queryKey: currentUserKey }] : [];
 
 export const viewerOf = (queryClient: QueryClient): string | undefined => queryClient.getQueryData<{ id: string }>(currentUserKey)?.id;
 

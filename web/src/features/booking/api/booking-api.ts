@@ -31,7 +31,8 @@ export const useRequestSession = (studentId: string) => {
   const invalidateChanges = useInvalidateChanges();
   return useMutation({
     mutationFn: (request: SessionRequest) => sendJson<Session>('/api/sessions', { body: request }),
-    // The new session and the student's held points, as the websocket will announce them.
+    // The new session and the student's change, as the websocket will announce them: without a topic, as
+    // the booking holds their points and may tick an onboarding step too.
     onSuccess: (session) =>
       void invalidateChanges([
         { scope: 'session', id: session.id },

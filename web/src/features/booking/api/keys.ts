@@ -1,6 +1,6 @@
 // The booking feature's query keys, and which of them a change makes stale: a member's change (a
 // booking, a cancellation, new availability) may free or take their slots; likes are the viewer's own.
-import type { StaleKeys } from '@/lib/stale-keys';
+import { aboutAny, type StaleKeys } from '@/lib/stale-keys';
 
 export const bookingKeys = {
   all: ['booking'] as const,
@@ -10,5 +10,12 @@ export const bookingKeys = {
   like: (viewerId: string, skillId: string) => [...bookingKeys.likes(viewerId), skillId] as const,
 };
 
-export const bookingStaleKeys: StaleKeys = (change) =>
-  change.scope === 'user' ? [{ queryKey: bookingKeys.slots(change.id) }, { queryKey: bookingKeys.likes(change.id) }] : [];
+export const bookingStaleKeys: StaleKeys = (change) => {
+  if (change.scope !== 'user') return [];
+  return [
+    // A mentor's free slots: their availability and time zone (members) less their booked sessions.
+    ...(aboutAny(change, ['profile', 'sessions']) ? [{ queryKey: bookingKeys.slots(change.id) }] : []),
+    // A skill's like status (its count, and whether the viewer likes it): the skill-likes read model.
+    ...(aboutAny(change, ['likes']) ? [{ queryKey: bookingKeys.likes(change.id) }] : []),
+  ];
+};

@@ -1,6 +1,7 @@
 // The dashboard's query keys, and which of them a change makes stale: any session change may move a
-// session between tabs and counts; the stats and activity summary follow the member's own changes.
-import type { StaleKeys } from '@/lib/stale-keys';
+// session between tabs and counts; the stats and activity summary follow the member's own changes, each
+// only those of what it reads.
+import { aboutAny, sessionViewTopics, type StaleKeys } from '@/lib/stale-keys';
 import type { DashboardTab } from '@/lib/session-format';
 
 export interface SessionsFilter {
@@ -33,7 +34,13 @@ export const dashboardStaleKeys: StaleKeys = (change) => {
     case 'session':
       return [{ queryKey: dashboardKeys.lists }];
     case 'user':
-      return [{ queryKey: dashboardKeys.member(change.id) }];
+      return [
+        // GET /api/dashboard/stats: the member's points (balances) and figures (member-stats).
+        ...(aboutAny(change, ['balance', 'stats']) ? [{ queryKey: dashboardKeys.stats(change.id) }] : []),
+        // The activity summary (upcoming sessions, counts, requests to answer) and the member's sessions
+        // (the skill filter's options) are session views.
+        ...(aboutAny(change, sessionViewTopics) ? [{ queryKey: dashboardKeys.activitySummary(change.id) }, { queryKey: dashboardKeys.mySessions(change.id) }] : []),
+      ];
     default:
       return [];
   }

@@ -1,9 +1,10 @@
 // The members feature's query keys, and which of them a change makes stale (lib holds the profile itself).
-import type { StaleKeys } from '@/lib/stale-keys';
+import { aboutAny, type StaleKeys } from '@/lib/stale-keys';
 
 export const memberKeys = {
   all: ['members'] as const,
   balance: (userId: string) => [...memberKeys.all, userId, 'balance'] as const,
 };
 
-export const memberStaleKeys: StaleKeys = (change) => (change.scope === 'user' ? [{ queryKey: memberKeys.balance(change.id) }] : []);
+// GET /api/users/{id}/balance reads the balances read model alone.
+export const memberStaleKeys: StaleKeys = (change) => (change.scope === 'user' && aboutAny(change, ['balance']) ? [{ queryKey: memberKeys.balance(change.id) }] : []);

@@ -29,6 +29,7 @@ export const useUploadProfilePicture = (userId: string) => {
   const invalidateChanges = useInvalidateChanges();
   return useMutation({
     mutationFn: (picture: Blob) => uploadProfilePicture(userId, picture),
-    onSuccess: () => invalidateChanges([{ scope: 'user', id: userId }]),
+    // A new picture is the member's profile and nothing else (onboarding's steps do not count it).
+    onSuccess: () => invalidateChanges([{ scope: 'user', id: userId, about: 'profile' }]),
   });
 };

@@ -1,5 +1,5 @@
 // The notifications' query keys; the notifications projector announces a new one as the member's change.
-import type { StaleKeys } from '@/lib/stale-keys';
+import { aboutAny, type StaleKeys } from '@/lib/stale-keys';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -7,4 +7,7 @@ export const notificationKeys = {
   unreadCount: (userId: string) => [...notificationKeys.list(userId), 'unread-count'] as const,
 };
 
-export const notificationStaleKeys: StaleKeys = (change) => (change.scope === 'user' ? [{ queryKey: notificationKeys.list(change.id) }] : []);
+// The list and its unread count (under the list's key) read the notifications read model alone: the
+// senders' names come with it, but their changes are announced to them, not to this member.
+export const notificationStaleKeys: StaleKeys = (change) =>
+  change.scope === 'user' && aboutAny(change, ['notifications']) ? [{ queryKey: notificationKeys.list(change.id) }] : [];

@@ -1,9 +1,11 @@
-// The onboarding card's query key; its steps follow the member's own changes (profile, skills, sessions).
-import type { StaleKeys } from '@/lib/stale-keys';
+// The onboarding card's query key; its steps follow the member's own changes (profile, skills, sessions,
+// posts), which the onboarding read model follows itself and announces as 'onboarding'.
+import { aboutAny, type StaleKeys } from '@/lib/stale-keys';
 
 export const onboardingKeys = {
   all: ['onboarding'] as const,
   of: (userId: string) => [...onboardingKeys.all, userId] as const,
 };
 
-export const onboardingStaleKeys: StaleKeys = (change) => (change.scope === 'user' ? [{ queryKey: onboardingKeys.of(change.id) }] : []);
+export const onboardingStaleKeys: StaleKeys = (change) =>
+  change.scope === 'user' && aboutAny(change, ['onboarding']) ? [{ queryKey: onboardingKeys.of(change.id) }] : [];

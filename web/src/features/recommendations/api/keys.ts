@@ -1,5 +1,5 @@
 // The recommendations' query keys; both lists follow the member's own changes (skills, sessions).
-import type { StaleKeys } from '@/lib/stale-keys';
+import { aboutAny, type StaleKeys } from '@/lib/stale-keys';
 
 export const recommendationKeys = {
   all: ['recommendations'] as const,
@@ -8,4 +8,7 @@ export const recommendationKeys = {
   suggestions: (userId: string) => [...recommendationKeys.of(userId), 'suggestions'] as const,
 };
 
-export const recommendationStaleKeys: StaleKeys = (change) => (change.scope === 'user' ? [{ queryKey: recommendationKeys.of(change.id) }] : []);
+// Both are computed from the members read model (the skills the member teaches and wants) and
+// member-stats (the mentors' ratings, the member's last completed session), nothing else.
+export const recommendationStaleKeys: StaleKeys = (change) =>
+  change.scope === 'user' && aboutAny(change, ['profile', 'stats']) ? [{ queryKey: recommendationKeys.of(change.id) }] : [];

@@ -1,7 +1,7 @@
 // The sessions feature's query keys, and which of them a change makes stale: a session's change (sent
 // to both participants) refreshes the session and all that hangs off it; the sessions a member shares
-// with others follow that member's own changes.
-import type { StaleKeys } from '@/lib/stale-keys';
+// with others follow that member's own changes to their session views.
+import { aboutAny, sessionViewTopics, type StaleKeys } from '@/lib/stale-keys';
 
 export const sessionKeys = {
   all: ['sessions'] as const,
@@ -19,7 +19,7 @@ export const sessionStaleKeys: StaleKeys = (change) => {
     case 'session':
       return [{ queryKey: sessionKeys.one(change.id) }];
     case 'user':
-      return [{ queryKey: sessionKeys.sharedBy(change.id) }];
+      return aboutAny(change, sessionViewTopics) ? [{ queryKey: sessionKeys.sharedBy(change.id) }] : [];
     default:
       return [];
   }

@@ -55,6 +55,7 @@ export const useSessionAction = (id: string) => {
     mutationFn: (action: SessionAction) => runSessionAction(id, action),
     onSuccess: (session) => {
       queryClient.setQueryData(sessionKeys.one(session.id), session);
+      // The members' changes name no topic: an action may move their sessions, points and figures at once.
       return invalidateChanges([
         { scope: 'session', id: session.id },
         { scope: 'user', id: session.student_id },
