@@ -4,7 +4,7 @@
 // too, and the web client invalidates the query keys that the change makes stale. A member's change
 // names what changed (`about`, the read model that wrote it), so the client refetches only the reads that
 // depend on it: one write sends several of them (its session, points, stats, notifications...), and each
-// used to refetch every read about the member (issue 29, decision D-topics-1).
+// used to refetch every read about the member (issue 29, decision 255).
 import type { LiveComment } from './feed-read.js';
 
 export type { LiveComment };

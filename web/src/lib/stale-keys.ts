@@ -5,7 +5,7 @@
 // *what* changed, never another feature's keys, and renaming a key cannot silently break live updates.
 // A member's change names what changed about them (`about`), and each owner makes stale only the reads
 // that depend on it (aboutAny): one write announces several such changes, and each used to refetch every
-// read about the member (decision D-topics-1).
+// read about the member (decision 255).
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
