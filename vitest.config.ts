@@ -20,7 +20,11 @@ const workers = Number(process.env.TEST_WORKERS) || availableParallelism();
 // Three tiers, chosen by file suffix (DESIGN.md §8).
 // A hung int file ends within 30 s, an e2e file within 60 s (a file that truly needs longer says so
 // per test, with its reason). Both start their PGlite servers from a database migrated once per run
-// (test/support/pglite-snapshot.ts, made by its globalSetup).
+// (test/support/pglite-snapshot.ts, made by its globalSetup), and their own empty databases from one
+// saved after initdb (test/support/blank-pglite.ts).
+// The int and e2e files run without module isolation: a worker imports the app once, not once per
+// file (the import was 330-430 s of a CI run's work). Each file still starts its own server and
+// database; nothing of the app keeps state at module level that outlives the server holding it.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -42,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000 * scale,
           hookTimeout: 30_000 * scale,
+          isolate: false,
           globalSetup: ['test/support/pglite-snapshot-setup.ts'],
         },
       },
@@ -53,6 +58,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000 * scale,
           hookTimeout: 60_000 * scale,
+          isolate: false,
+          // An e2e poll waits for what a page will show: its first load and reads take more than
+          // vitest's default second on a loaded 2-core machine. A bound that is a requirement (a
+          // live update within 1 s) is its test's own, explicit timeout.
+          expect: { poll: { timeout: 10_000 * scale } },
           globalSetup: ['test/support/pglite-snapshot-setup.ts'],
         },
       },

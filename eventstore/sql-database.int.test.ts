@@ -13,6 +13,7 @@ import { isTransient } from '../projections/runtime/errors.js';
 import { isStalePlanError } from './preparing-client.js';
 import { openSqlDatabase } from './sql-database.js';
 import type { SqlDatabase } from './sql-database.js';
+import { openBlankPglite } from '../test/support/blank-pglite.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -88,14 +89,28 @@ function engineCases(name: 'pglite' | 'postgres', open: () => Promise<SqlDatabas
       expect(await migrateDownTo(db.db, set)).toEqual(['20261122T0500-create-widgets']);
       await expect(sql`select * from sqldb_widgets`.execute(db.db)).rejects.toThrow(/sqldb_widgets/);
     });
+
+    it('runs a migration added to a list that has run, and refuses a list without one that ran', async () => {
+      const create = (table: string) => ({
+        name: `20261128T2100-create-${table}`,
+        up: async (k: typeof db.db) => void (await sql`create table ${sql.table(table)} (id int primary key)`.execute(k)),
+        down: async (k: typeof db.db) => void (await sql`drop table ${sql.table(table)}`.execute(k)),
+      });
+      const first = create('sqldb_first');
+      const second = { ...create('sqldb_second'), name: '20261128T2200-create-sqldb_second' };
+      expect(await migrateToLatest(db.db, { table: 'sqldb_grown_migrations', migrations: [first] })).toEqual([first.name]);
+      expect(await migrateToLatest(db.db, { table: 'sqldb_grown_migrations', migrations: [first, second] })).toEqual([second.name]);
+      expect(await migrateToLatest(db.db, { table: 'sqldb_grown_migrations', migrations: [first, second] })).toEqual([]);
+      await expect(migrateToLatest(db.db, { table: 'sqldb_grown_migrations', migrations: [second] })).rejects.toThrow(/missing|corrupted/i);
+    });
   });
 }
 
-engineCases('pglite', () => openSqlDatabase({ dataDir: 'memory' }));
+engineCases('pglite', () => openBlankPglite());
 
 describe('PGlite specifics', () => {
   it('makes a second transaction wait for the first instead of interleaving with it', async () => {
-    const db = await openSqlDatabase({ dataDir: 'memory' });
+    const db = await openBlankPglite();
     try {
       await sql`create table steps (n serial primary key, label text)`.execute(db.db);
       const first = db.db.transaction().execute(async (trx) => {

@@ -9,6 +9,7 @@ import { openSqlDatabase } from './sql-database.js';
 import type { SqlDatabase } from './sql-database.js';
 import { appendWithin, createSqlEventStore } from './sql-event-store.js';
 import type { EventStore } from './types.js';
+import { openBlankPglite } from '../test/support/blank-pglite.js';
 
 function transactionalCases(name: string, open: () => Promise<SqlDatabase<unknown>>) {
   describe(`appendWithin on ${name}`, () => {
@@ -53,7 +54,7 @@ function transactionalCases(name: string, open: () => Promise<SqlDatabase<unknow
   });
 }
 
-transactionalCases('pglite', () => openSqlDatabase({ dataDir: 'memory' }));
+transactionalCases('pglite', () => openBlankPglite());
 
 const serverUrl = testPostgresUrl();
 if (serverUrl) {

@@ -9,6 +9,7 @@ import { parseSqlCheckpoint } from './sql-checkpoints.js';
 import { openSqlDatabase, type SqlDatabase } from './sql-database.js';
 import { createSqlEventStore } from './sql-event-store.js';
 import { WrongExpectedVersionError, type EventStore } from './types.js';
+import { openBlankPglite } from '../test/support/blank-pglite.js';
 
 const transactionOf = (checkpoint: string) => parseSqlCheckpoint(checkpoint).transactionId;
 
@@ -122,7 +123,7 @@ function groupCommitCases(name: string, open: () => Promise<SqlDatabase<unknown>
   });
 }
 
-groupCommitCases('pglite', () => openSqlDatabase({ dataDir: 'memory' }));
+groupCommitCases('pglite', () => openBlankPglite());
 
 const serverUrl = testPostgresUrl();
 if (serverUrl) {

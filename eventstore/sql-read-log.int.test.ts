@@ -11,6 +11,7 @@ import { eventStoreMigrationSet } from './migrations/event-tables.js';
 import { migrateDownTo, migrateToLatest } from './migrations/run-migrations.js';
 import { openSqlDatabase, type SqlDatabase } from './sql-database.js';
 import { createSqlEventStore } from './sql-event-store.js';
+import { openBlankPglite } from '../test/support/blank-pglite.js';
 
 const before = eventStoreMigrationSet.migrations[eventStoreMigrationSet.migrations.indexOf(logIndexesMigration) - 1]!.name;
 
@@ -43,7 +44,7 @@ function backfillCases(name: string, open: () => Promise<{ db: SqlDatabase<unkno
 }
 
 backfillCases('pglite', async () => {
-  const db = await openSqlDatabase<unknown>({ dataDir: 'memory' });
+  const db = await openBlankPglite<unknown>();
   return { db, close: () => db.close() };
 });
 

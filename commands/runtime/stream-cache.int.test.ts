@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decider } from '../../domain/shared.js';
-import { openSqlDatabase, type SqlDatabase } from '../../eventstore/sql-database.js';
+import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import { createSqlEventStore } from '../../eventstore/sql-event-store.js';
 import type { EventStore, ReadStreamsOptions } from '../../eventstore/types.js';
 import { newEvent } from '../../test/conformance/conformance-helpers.js';
 import { foldStream } from './stream-states.js';
 import { createStreamCache } from './stream-cache.js';
 import type { ReadModelsDb } from '../../projections/read-models.js';
+import { openBlankPglite } from '../../test/support/blank-pglite.js';
 
 type Added = { type: 'Added'; data: { n: number } };
 const summing: Decider<{ total: number; seen: number[] }, never, Added> = {
@@ -22,7 +23,7 @@ describe('stream cache', () => {
   const calls: { after: [string, bigint][]; events: number }[] = [];
   let watched: EventStore;
   beforeAll(async () => {
-    sql = await openSqlDatabase<ReadModelsDb>({ dataDir: 'memory' });
+    sql = await openBlankPglite<ReadModelsDb>();
     store = await createSqlEventStore(sql);
     watched = {
       ...store,

@@ -62,7 +62,7 @@ describe('one process owns a PGlite data directory', () => {
     app = await startApp(env);
     member = await signIn(app.url, 'owner@example.com', 'Owner');
     expect((await member.patch(`/api/users/${member.memberId}`, { bio: 'Written before the second process' })).status).toBe(200);
-  });
+  }, 60_000); // a child process's first start on a new directory: initdb and every migration, on disk
   afterAll(async () => {
     if (app?.child.exitCode === null) {
       app.child.kill('SIGKILL');

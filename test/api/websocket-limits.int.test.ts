@@ -1,7 +1,7 @@
 // The websocket's frame allowance (issue 29 item 4): a real client flooding the real server is closed
 // with 1008 after the burst, and the server's log gets one line for the socket, not one per frame.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_FRAME_BURST, WS_TOO_MANY_MESSAGES } from '../../api/contracts/live.js';
+import { WS_FRAME_BURST, WS_FRAMES_PER_SECOND, WS_TOO_MANY_MESSAGES } from '../../api/contracts/live.js';
 import { eventually } from '../support/assistant-fixtures.js';
 import { connectSocket, subscribePost, type LiveSocket } from '../support/live-socket.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
@@ -36,7 +36,9 @@ describe('the websocket frame limit', () => {
     expect(await code).toBe(WS_TOO_MANY_MESSAGES);
     const [line] = await eventually(async () => (warningsAbout(bob.memberId).length > 0 ? warningsAbout(bob.memberId) : undefined), 10_000, 'the warning');
     expect(line).toMatchObject({ msg: 'websocket: closed a socket that sent too many messages', flooded: true });
-    expect(line!.ignored!['not JSON']).toBeLessThanOrEqual(WS_FRAME_BURST);
+    // The burst, and what the bucket refilled while the server read it (a frame per 50 ms; on a loaded
+    // machine reading 250 frames took longer than that): never the 20,000 sent.
+    expect(line!.ignored!['not JSON']).toBeLessThanOrEqual(WS_FRAME_BURST + WS_FRAMES_PER_SECOND);
     await roundTrip(bob);
     expect(warningsAbout(bob.memberId)).toHaveLength(1);
   });

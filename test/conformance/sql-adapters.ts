@@ -6,6 +6,7 @@ import { appendWithin, createSqlEventStore } from '../../eventstore/sql-event-st
 import type { EventStore, EventToAppend, ExpectedRevision } from '../../eventstore/types.js';
 import type { ConformanceAdapter, HeldAppend } from './conformance-helpers.js';
 import { createTempDatabase } from './temp-database.js';
+import { openBlankPglite } from '../support/blank-pglite.js';
 
 async function beginHeldAppend(sql: SqlDatabase<unknown>, streamId: string, events: EventToAppend[], expectedRevision: ExpectedRevision): Promise<HeldAppend> {
   // On PostgreSQL the controlled transaction keeps its own pool connection until it ends.
@@ -23,7 +24,7 @@ export const pgliteAdapter: ConformanceAdapter = {
   name: 'pglite',
   heldTransactions: 'serialised',
   async open() {
-    const sql = await openSqlDatabase<unknown>({ dataDir: 'memory' });
+    const sql = await openBlankPglite<unknown>();
     const store = await createSqlEventStore(sql);
     return {
       store,

@@ -28,7 +28,8 @@ describe('tests this machine cannot run', () => {
     // Only the not-run placeholders and the crash test: the rest of these files is not what is asked here.
     const run = spawnSync('npx', ['vitest', 'run', '--project', 'int', '--reporter=json', `--outputFile.json=${out}`, '-t', 'not run|a crash in the middle', ...FILES], {
       cwd: root,
-      env: { ...process.env, TEST_DATABASE_URL: '', DATABASE_URL: '', EVENTSTORE_URL: '' },
+      // No PGlite databases saved for the run: none of the tests it runs opens one.
+      env: { ...process.env, TEST_DATABASE_URL: '', DATABASE_URL: '', EVENTSTORE_URL: '', TEST_PGLITE_SNAPSHOTS: 'off' },
       encoding: 'utf8',
     });
     const report = JSON.parse(readFileSync(out, 'utf8')) as VitestJsonReport;

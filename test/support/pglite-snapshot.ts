@@ -19,13 +19,13 @@ declare module 'vitest' {
   }
 }
 
-/** Starts a server on a fresh in-memory PGlite (it migrates at start), saves its database to `path`, closes it. */
-export const saveMigratedPglite = async (path: string): Promise<void> => {
+/** Starts a server on an empty in-memory PGlite (it migrates at start), saves its database to `path`, closes it. */
+export const saveMigratedPglite = async (path: string, blank?: Blob): Promise<void> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'skillswap-snapshot-'));
   try {
     const server = await startServer(
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PGLITE_DATA_DIR: 'memory', SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
-      { schedulerIntervalMs: 24 * 60 * 60 * 1000 },
+      { schedulerIntervalMs: 24 * 60 * 60 * 1000, ...(blank && { pglite: { loadDataDir: blank } }) },
     );
     try {
       // Start-up is over once startServer returns (tables made, projectors live); nothing is written after.

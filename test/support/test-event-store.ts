@@ -8,6 +8,7 @@ import { createSqlEventStore } from '../../eventstore/sql-event-store.js';
 import type { EventStore } from '../../eventstore/types.js';
 import { rememberedDeciders, wireCommands, type CommandDeps } from '../../commands/wiring.js';
 import type { ReadModelsDb } from '../../projections/read-models.js';
+import { openBlankPglite } from './blank-pglite.js';
 
 export interface TestEventStore {
   store: EventStore;
@@ -47,7 +48,7 @@ const storeOn = async (sql: SqlDatabase<ReadModelsDb>, afterClose: () => Promise
 
 export const openTestEventStore = async (label: string): Promise<TestEventStore> => {
   const url = serverUrl();
-  if (!url) return storeOn(await openSqlDatabase<ReadModelsDb>({ dataDir: 'memory' }));
+  if (!url) return storeOn(await openBlankPglite<ReadModelsDb>());
   const name = `t_${label}_${randomUUID().slice(0, 8)}`.replace(/[^a-z0-9_]/g, '_');
   await withAdmin(url, `create database "${name}"`);
   const dbUrl = new URL(url);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openSqlDatabase, type SqlDatabase } from '../../../eventstore/sql-database.js';
 import type { ReadModelsDb } from '../../../projections/read-models.js';
+import { openBlankPglite } from '../../support/blank-pglite.js';
 
 export interface TestDatabase {
   kind: 'pglite' | 'postgres';
@@ -32,7 +33,7 @@ const pgliteTarget: TestTarget = {
     return {
       kind: 'pglite',
       env,
-      open: () => openSqlDatabase<ReadModelsDb>({ dataDir: dir ?? 'memory' }),
+      open: () => (dir ? openSqlDatabase<ReadModelsDb>({ dataDir: dir }) : openBlankPglite<ReadModelsDb>()),
       async destroy() {
         if (dir) rmSync(dir, { recursive: true, force: true });
       },
