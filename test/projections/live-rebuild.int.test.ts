@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { FollowerControlError, type FollowerStatus } from '../../projections/runtime/follower-operations.js';
+import { buildSchemaFor } from '../../projections/runtime/migrate.js';
 import type { ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import { rebuildProjectors } from '../../projections/rebuild/rebuild-projectors.js';
 import { followerRuntimes } from './support/follower-runtimes.js';
@@ -156,5 +157,26 @@ describe.each(testTargets())('rebuilding a running read model on $kind', (target
     // Once swapped in, the read model can be rebuilt again.
     const again = await runtime.rebuild('ledger-transactions');
     expect(await again.finished).toMatchObject({ status: 'swapped' });
+  });
+
+  it('stops a rebuild between batches when the runtime stops, leaving its build for the next rebuild to finish', async () => {
+    const { h } = followers;
+    await seedHistory(h.store, { members: 60, sessionsPerMember: 6 });
+    const schemas = async () =>
+      (await sql<{ schema_name: string }>`select schema_name from information_schema.schemata`.execute(h.sql.db)).rows.map((r) => r.schema_name);
+    const first = await followers.start({ projectors: testProjectors, liveRebuildBatchSize: 20 });
+    await first.waitFor(await headOf(h), 20_000);
+    const before = await dumpTables(h.sql.db, testProjectors);
+    const { finished } = await first.rebuild('ledger-transactions');
+    await eventually(async () => ((await statusOf(first, 'ledger-transactions')).rebuild?.done ?? 0) > 0);
+    await first.stop();
+    expect(await finished).toEqual({ status: 'stopped' });
+    expect(await schemas()).toContain(buildSchemaFor({ name: 'ledger-transactions' }));
+
+    const second = await followers.start({ projectors: testProjectors, liveRebuildBatchSize: 20 });
+    await second.waitFor(await headOf(h), 20_000);
+    expect(await (await second.rebuild('ledger-transactions')).finished).toMatchObject({ status: 'swapped' });
+    expect(await schemas()).not.toContain(buildSchemaFor({ name: 'ledger-transactions' }));
+    expect(await dumpTables(h.sql.db, testProjectors)).toEqual(before);
   });
 });
