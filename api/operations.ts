@@ -14,7 +14,7 @@ export interface Operations {
   stateAt: StateAtOperations['stateAt'];
   /** Every stream category the catalogue knows, with its deciders or as a raw index stream. */
   streamCategories: StateAtOperations['categories'];
-  /** Every projector and reactor: status, pause, resume, retry, skip (projections/runtime/). */
+  /** Every projector and reactor: status, pause, resume, retry, skip, rebuild with progress (projections/runtime/). */
   followers: FollowerOperations;
 }
 

@@ -1,7 +1,8 @@
 // `npm run rebuild [name...]`: replays the event log into fresh read-model tables and swaps them in
-// (all read models when no name is given). Safe while the app runs on PostgreSQL; on PGlite stop the
-// app first, since one process owns the data directory. Ctrl-C stops between batches; run it again
-// to resume.
+// (all read models when no name is given). Safe while the app runs on PostgreSQL (the swap waits until
+// the new tables hold what the app's follower applied); on PGlite stop the app first, since one process
+// owns the data directory, or rebuild from inside the app (the operations object's `rebuild`, the same
+// code). Ctrl-C stops between batches; run it again to resume.
 import { connectFromEnv } from '../eventstore/connect-from-env.js';
 import { allProjectors } from './all-projectors.js';
 import { createProgressBar } from './rebuild/progress-bar.js';

@@ -50,42 +50,75 @@ export const saveBuildState = async (trx: Kysely<TablesByName>, build: string, s
   await trx.withSchema(build).updateTable(STATE_TABLE).set({ checkpoint: state.checkpoint, events_done: state.eventsDone }).execute();
 };
 
+/** The live read model's row stands past the build: the swap would lose what the live follower applied since. */
+export type SwapOutcome = 'swapped' | { behind: string };
+
+/** Rolls the swap's transaction back (and its locks with it) when the live row stands past the build. */
+class LiveAhead {
+  constructor(readonly checkpoint: string) {}
+}
+
 /**
- * Replaces the live tables with the built ones and sets the checkpoint, in one transaction. The live
- * tables are locked first, then the checkpoint row: a runtime batch writes to the tables before it
- * moves the checkpoint (moveCheckpointAndNotify), so taking them in the same order means a batch
- * under way either commits first (its rows are dropped with the old tables) or waits and then finds
- * the checkpoint moved and rolls back. A deadlock is still possible when a batch holds one table of a
- * many-table projector while the swap holds another; PostgreSQL then aborts one side, and the swap,
- * like the batch, simply runs again.
+ * Replaces the live tables with the built ones and sets the checkpoint, in one transaction, but only
+ * if the built tables hold every event the live ones do. The live tables are locked first, then the
+ * checkpoint row: a runtime batch writes to the tables before it moves the checkpoint
+ * (moveCheckpointAndNotify), so taking them in the same order means a batch under way either commits
+ * first or waits and then finds the checkpoint moved and rolls back. With both locks held, the row of
+ * the live read model (at this version) says how far the old tables are: past the build's
+ * `checkpoint`, nothing is swapped and the answer says where the row stands, so the caller builds on
+ * and tries again; at or before it, the new tables hold everything the old ones showed, and the row
+ * moves to the build's position. A row at another version belongs to other tables (a version change):
+ * the build replaces them whatever their position. A deadlock is still possible when a batch holds
+ * one table of a many-table projector while the swap holds another; PostgreSQL then aborts one side,
+ * and the swap, like the batch, simply runs again.
  */
-export const swapIn = async (db: Kysely<TablesByName>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
+export const swapIn = async (
+  db: Kysely<TablesByName>,
+  projector: Projector,
+  build: string,
+  checkpoint: string | null,
+  compare: (a: string | null, b: string | null) => number,
+): Promise<SwapOutcome> => {
   for (let attempt = 1; ; attempt++) {
     try {
-      await swapOnce(db, projector, build, checkpoint);
-      return;
+      return await swapOnce(db, projector, build, checkpoint, compare);
     } catch (error) {
       if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
     }
   }
 };
 
-const swapOnce = async (db: Kysely<TablesByName>, projector: Projector, build: string, checkpoint: string | null): Promise<void> => {
+const swapOnce = async (
+  db: Kysely<TablesByName>,
+  projector: Projector,
+  build: string,
+  checkpoint: string | null,
+  compare: (a: string | null, b: string | null) => number,
+): Promise<SwapOutcome> => {
   const tables = [...projector.tables, ...migrationBookkeepingTables(projector)];
-  await db.transaction().execute(async (trx) => {
-    const live = await sql<{ name: string }>`
-      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' and c.relname = any(${tables}::text[])`.execute(trx);
-    if (live.rows.length > 0) {
-      await sql`lock table ${sql.join(live.rows.map((r) => sql`public.${ident(r.name)}`))} in access exclusive mode`.execute(trx);
-    }
-    await insertCheckpointRow(trx, projector.name, projector.version);
-    await lockCheckpointRow(trx, projector.name);
-    for (const table of tables) {
-      await sql`drop table if exists public.${ident(table)}`.execute(trx);
-      await sql`alter table ${ident(build)}.${ident(table)} set schema public`.execute(trx);
-    }
-    await writeCheckpoint(trx, projector.name, checkpoint, projector.version);
-    await sql`drop schema ${ident(build)} cascade`.execute(trx);
-  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      const live = await sql<{ name: string }>`
+        select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' and c.relname = any(${tables}::text[])`.execute(trx);
+      if (live.rows.length > 0) {
+        await sql`lock table ${sql.join(live.rows.map((r) => sql`public.${ident(r.name)}`))} in access exclusive mode`.execute(trx);
+      }
+      await insertCheckpointRow(trx, projector.name, projector.version);
+      const row = await lockCheckpointRow(trx, projector.name);
+      if (row && row.version === projector.version && compare(row.checkpoint, checkpoint) > 0) {
+        throw new LiveAhead(row.checkpoint!);
+      }
+      for (const table of tables) {
+        await sql`drop table if exists public.${ident(table)}`.execute(trx);
+        await sql`alter table ${ident(build)}.${ident(table)} set schema public`.execute(trx);
+      }
+      await writeCheckpoint(trx, projector.name, checkpoint, projector.version);
+      await sql`drop schema ${ident(build)} cascade`.execute(trx);
+    });
+  } catch (error) {
+    if (error instanceof LiveAhead) return { behind: error.checkpoint };
+    throw error;
+  }
+  return 'swapped';
 };

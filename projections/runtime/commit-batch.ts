@@ -1,8 +1,12 @@
 // How a live batch is written with its checkpoint and NOTIFY. A projector that plans its batches
 // (row projections) has its rows read first, outside any transaction, then its writes, checkpoint
 // and NOTIFY sent as one statement: one round trip where a transaction takes three more. Only this
-// projector writes its tables (it holds their lock), and a rebuild that swaps them in meanwhile also
-// moves the checkpoint, which the statement checks. Custom projections' batches run in a transaction.
+// projector writes its tables (it holds their lock). A rebuild inside this process swaps new tables in
+// between two batches (LogFollower.betweenBatches); one from another process (`npm run rebuild`) that
+// swaps them in meanwhile moves the checkpoint when its build stands past the row, which the statement
+// checks, and otherwise leaves it where it was, so a batch planned on the old rows may land on the new
+// ones (equal, unless the old rows were wrong: docs/decisions.md D-rebuild-1). Custom projections'
+// batches run in a transaction.
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { CHANGES_CHANNEL, chunkPayloads } from './notices.js';

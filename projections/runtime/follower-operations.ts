@@ -24,7 +24,10 @@ export interface FollowerStatus {
   /** How long the oldest event it has not applied has waited, in seconds; 0 when caught up, null when unknown. */
   lagSeconds: number | null;
   failure: ProjectorFailure | null;
-  /** Present while a version change rebuilds the read model. */
+  /**
+   * Present while the read model is rebuilt: by a version change (status 'rebuilding', the old tables
+   * frozen) or by the `rebuild` control (status unchanged: its live follower still writes the old tables).
+   */
   rebuild: { done: number; total: number } | null;
   /** When the follower last read the log or committed (ISO); null when it does not run here. */
   heartbeatAt: string | null;
@@ -32,9 +35,21 @@ export interface FollowerStatus {
   stalled: boolean;
 }
 
-/** Who asked for a control, recorded with a skip. */
+/** Who asked for a control, recorded with a skip and logged with a rebuild. */
 export interface ControlActor {
   actorId: string | null;
+}
+
+/** How a rebuild asked for by `rebuild` ended. */
+export type RebuildResult =
+  | { status: 'swapped'; checkpoint: Checkpoint | null; events: number; ms: number }
+  /** The runtime stopped first; the build stays in its schema and the next rebuild resumes it. */
+  | { status: 'stopped' }
+  | { status: 'failed'; error: string };
+
+export interface RebuildStarted {
+  /** Settles, never rejects, once the new tables are swapped in, the runtime stopped, or the rebuild failed. */
+  finished: Promise<RebuildResult>;
 }
 
 export interface FollowerOperations {
@@ -46,6 +61,14 @@ export interface FollowerOperations {
   retry(name: string): Promise<void>;
   /** Passes over the event a failed follower stopped at, recording why (an event on the operations stream). */
   skip(name: string, reason: string, by?: ControlActor): Promise<void>;
+  /**
+   * Rebuilds a projector's read model at its version from the log, blue/green, while its live follower
+   * goes on writing the old tables (writes keep waiting for that follower only); progress shows in
+   * `status().rebuild`. Resolves once the rebuild has begun; refused with CONFLICT while one runs (here
+   * or in another process) or when the follower does not follow the log here, NOT_FOUND for a name
+   * no follower has.
+   */
+  rebuild(name: string, by?: ControlActor): Promise<RebuildStarted>;
 }
 
 /** Raised by a control that names no follower, or one in a state the control does not apply to. */

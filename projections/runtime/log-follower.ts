@@ -71,6 +71,9 @@ export class LogFollower {
   /** Only a failure while following names an event the row can move past (a rebuild's cannot be skipped). */
   private failedFollowing = false;
   private control: { kind: 'retry' } | { kind: 'skip'; reason: string; onSkip: (failure: ProjectorFailure, reason: string) => Promise<void> } | null = null;
+  /** Whether it follows the log (catching up, live or paused): only then does it take tasks between batches. */
+  private following = false;
+  private between: { task: () => Promise<void>; fail: (error: unknown) => void }[] = [];
   private readonly checkpoints: CheckpointWriter;
   private readonly abort = new AbortController();
   private readonly wakeSignal = new WakeSignal(this.abort.signal);
@@ -130,6 +133,33 @@ export class LogFollower {
       throw new FollowerControlError('CONFLICT', `${this.consumer.name} has not failed on an event while following the log (it is ${this.state})`);
     this.control = { kind: 'skip', reason, onSkip };
     this.wake();
+  }
+
+  /**
+   * Runs `task` while this follower commits nothing: the batch under way ends first and the position
+   * it reached is written; the next batch waits for the task. Then the row is read again, since the
+   * task may have moved it (a rebuild's swap), and the follower goes on from where it stands. Refused
+   * (CONFLICT) when the follower does not follow the log, or stops doing so before the task's turn.
+   */
+  betweenBatches<T>(task: () => Promise<T>): Promise<T> {
+    if (!this.following) return Promise.reject(new FollowerControlError('CONFLICT', `${this.consumer.name} does not follow the log (it is ${this.state})`));
+    return new Promise<T>((resolve, reject) => {
+      this.between.push({ task: () => task().then(resolve, reject), fail: reject });
+      this.wake();
+    });
+  }
+
+  private async runBetween(): Promise<void> {
+    const tasks = this.between.splice(0);
+    await this.writeDeferredPosition();
+    try {
+      for (const { task } of tasks) await task();
+    } finally {
+      const row = await readCheckpointRow(this.ctx.sql.handle, this.consumer.rowName);
+      if (row && row.checkpoint !== this.checkpoints.persisted) this.checkpoints.resetTo(row.checkpoint);
+      this.heartbeatAt = Date.now();
+      this.ctx.onChange();
+    }
   }
 
   /** Runs until stopped. Never rejects: problems are logged and shown in the state. */
@@ -199,15 +229,27 @@ export class LogFollower {
   }
 
   private async follow(): Promise<'stopped' | 'failed'> {
-    const { readLog, batchSize, pollIntervalMs, logger } = this.ctx;
     const row = await readCheckpointRow(this.ctx.sql.handle, this.consumer.rowName);
     this.checkpoints.resetTo(row?.checkpoint ?? null);
     this.setState('catching-up');
+    this.following = true;
+    try {
+      return await this.followLog();
+    } finally {
+      this.following = false;
+      const refused = new FollowerControlError('CONFLICT', `${this.consumer.name} stopped following the log (it is ${this.state})`);
+      for (const { fail } of this.between.splice(0)) fail(refused);
+    }
+  }
+
+  private async followLog(): Promise<'stopped' | 'failed'> {
+    const { readLog, batchSize, pollIntervalMs, logger } = this.ctx;
     let retryMs = 250;
     const recheck = new RecheckBackoff(pollIntervalMs);
     while (!this.abort.signal.aborted) {
       if (this.wakeSignal.take()) recheck.woken();
       try {
+        if (this.between.length > 0) await this.runBetween();
         if (this.paused) {
           await this.writeDeferredPosition();
           this.setState('paused');
@@ -237,6 +279,8 @@ export class LogFollower {
         if (error instanceof CheckpointMovedError) {
           logger.info({ follower: this.consumer.name, checkpoint: error.actual }, 'checkpoint moved by a rebuild; following from there');
           this.checkpoints.resetTo(error.actual);
+          // Waiters up to the new position are settled now, not at the next batch, which may be long in coming.
+          this.ctx.onChange();
           continue;
         }
         // The log or the database is unavailable: nothing is lost by waiting, so wait and retry.

@@ -8,6 +8,7 @@ import { createLockHolder, type LockHolder } from './advisory-lock.js';
 import { ensureRuntimeTables, type ProjectorFailure } from './bookkeeping.js';
 import { FollowerControlError, type FollowerOperations, type FollowerStatus } from './follower-operations.js';
 import { LogFollower, type FollowerConsumer } from './log-follower.js';
+import { createLiveRebuilds } from './live-rebuilds.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
 import { projectorConsumer } from './projector-consumer.js';
 import { reactorConsumer, type LogReactor } from './reactor-consumer.js';
@@ -35,6 +36,11 @@ export interface ProjectionRuntimeOptions {
   batchSize?: number;
   /** Events per transaction when a version change rebuilds a read model. Default 5000. */
   rebuildBatchSize?: number;
+  /**
+   * Events per transaction of the `rebuild` control, which runs while members use the app: on PGlite
+   * each transaction holds the only connection and the event loop, so it is smaller. Default 1000.
+   */
+  liveRebuildBatchSize?: number;
   /** Polling fallback when no append hint arrives. Default 1000 ms. */
   pollIntervalMs?: number;
   /** How often a standby retries the lock another process holds. Default 2000 ms. */
@@ -58,8 +64,9 @@ export interface ProjectionRuntime extends FollowerOperations {
   stop(): Promise<void>;
   /**
    * Resolves once every interactive read model that follows the log has passed `checkpoint` (failed,
-   * paused, rebuilding, standby and eventual ones are not waited for). Rejects with
-   * WaitForTimeoutError after timeoutMs (default 5000).
+   * paused, rebuilding, standby and eventual ones are not waited for). A read model rebuilt by the
+   * `rebuild` control is waited for through its live follower, which still writes the tables members
+   * read. Rejects with WaitForTimeoutError after timeoutMs (default 5000).
    */
   waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
 }
@@ -75,10 +82,9 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   const reactors = options.reactors ?? [];
   if (new Set(reactors.map((r) => r.name)).size !== reactors.length) throw new Error('Two reactors have the same name');
   const consistencyOf = new Map(projectors.map((p) => [p.name, p.consistency ?? 'interactive'] as const));
+  const rebuildBatchSize = options.rebuildBatchSize ?? 5000;
   const consumers: FollowerConsumer[] = [
-    ...projectors.map((p) =>
-      projectorConsumer({ sql, store, logger, rebuildBatchSize: options.rebuildBatchSize ?? 5000, standbyRetryMs: options.standbyRetryMs ?? 2000 }, p),
-    ),
+    ...projectors.map((p) => projectorConsumer({ sql, store, logger, rebuildBatchSize, standbyRetryMs: options.standbyRetryMs ?? 2000 }, p)),
     ...reactors.map((r) => reactorConsumer({ sql, store }, r)),
   ];
   let followers: LogFollower[] = [];
@@ -140,6 +146,14 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     launch(fresh);
     settleWaiters();
   };
+  const liveRebuilds = createLiveRebuilds({
+    sql,
+    store,
+    logger,
+    batchSize: options.liveRebuildBatchSize ?? 1000,
+    locks: () => (phase === 'started' ? locks : null),
+    followerOf: (name) => followers.find((f) => f.consumer.kind === 'projector' && f.name === name),
+  });
   const stallWatch = createStallWatch({ store, followers: () => followers, stallAfterMs: options.stallAfterMs ?? 10_000, restart: restartFollower, logger });
 
   // Losing the lock connection means another process may now own our followers: step down and
@@ -204,7 +218,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       lag,
       lagSeconds,
       failure: f.failure,
-      rebuild: f.rebuildProgress,
+      rebuild: f.rebuildProgress ?? (f.consumer.kind === 'projector' ? liveRebuilds.progressOf(f.name) : null),
       heartbeatAt: new Date(f.heartbeatAt).toISOString(),
       stalled: stallWatch.isStalled(f),
     };
@@ -231,6 +245,8 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
         return;
       }
       phase = 'stopped';
+      // Rebuilds stop first, between two batches: the followers they hold still for must be there until then.
+      await liveRebuilds.stopAll();
       stallWatch.stop();
       unsubscribe?.();
       const stopping = [...runs.values()];
@@ -264,6 +280,12 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       const record = options.recordSkip;
       if (!record) throw new FollowerControlError('CONFLICT', 'This runtime cannot record a skip (no recordSkip given)');
       follower.skip(why, (failure, text) => record({ follower: follower.name, kind: follower.consumer.kind, failure, reason: text, actorId: by?.actorId ?? null }));
+    },
+    async rebuild(name, by) {
+      const follower = find(name);
+      const projector = follower.consumer.kind === 'projector' ? projectors.find((p) => p.name === follower.name) : undefined;
+      if (!projector) throw new FollowerControlError('CONFLICT', `${name} is a reactor: it has no read model to rebuild`);
+      return liveRebuilds.start(follower, projector, by);
     },
   };
 };

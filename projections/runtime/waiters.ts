@@ -1,7 +1,8 @@
 // waitFor's bookkeeping for the projection runtime: promises settled when every interactive read model
 // that follows the log has passed a checkpoint, or rejected when they time out. Eventual read models
-// (analytics, admin) are never waited for, nor is a read model while it rebuilds or is paused: a member's
-// write must not wait for them (house-review-3 §3.2 measured every write timing out during a rebuild).
+// (analytics, admin) are never waited for, nor is a read model while a version change rebuilds it or it is
+// paused: a member's write must not wait for them (house-review-3 §3.2 measured every write timing out
+// during a rebuild). The `rebuild` control leaves the state as it is: its live follower is waited for.
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import { WaitForTimeoutError } from './errors.js';
 import type { Consistency, FollowerState } from './follower-operations.js';

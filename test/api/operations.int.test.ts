@@ -1,7 +1,7 @@
 // Issue 30 point 1: the composition root makes one operations object (api/operations.ts) from the parts
 // that own each capability, and the admin routes stand on it. Through the running server: the log read by
 // member, a member's stream folded by the domain's own deciders, and the followers' controls, whose
-// effect the admin route shows.
+// effect the admin route shows, a rebuild among them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberStreamId } from '../../domain/member/events.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
@@ -42,5 +42,16 @@ describe('the operations object of the running server', () => {
     expect(await state()).toBe('paused');
     await server.operations.followers.resume('members');
     await expect.poll(state).not.toBe('paused');
+  });
+
+  it("rebuilds a read model through the operations object, and the member's profile reads the same after the swap", async () => {
+    const before = await member.get('/api/user');
+    expect(before.status).toBe(200);
+    const { finished } = await server.operations.followers.rebuild('members', { actorId: admin.memberId });
+    await expect(server.operations.followers.rebuild('members')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await finished).toMatchObject({ status: 'swapped' });
+    const after = await member.get('/api/user');
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
   });
 });
