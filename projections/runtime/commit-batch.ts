@@ -5,7 +5,7 @@
 // between two batches (LogFollower.betweenBatches); one from another process (`npm run rebuild`) that
 // swaps them in meanwhile moves the checkpoint when its build stands past the row, which the statement
 // checks, and otherwise leaves it where it was, so a batch planned on the old rows may land on the new
-// ones (equal, unless the old rows were wrong: docs/decisions.md D-rebuild-1). Custom projections'
+// ones (equal, unless the old rows were wrong: docs/decisions.md decision 260). Custom projections'
 // batches run in a transaction.
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../../eventstore/types.js';
