@@ -72,16 +72,10 @@ class LiveAhead {
  * one table of a many-table projector while the swap holds another; PostgreSQL then aborts one side,
  * and the swap, like the batch, simply runs again.
  */
-export const swapIn = async (
-  db: Kysely<TablesByName>,
-  projector: Projector,
-  build: string,
-  checkpoint: string | null,
-  compare: (a: string | null, b: string | null) => number,
-): Promise<SwapOutcome> => {
+export const swapIn = async (...args: Parameters<typeof swapOnce>): Promise<SwapOutcome> => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await swapOnce(db, projector, build, checkpoint, compare);
+      return await swapOnce(...args);
     } catch (error) {
       if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
     }

@@ -31,10 +31,6 @@ describe('the post composer', () => {
     await page.getByTestId('create-post').click();
     const composer = page.getByRole('dialog', { name: 'Share your learning need' });
     await composer.waitFor();
-    // Radix listens for clicks outside an open dialog from a timer set as it opens (so that the opening
-    // click is not one); a timer set now runs after it. On a loaded machine a click on the backdrop came
-    // before that listener did, and the dialog stayed open.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     return composer;
   };
   /** Types `query` after '@' or '#' and picks the suggestion named `name` from the list. */
@@ -117,9 +113,16 @@ describe('the post composer', () => {
       await openComposer(bob);
       await expect(content.inputValue()).resolves.toBe('Ask @Grace about #COBOL please');
 
-      // So does a click on the backdrop.
-      await bob.mouse.click(5, 5);
-      await composer.waitFor({ state: 'detached' });
+      // So does a click on the backdrop. Radix hears clicks outside an open dialog only from a timer set as
+      // it opens (so the opening click is not one): on a loaded machine the first click can come before
+      // it, so the backdrop is clicked while the dialog is still open, until it closes.
+      const open = bob.getByRole('dialog', { name: 'Share your learning need' }).and(bob.locator('[data-state=open]'));
+      await expect
+        .poll(async () => {
+          if ((await open.count()) > 0) await bob.mouse.click(5, 5);
+          return composer.count();
+        })
+        .toBe(0);
       await openComposer(bob);
       await expect(content.inputValue()).resolves.toBe('Ask @Grace about #COBOL please');
 

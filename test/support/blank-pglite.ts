@@ -19,21 +19,39 @@ declare module 'vitest' {
 
 const dist = () => dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
 
-/** The WebAssembly module compiled and the file-system bundle read, once per process. */
-export const compiledPglite = async (): Promise<Pick<PGliteStart, 'pgliteWasmModule' | 'fsBundle'>> => {
+const compile = async (): Promise<Pick<PGliteStart, 'pgliteWasmModule' | 'fsBundle'>> => {
   const [wasm, bundle] = await Promise.all([readFile(join(dist(), 'pglite.wasm')), readFile(join(dist(), 'pglite.data'))]);
   return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
 };
 
-/** Creates a new in-memory PGlite (initdb) and saves its files to `path` (the globalSetup does, once per run). */
-export const saveBlankPglite = async (path: string): Promise<void> => {
-  const fresh = await openSqlDatabase<unknown>({ dataDir: 'memory' });
+// On globalThis rather than in a module: a worker may import modules again for each test file it runs.
+const held = globalThis as unknown as Record<symbol, Promise<unknown> | undefined>;
+
+/** `make()`'s promise, made once per process and made again after a failure. */
+const once = <T>(key: symbol, make: () => Promise<T>): Promise<T> => {
+  held[key] ??= make().catch((error: unknown) => {
+    delete held[key];
+    throw error;
+  });
+  return held[key] as Promise<T>;
+};
+
+/** The WebAssembly module compiled and the file-system bundle read, once per process (every PGlite of the worker shares them). */
+export const compiledPglite = (): ReturnType<typeof compile> => once(Symbol.for('skillswap.compiledPglite'), compile);
+
+/** A new in-memory PGlite's files right after initdb. */
+const freshFiles = async (start?: PGliteStart): Promise<Blob> => {
+  const fresh = await openSqlDatabase<unknown>({ dataDir: 'memory', ...(start && { pglite: start }) });
   try {
-    const saved = await fresh.pglite!.dumpDataDir('none');
-    await writeFile(path, Buffer.from(await saved.arrayBuffer()));
+    return await fresh.pglite!.dumpDataDir('none');
   } finally {
     await fresh.close();
   }
+};
+
+/** Creates a new in-memory PGlite (initdb) and saves its files to `path` (the globalSetup does, once per run). */
+export const saveBlankPglite = async (path: string): Promise<void> => {
+  await writeFile(path, Buffer.from(await (await freshFiles()).arrayBuffer()));
 };
 
 const load = async (): Promise<PGliteStart> => {
@@ -44,28 +62,12 @@ const load = async (): Promise<PGliteStart> => {
     // not inside a vitest worker
   }
   const [compiled, saved] = await Promise.all([compiledPglite(), path ? readFile(path) : null]);
-  if (saved) return { ...compiled, loadDataDir: new Blob([saved]) };
   // No saved database (a tier without the globalSetup): this process makes one, once.
-  const fresh = await openSqlDatabase<unknown>({ dataDir: 'memory', pglite: compiled });
-  try {
-    return { ...compiled, loadDataDir: new Blob([await (await fresh.pglite!.dumpDataDir('none')).arrayBuffer()]) };
-  } finally {
-    await fresh.close();
-  }
+  return { ...compiled, loadDataDir: saved ? new Blob([saved]) : await freshFiles(compiled) };
 };
-
-// On globalThis rather than in this module: a worker may import modules again for each test file it runs.
-const KEY = Symbol.for('skillswap.blankPglite');
-const holder = globalThis as { [KEY]?: Promise<PGliteStart> };
 
 /** What a new empty in-memory PGlite starts from in this worker. */
-export const blankPglite = (): Promise<PGliteStart> => {
-  holder[KEY] ??= load().catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
-  return holder[KEY];
-};
+export const blankPglite = (): Promise<PGliteStart> => once(Symbol.for('skillswap.blankPglite'), load);
 
 /** A new, empty in-memory PGlite database, as `openSqlDatabase({ dataDir: 'memory' })` opens one. */
 export const openBlankPglite = async <DB>(): Promise<SqlDatabase<DB>> => openSqlDatabase<DB>({ dataDir: 'memory', pglite: await blankPglite() });

@@ -5,12 +5,12 @@
 // PGlite's file-system bundle once and hands them to every server it starts.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startServer } from '../../api/main.js';
 import type { PGliteStart } from '../../eventstore/sql-database.js';
+import { compiledPglite } from './blank-pglite.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,9 +48,8 @@ const WORKER_KEY = Symbol.for('skillswap.pgliteSnapshot');
 const holder = globalThis as { [WORKER_KEY]?: WorkerParts };
 
 const loadParts = async (path: string): Promise<PGliteStart> => {
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const [saved, wasm, bundle] = await Promise.all([readFile(path), readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
-  return { loadDataDir: new Blob([saved]), pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  const [saved, compiled] = await Promise.all([readFile(path), compiledPglite()]);
+  return { ...compiled, loadDataDir: new Blob([saved]) };
 };
 
 /** What a PGlite test server starts from in this worker, or undefined without a saved database (outside the int and e2e tiers). */
