@@ -1,0 +1,245 @@
+// Given events, then rows, for every batch split: the one way a read model's int test states what its
+// projector writes (after emmett's PostgreSQLProjectionSpec). Call it at the top of a describe:
+//
+//   describe.each(testTargets())('messaging read model on $kind', (target) => {
+//     const spec = projectionSpec(target, messagingProjector, { with: [membersProjector] });
+//     it('lists the conversation for each member', () =>
+//       spec.given(story.events).then(async (db) => expect(await listConversations(db, 'ada')).toEqual([...])));
+//   });
+//
+// The runtime hands a projector batches of any size, and a projector must write the same rows for all, so
+// `then` applies the events once per split: the whole log in one batch, one event per batch, and batches of
+// 2 and 5 between them. Each split starts from empty tables and goes through the runtime's commit path
+// (`commitBatch`: a planned batch as one statement with its checkpoint and NOTIFY, a custom one in a
+// transaction), batching the log as the follower does (a batch may hold none of the projector's events).
+// The check runs after each split, and the projector's tables must then hold the rows the first split
+// left. `with` names read models the queries join (members, say): they get the same log in one batch
+// before each split. One database per describe (a PGlite starts in about 1.5 s), its tables emptied
+// between splits; a story is applied once per split, and later tests of the same story get a copy of
+// the tables that split left.
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { SqlDatabase } from '../../../eventstore/sql-database.js';
+import type { RecordedEvent } from '../../../eventstore/types.js';
+import type { ReadModelsDb } from '../../../projections/read-models.js';
+import { ensureRuntimeTables, insertCheckpointRow, writeCheckpoint } from '../../../projections/runtime/bookkeeping.js';
+import { commitBatch } from '../../../projections/runtime/commit-batch.js';
+import { migrateProjector } from '../../../projections/runtime/migrate.js';
+import { byName } from '../../../projections/runtime/set-wise.js';
+import type { ChangeNotice, Projector } from '../../../projections/types.js';
+import { createEventLog } from './recorded-events.js';
+import { dumpTables } from './table-dump.js';
+import type { TestDatabase, TestTarget } from './test-databases.js';
+
+export interface BatchSplit {
+  name: string;
+  /** Events of the log per batch. */
+  size: number;
+}
+
+export const BATCH_SPLITS: readonly BatchSplit[] = [
+  { name: 'one batch', size: Number.POSITIVE_INFINITY },
+  { name: 'one event per batch', size: 1 },
+  { name: 'batches of 2', size: 2 },
+  { name: 'batches of 5', size: 5 },
+];
+
+/** An event as a test states it: recorded already (a story's log), or a domain event given its stream and time here. */
+export type GivenEvent = RecordedEvent | { type: string; data: unknown; streamId?: string; at?: string };
+
+/** What a split did, for checks beyond the rows. */
+export interface Applied {
+  split: BatchSplit;
+  /** The notices the tested projector's batches announced, in order (each projector's in turn, when several are tested). */
+  notices: ChangeNotice[];
+  /** The same, batch by batch (a batch that handled none of its events announces nothing). */
+  noticesPerBatch: ChangeNotice[][];
+}
+
+export interface ProjectionSpec {
+  /** The database the splits are written to (read inside a test). */
+  readonly db: Kysely<ReadModelsDb>;
+  given(events: readonly GivenEvent[]): {
+    /** Applies the events in every split and runs `check` after each; a failure names the split. */
+    then(check: (db: Kysely<ReadModelsDb>, applied: Applied) => unknown): Promise<void>;
+    /** After every split, these tables of the projector hold exactly these rows (`dumpTables`: all columns, ordered by the first). */
+    thenRows(expected: Record<string, unknown[]>): Promise<void>;
+    /** Applies the events once, in one batch, onto empty tables, for a test that goes on from there. */
+    apply(): Promise<Applied>;
+  };
+}
+
+const isRecorded = (event: GivenEvent): event is RecordedEvent => 'globalPosition' in event;
+
+/** Records domain events one minute apart from 2026-03-01 09:00 UTC, each on its given stream (or one named after its type). */
+export const recordedLog = (events: readonly GivenEvent[]): RecordedEvent[] => {
+  // One log, as a story records it, is taken as it is; events from several logs are recorded again, in order.
+  if (events.every(isRecorded) && events.every((event, i) => i === 0 || event.globalPosition > events[i - 1]!.globalPosition)) return [...events];
+  const log = createEventLog();
+  const start = Date.parse('2026-03-01T09:00:00.000Z');
+  events.forEach((event, i) => {
+    const given = isRecorded(event) ? { ...event, at: event.metadata.occurredAt } : event;
+    log.record(given.streamId ?? `test-${given.type}`, { type: given.type, data: given.data }, given.at ?? new Date(start + i * 60_000).toISOString());
+  });
+  return log.events;
+};
+
+export const inBatches = <T>(items: readonly T[], size: number): T[][] => {
+  if (!Number.isFinite(size)) return items.length > 0 ? [[...items]] : [];
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+};
+
+/** Empties the projector's tables and sets its checkpoint back to the start of the log. */
+const reset = async (db: Kysely<ReadModelsDb>, projector: Projector) => {
+  // Serial columns start again too: every split numbers its rows alike.
+  await sql`truncate table ${sql.join(projector.tables.map((table) => sql.table(table)))} restart identity`.execute(db);
+  await writeCheckpoint(db, projector.name, null, projector.version);
+};
+
+/** Feeds the log to the projector in batches of `size` through the runtime's commit path; returns the notices of each batch. */
+export const applyThroughCommits = async (db: Kysely<ReadModelsDb>, projector: Projector, log: readonly RecordedEvent[], size: number): Promise<ChangeNotice[][]> => {
+  const perBatch: ChangeNotice[][] = [];
+  let notices: ChangeNotice[] = [];
+  // The same projector, its notices noted on the way: commitBatch plans or applies it as the runtime does.
+  const observed: Projector = {
+    ...projector,
+    async apply(handle, events) {
+      const announced = await projector.apply(handle, events);
+      notices.push(...announced);
+      return announced;
+    },
+  };
+  if (projector.plan) {
+    observed.plan = async (handle, events) => {
+      const planned = await projector.plan!(handle, events);
+      notices.push(...planned.notices);
+      return planned;
+    };
+  }
+  const handles = new Set(projector.handles);
+  let from: string | null = null;
+  for (const batch of inBatches(log, size)) {
+    notices = [];
+    perBatch.push(notices);
+    const to = batch.at(-1)!.checkpoint;
+    const handled = batch.filter((event) => handles.has(event.type));
+    await commitBatch(byName(db), observed, handled, { name: projector.name, version: projector.version, from, to }, () => false);
+    from = to;
+  }
+  return perBatch;
+};
+
+/** Rows in a fixed order (a table dump orders by its first column only), to compare one split's tables with another's. */
+const canonical = (dump: Record<string, unknown[]>) =>
+  Object.fromEntries(Object.entries(dump).map(([table, rows]) => [table, rows.map((row) => JSON.stringify(row)).sort()]));
+
+const naming = (split: BatchSplit, error: unknown): unknown => {
+  if (error instanceof Error) error.message = `[${split.name}] ${error.message}`;
+  return error;
+};
+
+/** `tested`: the projector whose rows the tests state, or several read models of one feature, each fed every split. */
+export const projectionSpec = (
+  target: TestTarget,
+  tested: Projector | readonly Projector[],
+  options: { with?: readonly Projector[]; splits?: readonly BatchSplit[] } = {},
+): ProjectionSpec => {
+  const projectors: readonly Projector[] = Array.isArray(tested) ? tested : [tested as Projector];
+  const others = options.with ?? [];
+  const all = [...others, ...projectors];
+  const splits = options.splits ?? BATCH_SPLITS;
+  let database: TestDatabase | undefined;
+  let connection: SqlDatabase<ReadModelsDb> | undefined;
+
+  beforeAll(async () => {
+    database = await target.create();
+    connection = await database.open();
+    await ensureRuntimeTables(connection.handle);
+    for (const each of all) {
+      await migrateProjector(connection.db, each, 'public');
+      await insertCheckpointRow(connection.db, each.name, each.version);
+    }
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await database?.destroy();
+  });
+
+  const db = () => {
+    if (!connection) throw new Error('The database opens before the tests: read it inside a test');
+    return connection.db;
+  };
+
+  const tables = () => all.flatMap((each) => each.tables);
+  /** The copy whose rows the tables hold now, if any. */
+  let loaded: string | undefined;
+
+  const applySplit = async (log: readonly RecordedEvent[], split: BatchSplit): Promise<Applied> => {
+    loaded = undefined;
+    for (const each of all) await reset(db(), each);
+    for (const other of others) await applyThroughCommits(db(), other, log, Number.POSITIVE_INFINITY);
+    const noticesPerBatch: ChangeNotice[][] = [];
+    for (const projector of projectors) noticesPerBatch.push(...(await applyThroughCommits(db(), projector, log, split.size)));
+    return { split, notices: noticesPerBatch.flat(), noticesPerBatch };
+  };
+
+  // Several tests of a file check the same story: each split is applied once (and its rows compared with
+  // the first split's then), its tables copied into a schema of its own and put back for the next test (a
+  // copy costs a statement per table, where applying the story event by event costs one per event).
+  const stories = new Map<string, number>();
+  const copies = new Map<string, Applied>();
+  const copyOf = (story: number, split: BatchSplit) => `projection_spec_${story}_${splits.indexOf(split)}`;
+
+  const loadSplit = async (story: number, log: readonly RecordedEvent[], split: BatchSplit): Promise<{ applied: Applied; fresh: boolean }> => {
+    const schema = copyOf(story, split);
+    const copied = copies.get(schema);
+    if (copied && loaded !== schema) {
+      await sql`truncate table ${sql.join(tables().map((table) => sql.table(table)))}`.execute(db());
+      for (const table of tables()) await sql`insert into ${sql.table(table)} select * from ${sql.table(`${schema}.${table}`)}`.execute(db());
+    }
+    loaded = schema;
+    if (copied) return { applied: copied, fresh: false };
+    const applied = await applySplit(log, split);
+    await db().schema.createSchema(schema).execute();
+    for (const table of tables()) await sql`create table ${sql.table(`${schema}.${table}`)} as select * from ${sql.table(table)}`.execute(db());
+    copies.set(schema, applied);
+    return { applied, fresh: true };
+  };
+
+  const then = async (events: readonly GivenEvent[], check: (db: Kysely<ReadModelsDb>, applied: Applied) => unknown) => {
+    const log = recordedLog(events);
+    const text = JSON.stringify(log, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+    if (!stories.has(text)) stories.set(text, stories.size);
+    const story = stories.get(text)!;
+    // The split a test before left loaded goes first: its tables need no copying back.
+    const order = [...splits].sort((a, b) => Number(copyOf(story, b) === loaded) - Number(copyOf(story, a) === loaded));
+    let first: Record<string, string[]> | undefined;
+    for (const split of order) {
+      const { applied, fresh } = await loadSplit(story, log, split);
+      try {
+        await check(db(), applied);
+      } catch (error) {
+        throw naming(split, error);
+      }
+      if (!fresh) continue;
+      const rows = canonical(await dumpTables(db(), projectors));
+      if (!first) first = rows;
+      else expect(rows, `the rows after ${split.name}, as after ${order[0]!.name}`).toEqual(first);
+    }
+  };
+
+  return {
+    get db() {
+      return db();
+    },
+    given: (events) => ({
+      then: (check) => then(events, check),
+      apply: () => applySplit(recordedLog(events), splits[0]!),
+      thenRows: (expected) =>
+        then(events, async (handle) => {
+          const dump = await dumpTables(handle, projectors);
+          expect(Object.fromEntries(Object.keys(expected).map((table) => [table, dump[table]]))).toEqual(expected);
+        }),
+    }),
+  };
+};
