@@ -81,6 +81,11 @@ describe.each(testTargets())('the projection harness on $kind', (target) => {
     expect(failure?.message).toMatch(/^\[one event per batch\] /);
     expect(BATCH_SPLITS.map((split) => split.name)).toEqual(['one batch', 'one event per batch', 'batches of 2', 'batches of 5']);
   });
+
+  it('is not a promise: awaiting a spec without its check fails instead of passing', async () => {
+    const awaited: unknown = spec.given(events);
+    await expect(Promise.resolve(awaited)).rejects.toThrow('is not awaited');
+  });
 });
 
 // A database of its own: the forgetful counter fails every story, so it cannot share the file's other spec.

@@ -233,7 +233,14 @@ export const projectionSpec = (
       return db();
     },
     given: (events) => ({
-      then: (check) => then(events, check),
+      then: (check, reject?: (error: Error) => void) => {
+        // An object with `then` is a thenable: `await spec.given(events)` would run the splits with resolve as the check.
+        if (reject) {
+          reject(new Error('spec.given(events) is not awaited: end it with .then(check) or .thenRows(rows)'));
+          return Promise.resolve();
+        }
+        return then(events, check);
+      },
       apply: () => applySplit(recordedLog(events), splits[0]!),
       thenRows: (expected) =>
         then(events, async (handle) => {
