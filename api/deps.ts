@@ -24,8 +24,8 @@ export interface ProjectorStatusView {
 }
 
 export interface ProjectionRuntimeView {
-  /** Resolves once every projector has applied the event at this checkpoint. */
-  waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<unknown>;
+  /** Resolves once every interactive projector (of those handling one of `touched`, when given) has applied the event at this checkpoint. */
+  waitFor(checkpoint: Checkpoint, timeoutMs?: number, touched?: readonly string[]): Promise<unknown>;
   /** One entry per projector. */
   status(): Promise<ProjectorStatusView[]>;
 }

@@ -44,7 +44,7 @@ const serverWith = (options: { clock?: { now: number } } = {}) => {
   });
   app.get('/unnamed', async (request) => request.sharedRead('member', async () => ({ likes: readModel.likes })));
   app.post('/like', async (request, reply) => {
-    void reply.afterWrite('1', [request.session!.memberId]);
+    void reply.afterWrite({ checkpoint: '1', events: [{ type: 'PostLiked' }] }, [request.session!.memberId]);
     return { ok: true };
   });
   return { app, shared, readModel, shown, state, clock, built };

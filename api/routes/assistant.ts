@@ -65,7 +65,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         correlationId: request.id,
         dailyLimit: config.assistant.dailyQuota,
       });
-      void reply.afterWrite(result.checkpoint, [memberId]);
+      void reply.afterWrite(result, [memberId]);
       return reply.code(202).send({ requestId: result.aiRequestId ?? '', postId, response: null, message: assistantTexts.asked });
     },
   );
@@ -86,7 +86,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         now: deps.clock().toISOString(),
         correlationId: request.id,
       });
-      void reply.afterWrite(result.checkpoint, [memberId]);
+      void reply.afterWrite(result, [memberId]);
       return { success: true as const, message: feedTexts.aiFeedbackThanks };
     },
   );

@@ -77,7 +77,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const postOr404 = async (postId: string, viewer: FeedViewer) => (await getPostCard(db, postId, viewer)) ?? notFound(feedTexts.postNotFound);
   /** The post as the read model shows it once it holds the write. */
   const answerPost = async (reply: FastifyReply, result: PostCommandResult, postId: string, viewer: FeedViewer) => {
-    await reply.afterWrite(result.checkpoint, [viewer.memberId!]);
+    await reply.afterWrite(result, [viewer.memberId!]);
     return { post: await postOr404(postId, viewer) };
   };
 
@@ -158,7 +158,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.delete('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: deletePostResponseSchema, ...errors } } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const result = await deletePost(runtimeDeps, { ...context(request, viewer.memberId), postId: request.params.id });
-    await reply.afterWrite(result.checkpoint, [viewer.memberId]);
+    await reply.afterWrite(result, [viewer.memberId]);
     return { deleted: true as const, id: request.params.id };
   });
 
@@ -187,7 +187,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       mentions: await mentionsIn(body.content),
       assistantAvailable,
     });
-    await reply.afterWrite(result.checkpoint, [viewer.memberId]);
+    await reply.afterWrite(result, [viewer.memberId]);
     const comment = (await getComment(db, result.commentId, viewer)) ?? notFound(feedTexts.commentNotFound);
     return reply.code(201).send({ comment });
   });
@@ -197,7 +197,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const commentId = request.params.id;
     const postId = (await commentPostId(db, commentId)) ?? notFound(feedTexts.commentNotFound);
     const result = await (liked ? likeComment : unlikeComment)(runtimeDeps, { ...context(request, viewer.memberId), postId, commentId });
-    await reply.afterWrite(result.checkpoint, [viewer.memberId]);
+    await reply.afterWrite(result, [viewer.memberId]);
     const comment = (await getComment(db, commentId, viewer)) ?? notFound(feedTexts.commentNotFound);
     return { liked: comment.liked_by_me, likes_count: comment.likes_count };
   };

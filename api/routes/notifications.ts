@@ -38,7 +38,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     const ids = await idsToMarkRead(db, memberId, request.params.id, MAX_IDS_PER_MARK);
     if (!ids) throw new HttpError(404, 'Notification not found');
     const result = await markNotificationsRead(deps.commands, { memberId, notificationIds: ids, now: deps.clock().toISOString(), correlationId: request.id });
-    void reply.afterWrite(result.checkpoint, [memberId]);
+    void reply.afterWrite(result, [memberId]);
     return { ok: true as const };
   });
 
@@ -46,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     const { memberId } = currentMember(request);
     assertOwnPath(request.params.id, memberId, 'You can only update your own notifications');
     const result = await markAllNotificationsRead(deps.commands, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
-    void reply.afterWrite(result.checkpoint, [memberId]);
+    void reply.afterWrite(result, [memberId]);
     return { ok: true as const };
   });
 };

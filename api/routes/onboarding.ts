@@ -50,7 +50,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       const { memberId } = currentMember(request);
       assertOwnPath(request.params.id, memberId, 'You can only update your own onboarding');
       const result = await markWelcomeTourSeen(deps.commands, { memberId, actorId: memberId, now: deps.clock().toISOString(), correlationId: request.id });
-      await reply.afterWrite(result.checkpoint, [memberId]); // answered from the read model
+      await reply.afterWrite(result, [memberId]); // answered from the read model
       return onboardingOf(memberId);
     },
   );

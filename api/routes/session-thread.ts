@@ -41,7 +41,7 @@ export const sessionThreadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       assertSelf(request.body.sender_id, viewer.memberId);
       const at = deps.clock().toISOString();
       const result = await postThreadMessage(commands, { ...actionOf(request, viewer, at), message: request.body.message.trim(), messageId: randomUUID() });
-      void reply.afterWrite(result.checkpoint, participantsOf(result.session.session));
+      void reply.afterWrite(result, participantsOf(result.session.session));
       const posted = result.events.find((e) => e.type === 'ThreadMessagePosted');
       if (!posted) throw new HttpError(404, 'Message not found');
       // The row the thread read model makes of the event (projections/sessions/evolve.ts), from the write.

@@ -56,7 +56,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         now: deps.clock().toISOString(),
         correlationId: request.id,
       });
-      void reply.afterWrite(result.checkpoint, [memberId]);
+      void reply.afterWrite(result, [memberId]);
       const { skillId: id, category: shownCategory, description: shownDescription, source } = result.skill;
       return reply.code(result.created ? 201 : 200).send({ id, name: result.skill.name, category: shownCategory, description: shownDescription, source });
     },
@@ -82,7 +82,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const ownerId = await ownerOf(request.params.id);
       const result = await toggleSkillLike(deps.commands, { skillId: request.params.id, ownerId, memberId, now: deps.clock().toISOString(), correlationId: request.id });
       // Answered from the command's result; the liker's and the mentor's next reads show the count.
-      void reply.afterWrite(result.checkpoint, [memberId, ownerId]);
+      void reply.afterWrite(result, [memberId, ownerId]);
       return { liked: result.liked, likesCount: result.likesCount };
     },
   );

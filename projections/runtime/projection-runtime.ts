@@ -66,9 +66,10 @@ export interface ProjectionRuntime extends FollowerOperations {
    * Resolves once every interactive read model that follows the log has passed `checkpoint` (failed,
    * paused, rebuilding, standby and eventual ones are not waited for). A read model rebuilt by the
    * `rebuild` control is waited for through its live follower, which still writes the tables members
-   * read. Rejects with WaitForTimeoutError after timeoutMs (default 5000).
+   * read. With `touched` (the write's event types) only the read models handling one of them are waited
+   * for. Rejects with WaitForTimeoutError after timeoutMs (default 5000).
    */
-  waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
+  waitFor(checkpoint: Checkpoint, timeoutMs?: number, touched?: readonly string[]): Promise<void>;
 }
 
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
@@ -82,6 +83,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   const reactors = options.reactors ?? [];
   if (new Set(reactors.map((r) => r.name)).size !== reactors.length) throw new Error('Two reactors have the same name');
   const consistencyOf = new Map(projectors.map((p) => [p.name, p.consistency ?? 'interactive'] as const));
+  const handlesOf = new Map(projectors.map((p) => [p.name, new Set(p.handles)] as const));
   const rebuildBatchSize = options.rebuildBatchSize ?? 5000;
   const consumers: FollowerConsumer[] = [
     ...projectors.map((p) => projectorConsumer({ sql, store, logger, rebuildBatchSize, standbyRetryMs: options.standbyRetryMs ?? 2000 }, p)),
@@ -98,7 +100,13 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   const positions = (): ProjectorPosition[] =>
     followers
       .filter((f) => f.consumer.kind === 'projector')
-      .map((f) => ({ name: f.name, state: restarting > 0 ? 'starting' : f.state, position: f.position, consistency: consistencyOf.get(f.name) ?? 'interactive' }));
+      .map((f) => ({
+        name: f.name,
+        state: restarting > 0 ? 'starting' : f.state,
+        position: f.position,
+        consistency: consistencyOf.get(f.name) ?? 'interactive',
+        handles: handlesOf.get(f.name),
+      }));
   const waiters = createWaiters(store, positions);
   const settleWaiters = () => waiters.settle();
 
@@ -256,9 +264,9 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       waiters.rejectAll('The projection runtime stopped before the read models caught up');
     },
 
-    waitFor(checkpoint, timeoutMs = 5000) {
+    waitFor(checkpoint, timeoutMs = 5000, touched) {
       if (phase !== 'started') return Promise.reject(new Error('The projection runtime is not running'));
-      return waiters.waitFor(checkpoint, timeoutMs);
+      return waiters.waitFor(checkpoint, timeoutMs, touched ?? null);
     },
 
     status: () => Promise.all(followers.map(statusOf)),
