@@ -55,6 +55,15 @@ const seed = async (fixture: SessionFixture, students: ApiClient[], from: number
   await Promise.all(Array.from({ length: 32 }, worker));
 };
 
+/** Until every projector and reactor has applied the whole log: a round must not meet the catch-up of the one before. */
+const caughtUp = async (fixture: SessionFixture) => {
+  const deadline = Date.now() + 300_000;
+  while ((await fixture.server.runtime.status()).some((s) => (s.lag ?? 0) > 0)) {
+    if (Date.now() > deadline) throw new Error('the followers did not catch up with the log within 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
 /** One round of the driver over bookings `from`..; resolves with every request's due time, latency and status. */
 const round = async (fixture: SessionFixture, students: ApiClient[], from: number): Promise<Sample[]> => {
   const dir = mkdtempSync(join(tmpdir(), 'skillswap-rate-'));
@@ -91,7 +100,9 @@ export const benchBookingUnderRebuild = async (): Promise<BenchResult> => {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     let next = seeded;
     const take = () => ((next += RATE * ROUND_SECONDS), next - RATE * ROUND_SECONDS);
+    await caughtUp(fixture);
     await round(fixture, roundStudents, take()); // warm-up: V8's first optimisations and the caches
+    await caughtUp(fixture);
     const events = await fixture.server.store.countAfter(null);
     if (events < MIN_EVENTS) throw new Error(`the log holds ${events} events, fewer than ${MIN_EVENTS}`);
 
@@ -102,6 +113,7 @@ export const benchBookingUnderRebuild = async (): Promise<BenchResult> => {
       const quiet = await round(fixture, roundStudents, take());
       const steadyFrom = quiet[0]![0] + STEADY_AFTER_MS;
       without.push(...quiet.filter(([dueAt]) => dueAt >= steadyFrom).map(([, latency]) => latency));
+      await caughtUp(fixture);
 
       const load = round(fixture, roundStudents, take());
       await new Promise((resolve) => setTimeout(resolve, STEADY_AFTER_MS + 1000)); // the driver's own start-up (tsx), then steady load
@@ -112,6 +124,7 @@ export const benchBookingUnderRebuild = async (): Promise<BenchResult> => {
       if (outcome.status !== 'swapped') throw new Error(`the rebuild ended ${JSON.stringify(outcome)}`);
       const inWindow = (await load).filter(([dueAt]) => dueAt >= began && dueAt <= ended);
       during.push(...inWindow.map(([, latency]) => latency));
+      await caughtUp(fixture);
       rebuilds.push(`${outcome.events.toLocaleString('en-US')} events in ${(outcome.ms / 1000).toFixed(1)} s (${inWindow.length} bookings during it)`);
     }
     const p99With = percentile(during, 99);
