@@ -185,6 +185,28 @@ describe('stateAt', () => {
     expect(await refusal(operations.stateAt(postStreamId(postId), 0, { pageSize: 501 }))).toMatchObject({ code: 'VALIDATION', reason: 'INVALID_POSITION' });
   });
 
+  it('reads only what was appended to a stream since the last look at it, and shows it', async () => {
+    const froms: (bigint | undefined)[] = [];
+    const travel = wireStateAt({
+      readStream: (streamId, options) => (froms.push(options?.from), fixture.store.readStream(streamId, options)),
+    });
+    const { postId: fresh } = await createPost(fixture.commands, {
+      actorId: student,
+      content: 'Stepping through time',
+      category: 'development',
+      urgency: 'low',
+      now: NOW,
+    });
+    expect((await travel.stateAt(postStreamId(fresh))).lastPosition).toBe(0);
+    expect((await travel.stateAt(postStreamId(fresh), 0)).lastPosition).toBe(0);
+    await likePost(fixture.commands, { postId: fresh, actorId: student, now: NOW });
+    const after = await travel.stateAt(postStreamId(fresh));
+    expect(after).toMatchObject({ lastPosition: 1, event: { type: 'PostLiked' } });
+    expect(after.folds[0]!.changes.length).toBeGreaterThan(0);
+    // The whole stream once, then only from the revision after the last one seen.
+    expect(froms).toEqual([undefined, 1n, 1n]);
+  });
+
   it('lists the categories with their deciders', () => {
     expect(operations.categories()).toContainEqual({ category: 'member-', kind: 'folded', describes: expect.any(String), deciders: ['member', 'welcomeTour'] });
     expect(operations.categories()).toContainEqual({ category: 'bookings-index-', kind: 'raw', describes: expect.any(String), deciders: [] });

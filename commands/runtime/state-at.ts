@@ -128,14 +128,47 @@ const pageOf = (events: readonly RecordedEvent[], index: number, options: StateA
   return { from, size, events: events.slice(from, from + size).map(summaryOf) };
 };
 
+/** Events kept of the streams travelled last, all streams together (about 10 MB of long posts' comments). */
+export const TRAVELLED_EVENTS_KEPT = 100_000;
+
+/**
+ * The events of the streams an operator travelled last. A stream's past never changes, so stepping
+ * through a long stream (a slider over 10,000 events) reads only what was appended since the last step:
+ * the bare read of 10,000 events was the whole cost of a step (docs/performance.md, time travel). Kept
+ * until TRAVELLED_EVENTS_KEPT events are held, the stream looked at longest ago dropped first.
+ */
+const travelledStreams = (reads: Pick<EventReads, 'readStream'>) => {
+  const kept = new Map<string, RecordedEvent[]>();
+  let held = 0;
+  const forget = (streamId: string) => {
+    held -= kept.get(streamId)?.length ?? 0;
+    kept.delete(streamId);
+  };
+  return async (streamId: string): Promise<RecordedEvent[]> => {
+    const known = kept.get(streamId);
+    // Kept only while revisions run 0..n-1 without a gap, so the next one is at `known.length`.
+    const newer = await reads.readStream(streamId, known ? { from: BigInt(known.length) } : {});
+    const events = known ? (newer.length > 0 ? known.concat(newer) : known) : newer;
+    forget(streamId);
+    const gapless = events.length > 0 && events.at(-1)!.streamPosition === BigInt(events.length - 1);
+    if (gapless && events.length <= TRAVELLED_EVENTS_KEPT) {
+      while (held + events.length > TRAVELLED_EVENTS_KEPT) forget(kept.keys().next().value!);
+      kept.set(streamId, events);
+      held += events.length;
+    }
+    return events;
+  };
+};
+
 export const createStateAt = (options: { reads: Pick<EventReads, 'readStream'>; catalogue: StreamCatalogue }): StateAtOperations => {
   const { reads, catalogue } = options;
+  const streamEvents = travelledStreams(reads);
   return {
     async stateAt(streamId, position, pageOptions = {}) {
       const wanted = position === undefined ? undefined : revisionOf(position, 'The position');
-      // The whole stream in one read: the fold needs everything up to the position, the page and the
-      // last revision the rest, and a fold is linear in the stream's length (states share structure).
-      const events = await reads.readStream(streamId);
+      // The whole stream: the fold needs everything up to the position, the page and the last revision
+      // the rest, and a fold is linear in the stream's length (states share structure).
+      const events = await streamEvents(streamId);
       if (events.length === 0) throw new StateAtError('STREAM_NOT_FOUND', `There is no stream ${streamId}`);
       const last = Number(events.at(-1)!.streamPosition);
       const index = indexOf(events, wanted ?? last);
