@@ -40,6 +40,7 @@ import {
   likeResponseSchema,
   postResponseSchema,
 } from '../contracts/feed-read.js';
+import { isChange, type LivePayload } from '../contracts/live.js';
 import type { AppDeps } from '../deps.js';
 import { assistantAvailable as isAssistantAvailable } from '../assistant-wiring.js';
 import { HttpError } from '../http-error.js';
@@ -82,8 +83,10 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   };
 
   // The page every member opens: the same for all but their likes, so it is read once for everyone until
-  // the feed, a post or a member's name changes (plugins/shared-reads.ts), and each member's likes are marked on it.
-  const sharedRead = ['feed', 'post', 'comment', 'members'] as const;
+  // a post is created, changes or is commented on, or a member's name changes (plugins/shared-reads.ts), and each
+  // member's likes are marked on it.
+  const sharedRead = (payload: LivePayload) =>
+    payload.type === 'new_posts' || payload.type === 'new_comment' || isChange(payload, 'post') || isChange(payload, 'members');
   app.get(
     '/api/posts',
     { config: { sharedRead }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },

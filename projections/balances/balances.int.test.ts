@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
@@ -66,10 +67,7 @@ describe.each(testTargets())('balances read model on $kind', (target) => {
     const notices = await balancesProjector.apply(sql.db, sessionLedger());
     expect(await getBalance(sql.db, 'stu')).toEqual({ availablePoints: 1, heldPoints: 0 });
     expect(await getBalance(sql.db, 'men')).toEqual({ availablePoints: 4, heldPoints: 0 });
-    expect(notices).toEqual([
-      { scope: 'user', id: 'stu', about: 'balance' },
-      { scope: 'user', id: 'men', about: 'balance' },
-    ]);
+    expect(notices).toEqual([memberChanged('stu', 'balance'), memberChanged('men', 'balance')]);
   });
 
   it('shows an active hold as held points', async () => {

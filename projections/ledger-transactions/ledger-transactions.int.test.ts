@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import { createEventLog } from '../../test/projections/support/recorded-events.js';
@@ -84,10 +85,7 @@ describe.each(testTargets())('ledger-transactions read model on $kind', (target)
   });
 
   it('announces each member whose history grew, as a change to their ledger', () => {
-    expect(notices).toEqual([
-      { scope: 'user', id: 'stu', about: 'ledger' },
-      { scope: 'user', id: 'men', about: 'ledger' },
-    ]);
+    expect(notices).toEqual([memberChanged('stu', 'ledger'), memberChanged('men', 'ledger')]);
   });
 
   it("shows the mentor's side of a payment as a transfer in", async () => {

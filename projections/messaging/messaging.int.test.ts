@@ -2,6 +2,7 @@
 // message and the unread count after the watermark, pages by cursor with read_at from the watermark,
 // notices to the two participants, and the same rows whatever the batches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeNotice } from '../types.js';
 import type { ConversationEvent } from '../../domain/conversation/events.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import { createEventLog } from '../../test/projections/support/recorded-events.js';
@@ -100,9 +101,13 @@ describe.each(testTargets())('messaging read model on $kind', (target) => {
   });
 
   it('tells the two participants only', () => {
-    expect(notices).toContainEqual({ scope: 'conversation', id: 'c1', participants: ['ada', 'bob'] });
-    expect(notices).toContainEqual(expect.objectContaining({ scope: 'message', participants: ['ada', 'bob'] }));
-    expect(notices.filter((n) => (n as { scope: string }).scope === 'message_read')).toHaveLength(1);
+    const toBoth = { to: 'members', ids: ['ada', 'bob'] };
+    expect(notices).toContainEqual({ audience: toBoth, payload: { type: 'changed', scope: 'conversation', id: 'c1' } });
+    expect(notices).toContainEqual({ audience: toBoth, payload: { type: 'new_message', message: expect.objectContaining({ id: 'm1', conversation_id: 'c1' }) } });
+    expect(notices.filter((n) => (n as ChangeNotice).payload.type === 'messages_read')).toEqual([
+      { audience: toBoth, payload: expect.objectContaining({ type: 'messages_read' }) },
+    ]);
+    expect(notices.every((n) => (n as ChangeNotice).audience.to === 'members')).toBe(true);
   });
 
   it('gives the same rows whether events arrive in one batch or in many small ones', async () => {

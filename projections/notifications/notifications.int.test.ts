@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChange } from '../../api/contracts/live.js';
+import { memberChanged } from '../change-notices.js';
 import type { InboxEvent } from '../../domain/notification-inbox/events.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
@@ -128,7 +130,7 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
       ),
     ];
     const notices = await notificationsProjector.apply(sql.db, marks);
-    expect(notices).toEqual([{ scope: 'user', id: 'sam', about: 'notifications' }]);
+    expect(notices).toEqual([memberChanged('sam', 'notifications')]);
     const after = await listNotifications(sql.db, 'sam', 2);
     expect(after.map((n) => [n.id, n.read])).toEqual([
       [newest!.id, true],
@@ -158,9 +160,9 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
     await sql.db.schema.createSchema('notices').execute();
     await migrateProjector(sql.db, notificationsProjector, 'notices');
     const notices = await notificationsProjector.apply(sql.db.withSchema('notices'), eventsFor(story.events, notificationsProjector.handles));
-    expect(notices).toContainEqual({ scope: 'user', id: 'sam', about: 'notifications' });
-    expect(notices).toContainEqual({ scope: 'user', id: 'mia', about: 'notifications' });
-    expect(notices.every((notice) => notice.scope === 'user' && notice.about === 'notifications')).toBe(true);
+    expect(notices).toContainEqual(memberChanged('sam', 'notifications'));
+    expect(notices).toContainEqual(memberChanged('mia', 'notifications'));
+    expect(notices.every(({ audience, payload }) => audience.to === 'members' && isChange(payload, 'user') && payload.about === 'notifications')).toBe(true);
   });
 
   it('returns nothing for a member without notifications', async () => {

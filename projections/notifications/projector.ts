@@ -6,6 +6,7 @@ import { inboxEventTypes, type InboxEvent } from '../../domain/notification-inbo
 import type { PostEvent } from '../../domain/post/events.js';
 import { sessionEventTypes, type SessionEvent } from '../../domain/session/events.js';
 import type { SkillLiked } from '../../domain/skill-like/events.js';
+import { memberChanged } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { toIso } from '../runtime/set-wise.js';
 import type { ChangeNotice } from '../types.js';
@@ -48,7 +49,7 @@ export const notificationsProjector = defineProjection({
     const notify = (made: readonly NotificationRow[]): ChangeNotice[] =>
       made.map((row) => {
         rows.notifications.put(row);
-        return { scope: 'user', id: row.recipient_id, about: 'notifications' };
+        return memberChanged(row.recipient_id, 'notifications');
       });
     if (isSessionEvent(event)) return notify(sessionNotificationsFor(event, event));
     if (event.type === 'MessageSent') return notify([messageNotificationFor(event, event)]);
@@ -74,6 +75,6 @@ export const notificationsProjector = defineProjection({
       const before = rows.notification_read_marks.get(memberId);
       rows.notification_read_marks.put({ member_id: memberId, up_to: before ? later(before.up_to, event.data.upTo) : event.data.upTo });
     }
-    return [{ scope: 'user', id: memberId, about: 'notifications' }];
+    return [memberChanged(memberId, 'notifications')];
   },
 });

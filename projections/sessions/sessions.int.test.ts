@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChange } from '../../api/contracts/live.js';
+import { memberChanged } from '../change-notices.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
 import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
@@ -248,10 +250,11 @@ describe.each(testTargets())('sessions read model on $kind', (target) => {
     await sql.db.schema.createSchema('notices').execute();
     await migrateProjector(sql.db, sessionsProjector, 'notices');
     const notices = await sessionsProjector.apply(sql.db.withSchema('notices'), eventsFor(story.events, sessionsProjector.handles));
-    expect(notices).toContainEqual({ scope: 'session', id: 'x1', participants: ['sam', 'bob'] });
-    expect(notices).toContainEqual({ scope: 'user', id: 'sam', about: 'sessions' });
-    expect(notices).toContainEqual({ scope: 'user', id: 'bob', about: 'sessions' });
-    expect(notices.filter((notice) => notice.scope === 'user').every((notice) => notice.about === 'sessions')).toBe(true);
+    expect(notices).toContainEqual({ audience: { to: 'members', ids: ['sam', 'bob'] }, payload: { type: 'changed', scope: 'session', id: 'x1' } });
+    expect(notices).toContainEqual(memberChanged('sam', 'sessions'));
+    expect(notices).toContainEqual(memberChanged('bob', 'sessions'));
+    const ofMembers = notices.map(({ payload }) => payload).filter((payload) => isChange(payload, 'user'));
+    expect(ofMembers.every((payload) => payload.about === 'sessions')).toBe(true);
   });
 
   it('gives the same rows whether events arrive in one batch or in many small ones', async () => {

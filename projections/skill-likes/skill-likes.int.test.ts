@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isChange } from '../../api/contracts/live.js';
+import { memberChanged } from '../change-notices.js';
 import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
@@ -62,9 +64,9 @@ describe.each(testTargets())('skill-likes read model on $kind', (target) => {
   });
 
   it("announces the skill's owner and the member who liked, as a change to their likes", () => {
-    expect(notices).toContainEqual({ scope: 'user', id: 'mia', about: 'likes' });
-    expect(notices).toContainEqual({ scope: 'user', id: 'cat', about: 'likes' });
-    expect(notices.every((notice) => notice.scope === 'user' && notice.about === 'likes')).toBe(true);
+    expect(notices).toContainEqual(memberChanged('mia', 'likes'));
+    expect(notices).toContainEqual(memberChanged('cat', 'likes'));
+    expect(notices.every(({ payload }) => isChange(payload, 'user') && payload.about === 'likes')).toBe(true);
   });
 
   it('gives the same rows whether events arrive in one batch or in many small ones', async () => {

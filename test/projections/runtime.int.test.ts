@@ -117,7 +117,10 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
       await runtime.waitFor(checkpoint);
       await eventually(() => received.some((p) => p.projector === 'members' && p.checkpoint === checkpoint));
       const members = received.find((p) => p.projector === 'members' && p.checkpoint === checkpoint)!;
-      expect(members.notices).toEqual([{ scope: 'user', id: 'listener', about: 'profile' }, { scope: 'members' }]);
+      expect(members.notices).toEqual([
+        { audience: { to: 'members', ids: ['listener'] }, payload: { type: 'changed', scope: 'user', id: 'listener', about: 'profile' } },
+        { audience: { to: 'signed-in' }, payload: { type: 'changed', scope: 'members' } },
+      ]);
     } finally {
       await unlisten();
     }
