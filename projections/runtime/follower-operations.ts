@@ -33,6 +33,22 @@ export interface FollowerStatus {
   heartbeatAt: string | null;
   /** It has not advanced for a while although events wait: health says degraded and the runtime restarts it. */
   stalled: boolean;
+  /**
+   * The runtime holding its lock (host, pid and a tag per runtime); null when none is known. A runtime
+   * standing by reports what the holder published on the shared checkpoint row (remote-status.ts).
+   */
+  holder: string | null;
+  /** Whether this runtime holds it (its status is first-hand) or reports the holder's. */
+  heldHere: boolean;
+}
+
+/** What a skip records (commands/follower-operations/ turns it into an event on the operations-followers stream). */
+export interface FollowerSkip {
+  follower: string;
+  kind: 'projector' | 'reactor';
+  failure: ProjectorFailure;
+  reason: string;
+  actorId: string | null;
 }
 
 /** Who asked for a control, recorded with a skip and logged with a rebuild. */
@@ -52,6 +68,12 @@ export interface RebuildStarted {
   finished: Promise<RebuildResult>;
 }
 
+/**
+ * Every control reaches the runtime holding the follower's lock: called in a runtime that stands by for
+ * another process (PostgreSQL), it is written as a row of projection_controls and announced with a
+ * NOTIFY; the holder carries it out as a local call and records the outcome, which settles this call
+ * (remote-controls.ts). A holder that starts or takes the lock over carries out the controls left pending.
+ */
 export interface FollowerOperations {
   status(): Promise<FollowerStatus[]>;
   /** Stops applying events (its position is kept); writes no longer wait for it. */
@@ -71,10 +93,13 @@ export interface FollowerOperations {
   rebuild(name: string, by?: ControlActor): Promise<RebuildStarted>;
 }
 
-/** Raised by a control that names no follower, or one in a state the control does not apply to. */
+/**
+ * Raised by a control that names no follower, or one in a state the control does not apply to; TIMEOUT
+ * when a control asked of another process got no outcome in time (no process holding the follower took it).
+ */
 export class FollowerControlError extends Error {
   constructor(
-    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION',
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION' | 'TIMEOUT',
     message: string,
   ) {
     super(message);
