@@ -11,6 +11,7 @@ import { skipFollowerEvent } from '../../commands/follower-operations/skip-follo
 import { wireCommands } from '../../commands/wiring.js';
 import { FOLLOWER_OPERATIONS_STREAM } from '../../domain/follower-operations/events.js';
 import type { Checkpoint, RecordedEvent } from '../../eventstore/types.js';
+import { ensureRuntimeTables } from '../../projections/runtime/bookkeeping.js';
 import type { FollowerStatus } from '../../projections/runtime/follower-operations.js';
 import type { ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import type { LogReactor } from '../../projections/runtime/reactor-consumer.js';
@@ -81,6 +82,17 @@ describe.each(testTargets())('follower controls across processes on $kind', (tar
     const status = await statusOf(runtime, 'local');
     expect(status.heldHere).toBe(true);
     expect(status.holder).toEqual(expect.any(String));
+    expect(await controlRows(h)).toEqual([]);
+  });
+
+  it('runs the migrations of the control table and the published columns again without failing', async () => {
+    const { h } = followers;
+    await ensureRuntimeTables(h.sql.db);
+    // As if a second runtime had run them at the same moment: forgotten by the bookkeeping, run again on tables that have them.
+    await sql`delete from projection_runtime_migrations where name like '20261129%'`.execute(h.sql.db);
+    await ensureRuntimeTables(h.sql.db);
+    const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'projection_checkpoints'`.execute(h.sql.db);
+    expect(columns.rows.map((r) => r.column_name)).toEqual(expect.arrayContaining(['holder', 'state', 'rebuild', 'stalled', 'heartbeat_at']));
     expect(await controlRows(h)).toEqual([]);
   });
 
