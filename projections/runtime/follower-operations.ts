@@ -29,7 +29,10 @@ export interface FollowerStatus {
    * frozen) or by the `rebuild` control (status unchanged: its live follower still writes the old tables).
    */
   rebuild: { done: number; total: number } | null;
-  /** When the follower last read the log or committed (ISO); null when it does not run here. */
+  /**
+   * When the follower last read the log or committed (ISO); held by another process, as that holder last
+   * published it (refreshed every 5 s); null when nobody published it.
+   */
   heartbeatAt: string | null;
   /** It has not advanced for a while although events wait: health says degraded and the runtime restarts it. */
   stalled: boolean;
@@ -86,9 +89,9 @@ export interface FollowerOperations {
   /**
    * Rebuilds a projector's read model at its version from the log, blue/green, while its live follower
    * goes on writing the old tables (writes keep waiting for that follower only); progress shows in
-   * `status().rebuild`. Resolves once the rebuild has begun; refused with CONFLICT while one runs (here
-   * or in another process) or when the follower does not follow the log here, NOT_FOUND for a name
-   * no follower has.
+   * `status().rebuild`. Resolves once the rebuild has begun (in the process holding the follower);
+   * refused with CONFLICT while one runs (there or in `npm run rebuild`) or when the follower does not
+   * follow the log in its holder, NOT_FOUND for a name no follower has.
    */
   rebuild(name: string, by?: ControlActor): Promise<RebuildStarted>;
 }
