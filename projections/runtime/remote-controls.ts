@@ -93,7 +93,10 @@ export const createRemoteControls = (options: RemoteControlsOptions) => {
     const run = async () => {
       do {
         sweepAgain = false;
-        for (const control of await claimControls(db, options.servable(), runtimeId)) await serve(control);
+        for (const control of await claimControls(db, options.servable(), runtimeId)) {
+          // One outcome that cannot be recorded (its asker times out) does not keep the others from theirs.
+          await serve(control).catch((error: unknown) => logger.warn({ err: error, control: control.id }, 'could not record the outcome of a control'));
+        }
       } while (sweepAgain && !abort.signal.aborted);
     };
     sweeping = track(run().catch((error: unknown) => logger.warn({ err: error }, 'could not carry out the controls asked of this process'))).finally(
