@@ -21,6 +21,9 @@ export interface ProjectorStatusView {
   rebuild?: { done: number; total: number } | null;
   /** No heartbeat for a while although events wait (projections/runtime/stall-watch.ts). */
   stalled?: boolean;
+  /** The runtime holding the follower's lock, and whether it is this process's (else the status is the holder's). */
+  holder?: string | null;
+  heldHere?: boolean;
 }
 
 export interface ProjectionRuntimeView {

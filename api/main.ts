@@ -57,12 +57,12 @@ export interface RunningServer {
 }
 
 // runtime.start() returns while the workers still create their tables; serving before that would
-// answer the first requests with 500s. A projector standing by for another process is fine.
+// answer the first requests with 500s. A projector another process holds is fine (its status is the holder's).
 const untilProjectorsPrepared = async (runtime: ProjectionRuntime, logger: pino.Logger, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const statuses = await runtime.status();
-    if (statuses.every((s) => s.kind === 'reactor' || s.status !== 'starting')) return;
+    if (statuses.every((s) => s.kind === 'reactor' || s.status !== 'starting' || (s.holder !== null && !s.heldHere))) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   logger.warn('projectors are still preparing their tables; starting the API anyway');
