@@ -69,6 +69,13 @@ export interface ProjectionRuntime extends FollowerOperations {
    * read. Rejects with WaitForTimeoutError after timeoutMs (default 5000).
    */
   waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
+  /**
+   * The read models whose new version builds beside the old tables here (a version change at start,
+   * or tables gone missing), with the rebuild's progress ({0, 0} until first counted). From the
+   * followers' memory, no query: the API asks on every answer of a route that reads one. The `rebuild`
+   * control at the same version is not in it: its live follower still writes the tables members read.
+   */
+  rebuilding(): ReadonlyMap<string, { done: number; total: number }>;
 }
 
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
@@ -262,6 +269,12 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     },
 
     status: () => Promise.all(followers.map(statusOf)),
+
+    rebuilding() {
+      const found = new Map<string, { done: number; total: number }>();
+      for (const f of followers) if (f.consumer.kind === 'projector' && f.state === 'rebuilding') found.set(f.name, f.rebuildProgress ?? { done: 0, total: 0 });
+      return found;
+    },
 
     async pause(name) {
       find(name).pause();
