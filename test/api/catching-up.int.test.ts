@@ -11,7 +11,8 @@ import { eventually } from '../support/assistant-fixtures.js';
 import { rebuildingSessions } from '../support/rebuilding-sessions.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
-const { options, slow } = rebuildingSessions();
+// At least 15 x 8 x 50 ms = 6 s of rebuilding: the test sees what it needs in about 1.5 s.
+const { options, slow } = rebuildingSessions({ members: 15, delayMs: 50 });
 
 /** GET routes under /api that read no read model (the admin scope reads the runtime, not a read model). */
 const READ_NO_READ_MODEL = new Set(['/api/health', '/api/the-s-brain/status', '/api/media/{id}/file', '/api/og', '/api/og/image']);

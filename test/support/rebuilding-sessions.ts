@@ -13,23 +13,24 @@ import type { TestServerOptions } from './test-server.js';
 export interface RebuildingSessions {
   /** The server options that make it. */
   options: Required<Pick<TestServerOptions, 'projectors' | 'rebuildBatchSize' | 'beforeRuntime'>>;
-  /** Batches cost 50 ms while true; set it false and the rebuild finishes at full speed. */
+  /** Batches cost `delayMs` while true; set it false and the rebuild finishes at full speed. */
   slow: { on: boolean };
 }
 
 /**
- * The slowness is the workload (an expensive rebuild), not a wait for an outcome: about 500 batches that
- * handle an event cost 50 ms each while `slow.on`, so the rebuild lasts 25 s or more unless the test turns
- * it off once it has seen what it came for. No batch is held open: on PGlite a batch holds the one
- * connection, and every request with it.
+ * The slowness is the workload (an expensive rebuild), not a wait for an outcome: each batch that handles
+ * an event (about 8 of a seeded member's 17 events) costs `delayMs` while `slow.on`, so the rebuild lasts
+ * members x 8 x delayMs or more unless the test turns it off once it has seen what it came for; then the
+ * rest takes a few ms an event. No batch is held open: on PGlite a batch holds the one connection, and
+ * every request with it.
  */
-export const rebuildingSessions = (members = 60): RebuildingSessions => {
+export const rebuildingSessions = ({ members, delayMs }: { members: number; delayMs: number }): RebuildingSessions => {
   const slow = { on: true };
   const nextVersion: Projector = {
     ...sessionsProjector,
     version: sessionsProjector.version + 1,
     async apply(db, events) {
-      if (slow.on) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (slow.on) await new Promise((resolve) => setTimeout(resolve, delayMs));
       return sessionsProjector.apply(db, events);
     },
   };
