@@ -78,6 +78,8 @@ export interface ProjectionRuntime extends FollowerOperations {
   rebuilding(): ReadonlyMap<string, { done: number; total: number }>;
 }
 
+const noneRebuilding: ReadonlyMap<string, { done: number; total: number }> = new Map();
+
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
   const { sql, store, projectors } = options;
   const logger = options.logger ?? stderrLogger;
@@ -271,9 +273,11 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     status: () => Promise.all(followers.map(statusOf)),
 
     rebuilding() {
-      const found = new Map<string, { done: number; total: number }>();
-      for (const f of followers) if (f.consumer.kind === 'projector' && f.state === 'rebuilding') found.set(f.name, f.rebuildProgress ?? { done: 0, total: 0 });
-      return found;
+      // Asked on every answer of a route that reads a read model: nothing is allocated while none rebuilds.
+      let found: Map<string, { done: number; total: number }> | null = null;
+      for (const f of followers)
+        if (f.consumer.kind === 'projector' && f.state === 'rebuilding') (found ??= new Map()).set(f.name, f.rebuildProgress ?? { done: 0, total: 0 });
+      return found ?? noneRebuilding;
     },
 
     async pause(name) {
