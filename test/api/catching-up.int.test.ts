@@ -3,6 +3,7 @@
 // SkillSwap-Catching-Up header and the rebuild's progress, a route that reads another read model does
 // not, and the header is gone once the new version is live. Every member-facing GET route under /api
 // declares the read models it reads, or is on the short list of those that read none.
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATCHING_UP_HEADER, parseCatchingUp, type CatchingUp } from '../../api/contracts/catching-up.js';
 import { allProjectors } from '../../projections/all-projectors.js';
@@ -76,6 +77,8 @@ describe('routes that read a read model whose new version is building', () => {
   it('declares the read models of every GET route under /api that reads one, by names the runtime knows', async () => {
     expect([...readModelNames].sort()).toEqual(allProjectors.map((p) => p.name).sort());
     const document = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { paths: Record<string, { get?: { description?: string } }> };
+    // The notes the plugin adds keep the document valid for standard tools.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
     const gets = Object.entries(document.paths).filter(([path, item]) => path.startsWith('/api/') && !path.startsWith('/api/admin/') && item.get);
     expect(gets.length).toBeGreaterThan(30);
     const undeclared = gets.filter(([path, item]) => !READ_NO_READ_MODEL.has(path) && !item.get?.description?.includes(CATCHING_UP_HEADER)).map(([path]) => path);
