@@ -31,6 +31,8 @@ export interface ProjectionRuntimeView {
   waitFor(checkpoint: Checkpoint, timeoutMs?: number, touched?: readonly string[]): Promise<unknown>;
   /** One entry per projector. */
   status(): Promise<ProjectorStatusView[]>;
+  /** The read models whose new version is being built here, with its progress: synchronous, from memory (plugins/catching-up.ts). */
+  rebuilding(): ReadonlyMap<string, { done: number; total: number }>;
 }
 
 export interface AppDeps {

@@ -37,6 +37,10 @@ export interface StartServerOptions {
   logStream?: pino.DestinationStream;
   /** With PGLITE_DATA_DIR=memory: start from a saved, already migrated database (tests only). */
   pglite?: PGliteStart;
+  /** Tests only: runs on the opened database before the read models start (a log seeded before a new version of one). */
+  beforeRuntime?: (parts: { sql: SqlDatabase<ReadModelsDb>; store: EventStore }) => Promise<void>;
+  /** Events per transaction when a version change rebuilds a read model; default the runtime's. */
+  rebuildBatchSize?: number;
 }
 
 export interface RunningServer {
@@ -102,10 +106,12 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     reactors: options.reactors ?? allReactors({ ...commands, assistant }),
     logger: logger.child({ component: 'projections' }),
     recordSkip: (skip) => skipFollowerEvent(commands, skip, clock().toISOString()),
+    ...(options.rebuildBatchSize !== undefined && { rebuildBatchSize: options.rebuildBatchSize }),
   });
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;
   try {
+    await options.beforeRuntime?.({ sql, store });
     await runtime.start();
     await untilProjectorsPrepared(runtime, logger);
     // Next to the projection runtime: what is due comes from the sessions read model.

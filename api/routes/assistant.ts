@@ -93,7 +93,10 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/api/ai/feedback/stats/:commentId',
-    { schema: { tags, params: commentParams, response: { 200: aiFeedbackStatsSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      config: { readModels: ['assistant-comments', 'feed'] },
+      schema: { tags, params: commentParams, response: { 200: aiFeedbackStatsSchema, ...errorResponses(400, 401, 404) } },
+    },
     async (request) => {
       const session = currentMember(request);
       // A deleted post's comments are gone for members (admins still see them), votes included.

@@ -89,7 +89,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     payload.type === 'new_posts' || payload.type === 'new_comment' || isChange(payload, 'post') || isChange(payload, 'members');
   app.get(
     '/api/posts',
-    { config: { sharedRead }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },
+    { config: { sharedRead, readModels: ['feed', 'members'] }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },
     async (request, reply) => {
       const viewer = viewerOf(request);
       const shared = await request.sharedRead(viewer.isAdmin ? 'admin' : 'member', () => feedPageForAll(db, request.query, viewer));
@@ -99,13 +99,20 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
   );
 
-  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponseSchema, ...errors } } }, async (request) => ({
-    post: await postOr404(request.params.id, viewerOf(request)),
-  }));
+  app.get(
+    '/api/posts/:id',
+    { config: { readModels: ['feed', 'members'] }, schema: { tags, params: idParams, response: { 200: postResponseSchema, ...errors } } },
+    async (request) => ({
+      post: await postOr404(request.params.id, viewerOf(request)),
+    }),
+  );
 
   app.get(
     '/api/posts/:id/comments',
-    { schema: { tags, params: idParams, querystring: commentsQuerySchema, response: { 200: commentsPageSchema, ...errors } } },
+    {
+      config: { readModels: ['feed', 'members'] },
+      schema: { tags, params: idParams, querystring: commentsQuerySchema, response: { 200: commentsPageSchema, ...errors } },
+    },
     async (request) => {
       const viewer = viewerOf(request);
       const post = await postOwnership(db, request.params.id);

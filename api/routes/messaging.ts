@@ -38,11 +38,15 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     return pair;
   };
 
-  app.get('/api/users/:id/conversations', { schema: { tags, params: idParams, response: { 200: conversationsResponseSchema, ...errors } } }, async (request) => {
-    const { memberId } = currentMember(request);
-    assertOwnPath(request.params.id, memberId, messagingTexts.ownConversationsOnly);
-    return { conversations: await listConversations(db, memberId) };
-  });
+  app.get(
+    '/api/users/:id/conversations',
+    { config: { readModels: ['messaging', 'members'] }, schema: { tags, params: idParams, response: { 200: conversationsResponseSchema, ...errors } } },
+    async (request) => {
+      const { memberId } = currentMember(request);
+      assertOwnPath(request.params.id, memberId, messagingTexts.ownConversationsOnly);
+      return { conversations: await listConversations(db, memberId) };
+    },
+  );
 
   app.post(
     '/api/conversations',
@@ -74,7 +78,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/api/conversations/:id/messages',
-    { schema: { tags, params: idParams, querystring: messagesQuerySchema, response: { 200: messagesPageSchema, ...errors } } },
+    { config: { readModels: ['messaging'] }, schema: { tags, params: idParams, querystring: messagesQuerySchema, response: { 200: messagesPageSchema, ...errors } } },
     async (request) => {
       await participantsFor(request.params.id, currentMember(request).memberId);
       return messagesPage(db, request.params.id, request.query);

@@ -19,17 +19,25 @@ const OWN_ONLY = 'You can only view your own notifications';
 export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.sql.db;
 
-  app.get('/api/users/:id/notifications', { schema: { tags, params: idParams, response: { 200: z.array(notificationSchema), ...errors } } }, async (request) => {
-    const { memberId } = currentMember(request);
-    assertOwnPath(request.params.id, memberId, OWN_ONLY);
-    return listNotifications(db, memberId);
-  });
+  app.get(
+    '/api/users/:id/notifications',
+    { config: { readModels: ['notifications', 'members'] }, schema: { tags, params: idParams, response: { 200: z.array(notificationSchema), ...errors } } },
+    async (request) => {
+      const { memberId } = currentMember(request);
+      assertOwnPath(request.params.id, memberId, OWN_ONLY);
+      return listNotifications(db, memberId);
+    },
+  );
 
-  app.get('/api/users/:id/notifications/unread-count', { schema: { tags, params: idParams, response: { 200: unreadCountSchema, ...errors } } }, async (request) => {
-    const { memberId } = currentMember(request);
-    assertOwnPath(request.params.id, memberId, OWN_ONLY);
-    return unreadCounts(db, memberId);
-  });
+  app.get(
+    '/api/users/:id/notifications/unread-count',
+    { config: { readModels: ['notifications'] }, schema: { tags, params: idParams, response: { 200: unreadCountSchema, ...errors } } },
+    async (request) => {
+      const { memberId } = currentMember(request);
+      assertOwnPath(request.params.id, memberId, OWN_ONLY);
+      return unreadCounts(db, memberId);
+    },
+  );
 
   app.put('/api/notifications/:id/read', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request, reply) => {
     const { memberId } = currentMember(request);

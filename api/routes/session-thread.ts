@@ -26,7 +26,7 @@ export const sessionThreadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   app.get(
     '/api/sessions/:id/thread',
-    { schema: { tags, params: sessionIdParams, response: { 200: z.array(threadMessageSchema), ...commonErrors } } },
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, params: sessionIdParams, response: { 200: z.array(threadMessageSchema), ...commonErrors } } },
     async (request) => {
       await participantSession(deps, request.params.id, await viewerOf(deps, request));
       return withNames(await getThread(db, request.params.id));

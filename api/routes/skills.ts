@@ -35,7 +35,10 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     '/api/skills/search',
-    { schema: { tags, querystring: suggestionQuerySchema, response: { 200: z.array(skillSuggestionSchema), ...errorResponses(400, 401) } } },
+    {
+      config: { readModels: ['skill-search'] },
+      schema: { tags, querystring: suggestionQuerySchema, response: { 200: z.array(skillSuggestionSchema), ...errorResponses(400, 401) } },
+    },
     async (request) => searchSkills(db, request.query.q, SUGGESTIONS_MAX),
   );
 
@@ -64,7 +67,10 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     '/api/skills/:id/like-status',
-    { schema: { tags, params: idParams, querystring: statusQuery, response: { 200: skillLikeStatusSchema, ...errors } } },
+    {
+      config: { readModels: ['skill-likes', 'members'] },
+      schema: { tags, params: idParams, querystring: statusQuery, response: { 200: skillLikeStatusSchema, ...errors } },
+    },
     async (request) => {
       const { memberId } = currentMember(request);
       assertSelf(request.query.userId, memberId);

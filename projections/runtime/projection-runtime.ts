@@ -74,7 +74,16 @@ export interface ProjectionRuntime extends FollowerOperations {
    * for. Rejects with WaitForTimeoutError after timeoutMs (default 5000).
    */
   waitFor(checkpoint: Checkpoint, timeoutMs?: number, touched?: readonly string[]): Promise<void>;
+  /**
+   * The read models whose new version builds beside the old tables here (a version change at start,
+   * or tables gone missing), with the rebuild's progress ({0, 0} until first counted). From the
+   * followers' memory, no query: the API asks on every answer of a route that reads one. The `rebuild`
+   * control at the same version is not in it: its live follower still writes the tables members read.
+   */
+  rebuilding(): ReadonlyMap<string, { done: number; total: number }>;
 }
+
+const noneRebuilding: ReadonlyMap<string, { done: number; total: number }> = new Map();
 
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
   const { sql, store, projectors } = options;
@@ -270,5 +279,13 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     retry: controls.retry,
     skip: controls.skip,
     rebuild: controls.rebuild,
+
+    rebuilding() {
+      // Asked on every answer of a route that reads a read model: nothing is allocated while none rebuilds.
+      let found: Map<string, { done: number; total: number }> | null = null;
+      for (const f of followers)
+        if (f.consumer.kind === 'projector' && f.state === 'rebuilding') (found ??= new Map()).set(f.name, f.rebuildProgress ?? { done: 0, total: 0 });
+      return found ?? noneRebuilding;
+    },
   };
 };
