@@ -26,6 +26,15 @@ const TS = ['**/*.{ts,tsx}'];
 const TESTS = ['**/*.test.{ts,tsx}'];
 /** Tests and the helpers only tests import (`testing.ts`, `test-*.ts` next to the code they set up). */
 const TEST_CODE = [...TESTS, '**/testing.ts', '**/test-*.ts'];
+/** commands/ files that run processes and may take the whole ProcessRuntime (config skillswap/features-see-command-runtime). */
+const FEATURES_MAY_RUN_PROCESSES = [
+  'commands/runtime/**',
+  'commands/sessions/**',
+  'commands/assistant/**',
+  'commands/**/*-reactor.ts',
+  'commands/wiring.ts',
+  'commands/all-reactors.ts',
+];
 const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -143,6 +152,35 @@ export default defineConfig(
     ignores: TEST_CODE,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
+    },
+  },
+  {
+    // Issue 30 point 8: a feature's command decides on one stream through the runtime's CommandRuntime
+    // view (handle, load). The whole ProcessRuntime (writeMany, record, raw reads, steps, planOn) is for
+    // what runs a process: the booking saga and its steps (sessions/), reactors, the assistant, the
+    // composition (wiring.ts, all-reactors.ts) and the runtime itself. A feature that truly needs a
+    // member of it disables this at the import and says why at its deps (feed/assistant.ts).
+    name: 'skillswap/features-see-command-runtime',
+    files: ['commands/**/*.ts'],
+    ignores: [...TEST_CODE, ...FEATURES_MAY_RUN_PROCESSES],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)runtime/types(\\.js)?$',
+              importNames: ['ProcessRuntime'],
+              message: 'A feature takes CommandRuntime (handle, load), not ProcessRuntime: see commands/runtime/types.ts.',
+            },
+            {
+              regex: '(^|/)(wiring|all-reactors)(\\.js)?$',
+              importNames: ['CommandDeps', 'ReactorDeps'],
+              message: "A feature declares its own deps with CommandRuntime; the composition root's deps carry the whole runtime.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -18,6 +18,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { readSessionKey, registerSession, SESSION_COOKIE } from './plugins/session.js';
 import { registerAdminRights } from './plugins/admin-rights.js';
+import { registerCatchingUp } from './plugins/catching-up.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerSharedReads } from './plugins/shared-reads.js';
@@ -129,6 +130,9 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   registerAdminRights(app, config.adminEmails);
   // The one consistency policy of command routes (reply.afterWrite); after the session, whose member it reads.
   const notedWrites = registerReadYourWrites(app, deps.runtime);
+  // Routes that declare `readModels` say 'catching up' while one rebuilds at a new version; before the
+  // OpenAPI plugin, which then reads the note it adds to their description.
+  registerCatchingUp(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
   registerJsonBodies(app);
   registerTextInputCheck(app);

@@ -21,13 +21,18 @@ export interface ProjectorStatusView {
   rebuild?: { done: number; total: number } | null;
   /** No heartbeat for a while although events wait (projections/runtime/stall-watch.ts). */
   stalled?: boolean;
+  /** The runtime holding the follower's lock, and whether it is this process's (else the status is the holder's). */
+  holder?: string | null;
+  heldHere?: boolean;
 }
 
 export interface ProjectionRuntimeView {
-  /** Resolves once every projector has applied the event at this checkpoint. */
-  waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<unknown>;
+  /** Resolves once every interactive projector (of those handling one of `touched`, when given) has applied the event at this checkpoint. */
+  waitFor(checkpoint: Checkpoint, timeoutMs?: number, touched?: readonly string[]): Promise<unknown>;
   /** One entry per projector. */
   status(): Promise<ProjectorStatusView[]>;
+  /** The read models whose new version is being built here, with its progress: synchronous, from memory (plugins/catching-up.ts). */
+  rebuilding(): ReadonlyMap<string, { done: number; total: number }>;
 }
 
 export interface AppDeps {

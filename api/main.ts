@@ -37,6 +37,10 @@ export interface StartServerOptions {
   logStream?: pino.DestinationStream;
   /** With PGLITE_DATA_DIR=memory: start from a saved, already migrated database (tests only). */
   pglite?: PGliteStart;
+  /** Tests only: runs on the opened database before the read models start (a log seeded before a new version of one). */
+  beforeRuntime?: (parts: { sql: SqlDatabase<ReadModelsDb>; store: EventStore }) => Promise<void>;
+  /** Events per transaction when a version change rebuilds a read model; default the runtime's. */
+  rebuildBatchSize?: number;
 }
 
 export interface RunningServer {
@@ -57,12 +61,12 @@ export interface RunningServer {
 }
 
 // runtime.start() returns while the workers still create their tables; serving before that would
-// answer the first requests with 500s. A projector standing by for another process is fine.
+// answer the first requests with 500s. A projector another process holds is fine (its status is the holder's).
 const untilProjectorsPrepared = async (runtime: ProjectionRuntime, logger: pino.Logger, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const statuses = await runtime.status();
-    if (statuses.every((s) => s.kind === 'reactor' || s.status !== 'starting')) return;
+    if (statuses.every((s) => s.kind === 'reactor' || s.status !== 'starting' || (s.holder !== null && !s.heldHere))) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   logger.warn('projectors are still preparing their tables; starting the API anyway');
@@ -102,10 +106,12 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     reactors: options.reactors ?? allReactors({ ...commands, assistant }),
     logger: logger.child({ component: 'projections' }),
     recordSkip: (skip) => skipFollowerEvent(commands, skip, clock().toISOString()),
+    ...(options.rebuildBatchSize !== undefined && { rebuildBatchSize: options.rebuildBatchSize }),
   });
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;
   try {
+    await options.beforeRuntime?.({ sql, store });
     await runtime.start();
     await untilProjectorsPrepared(runtime, logger);
     // Next to the projection runtime: what is due comes from the sessions read model.

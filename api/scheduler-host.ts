@@ -4,7 +4,7 @@
 // by the injected clock; the sessions read model says what is due.
 import type { Kysely } from 'kysely';
 import { startScheduler } from '../commands/sessions/scheduler.js';
-import type { CommandRuntime } from '../commands/runtime/types.js';
+import type { ProcessRuntime } from '../commands/runtime/types.js';
 import type { Checkpoint } from '../eventstore/types.js';
 import type { ReadModelsDb } from '../projections/read-models.js';
 import { dueForScheduler } from '../projections/sessions/queries.js';
@@ -18,7 +18,7 @@ export interface SchedulerHost {
 }
 
 export interface SchedulerHostOptions {
-  runtime: CommandRuntime;
+  runtime: ProcessRuntime;
   /** The read models (what is due comes from the sessions read model). */
   db: Kysely<ReadModelsDb>;
   waitFor: (checkpoint: Checkpoint) => Promise<unknown>;

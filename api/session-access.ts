@@ -3,13 +3,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionRef } from '../domain/session/events.js';
 import { texts } from '../domain/session/rules.js';
-import type { Checkpoint } from '../eventstore/types.js';
 import { getMember } from '../projections/members/queries.js';
 import { getSession } from '../projections/sessions/queries.js';
 import type { SessionView } from '../projections/sessions/session-view.js';
 import type { AppDeps } from './deps.js';
 import { HttpError } from './http-error.js';
 import { currentMember } from './plugins/session.js';
+import type { Written } from './plugins/read-your-writes.js';
 
 export const NOT_PARTICIPANT: string = texts.notParticipant;
 
@@ -74,10 +74,10 @@ export const actionOf = (request: { params: { id: string }; id: string }, viewer
 export const answerWithSession = async (
   deps: AppDeps,
   reply: FastifyReply,
-  result: { checkpoint: Checkpoint | null; session: { session: SessionRef } },
+  result: Written & { session: { session: SessionRef } },
   viewer: Viewer,
 ): Promise<SessionView> => {
   const { session } = result.session;
-  await reply.afterWrite(result.checkpoint, participantsOf(session));
+  await reply.afterWrite(result, participantsOf(session));
   return sessionFor(deps, session.sessionId, viewer);
 };

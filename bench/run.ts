@@ -7,6 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchAppends } from './appends.js';
+import { benchBookingUnderRebuild } from './booking-under-rebuild.js';
 import { benchCommentFanout } from './comment-fanout.js';
 import { benchFeedPage } from './feed-page.js';
 import { benchFreshness } from './freshness.js';
@@ -39,6 +40,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'state-at': benchStateAt,
   telemetry: benchTelemetry,
   'read-log': benchReadLog,
+  'booking-under-rebuild': benchBookingUnderRebuild,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

@@ -1,5 +1,5 @@
 // Every reactor the app runs, wired by the composition root (api/main.ts) into the projection runtime.
-import type { CommandRuntime } from './runtime/types.js';
+import type { ProcessRuntime } from './runtime/types.js';
 import type { Reactor } from './reactor.js';
 import { assistantReactor } from './assistant/assistant-reactor.js';
 import type { AssistantDeps } from './assistant/answer-request.js';
@@ -8,7 +8,7 @@ import { skillCatalogueTagsReactor } from './skill-catalogue/tags-reactor.js';
 import { welcomeBonusReactor } from './welcome-bonus-reactor.js';
 
 export interface ReactorDeps {
-  runtime: CommandRuntime;
+  runtime: ProcessRuntime;
   /** The S brain's model and settings; absent when no endpoint is configured (its reactor does not run). */
   assistant?: Omit<AssistantDeps, 'runtime'> | undefined;
 }

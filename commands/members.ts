@@ -7,7 +7,7 @@ import { memberDecider } from '../domain/member/decide.js';
 import type { MemberEvent } from '../domain/member/events.js';
 import { isValidTimeZone } from '../domain/member/profile-rules.js';
 import type { ActiveMember, MemberState } from '../domain/member/state.js';
-import { DomainError } from '../domain/shared.js';
+import { DomainError, type Event } from '../domain/shared.js';
 import { withoutDirectionControls } from '../domain/text-direction.js';
 import type { Checkpoint } from '../eventstore/types.js';
 import type { CommandRuntime } from './runtime/types.js';
@@ -35,6 +35,8 @@ export interface RegisterMemberResult {
   registered: boolean;
   /** Checkpoint of the last event this call appended; null when nothing was appended. */
   checkpoint: Checkpoint | null;
+  /** What this call appended: the registration and the welcome grant, either, or nothing. */
+  events: readonly Event[];
 }
 
 const isConflict = (error: unknown) => error instanceof DomainError && error.code === 'CONFLICT';
@@ -47,6 +49,7 @@ export const registerMember = async (deps: MemberDeps, input: RegisterMemberInpu
   const timeZone = isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC';
   let registered = false;
   let checkpoint: Checkpoint | null = null;
+  const events: Event[] = [];
   try {
     const result = await deps.runtime.handle(
       memberDecider,
@@ -56,6 +59,7 @@ export const registerMember = async (deps: MemberDeps, input: RegisterMemberInpu
     );
     registered = true;
     checkpoint = result.checkpoint;
+    events.push(...result.events);
   } catch (error) {
     if (!isConflict(error)) throw error;
   }
@@ -64,10 +68,11 @@ export const registerMember = async (deps: MemberDeps, input: RegisterMemberInpu
   try {
     const grant = await grantWelcomeBonus(deps, { memberId }, { now, actorId: memberId, correlationId });
     checkpoint = grant.checkpoint ?? checkpoint;
+    events.push(...grant.events);
   } catch (error) {
     if (!isConflict(error)) throw error;
   }
-  return { registered, checkpoint };
+  return { registered, checkpoint, events };
 };
 
 export interface UpdateProfileInput {

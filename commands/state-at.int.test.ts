@@ -3,6 +3,7 @@
 // the one the command runtime folds, and a position in the middle answers the state there.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postDecider } from '../domain/post/decide.js';
 import type { RecordedEvent } from '../eventstore/types.js';
 import { openTestEventStore, type TestEventStore } from '../test/support/test-event-store.js';
 import { useAiQuota } from './feed/assistant.js';
@@ -13,6 +14,7 @@ import { markMessagesRead, sendMessage, startConversation } from './messaging/me
 import { markNotificationsRead } from './notifications/notifications.js';
 import { markWelcomeTourSeen } from './notifications/welcome-tour.js';
 import { toPlainJson } from './runtime/plain-json.js';
+import { foldStream } from './runtime/stream-states.js';
 import { StateAtError, type StateAtOperations } from './runtime/state-at.js';
 import { categoryName } from './runtime/stream-catalogue.js';
 import { carryOverCellReservations } from './sessions/carry-over-slots.js';
@@ -183,6 +185,71 @@ describe('stateAt', () => {
     for (const position of [-1, 1.5, Number.NaN])
       expect(await refusal(operations.stateAt(postStreamId(postId), position))).toMatchObject({ code: 'VALIDATION', reason: 'INVALID_POSITION' });
     expect(await refusal(operations.stateAt(postStreamId(postId), 0, { pageSize: 501 }))).toMatchObject({ code: 'VALIDATION', reason: 'INVALID_POSITION' });
+  });
+
+  it('reads only what was appended to a stream since the last look at it, and shows it', async () => {
+    const froms: (bigint | undefined)[] = [];
+    const travel = wireStateAt({
+      readStream: (streamId, options) => (froms.push(options?.from), fixture.store.readStream(streamId, options)),
+    });
+    const { postId: fresh } = await createPost(fixture.commands, {
+      actorId: student,
+      content: 'Stepping through time',
+      category: 'development',
+      urgency: 'low',
+      now: NOW,
+    });
+    expect((await travel.stateAt(postStreamId(fresh))).lastPosition).toBe(0);
+    expect((await travel.stateAt(postStreamId(fresh), 0)).lastPosition).toBe(0);
+    await likePost(fixture.commands, { postId: fresh, actorId: student, now: NOW });
+    const after = await travel.stateAt(postStreamId(fresh));
+    expect(after).toMatchObject({ lastPosition: 1, event: { type: 'PostLiked' } });
+    expect(after.folds[0]!.changes.length).toBeGreaterThan(0);
+    // The whole stream once, then only from the revision after the last one seen.
+    expect(froms).toEqual([undefined, 1n, 1n]);
+  });
+
+  it('answers the state a plain fold reaches at any position of a long stream, stepping forward and back', async () => {
+    const id = postStreamId(randomUUID());
+    const toAppend = (type: string, data: Record<string, unknown>) => ({ type, data, metadata: metadata() });
+    const events = [
+      toAppend('PostCreated', {
+        postId: id.slice(5),
+        authorId: student,
+        content: 'A long thread',
+        category: 'development',
+        urgency: 'low',
+        skillNeeded: null,
+        mentions: [],
+      }),
+    ];
+    for (let i = 0; i < 2_500; i += 1) {
+      if (i % 5 === 4) events.push(toAppend('PostLiked', { postId: id.slice(5), postAuthorId: student, memberId: `member-${i}` }));
+      else
+        events.push(
+          toAppend('CommentAdded', {
+            ...{ postId: id.slice(5), postAuthorId: student, commentId: randomUUID(), authorId: `member-${i}`, content: `Answer ${i}` },
+            ...{
+              parentCommentId: null,
+              parentAuthorId: null,
+              depth: 0,
+              isOffer: false,
+              skillOffered: null,
+              tags: [],
+              mentions: [],
+              isAiGenerated: false,
+              aiRequestId: null,
+            },
+          }),
+        );
+    }
+    for (let i = 0; i < events.length; i += 500) await fixture.store.append(id, events.slice(i, i + 500));
+    const recorded = await fixture.store.readStream(id);
+    const travel = wireStateAt(fixture.store);
+    for (const position of [2_500, 1_000, 999, 1_001, 0, 2_000, 1_999, 1_500]) {
+      const answer = await travel.stateAt(id, position);
+      expect(answer.folds[0]!.state, `at ${position}`).toEqual(toPlainJson(foldStream(postDecider, recorded.slice(0, position + 1)).state));
+    }
   });
 
   it('lists the categories with their deciders', () => {

@@ -12,14 +12,14 @@ import { skillLikeDecider } from '../domain/skill-like/decide.js';
 import type { EventStore } from '../eventstore/types.js';
 import { createCommandRuntime } from './runtime/command-runtime.js';
 import { createStateAt, type StateAtOperations } from './runtime/state-at.js';
-import type { AnyDecider, CommandRuntime, EventReads } from './runtime/types.js';
+import type { AnyDecider, ProcessRuntime, EventReads } from './runtime/types.js';
 import { atomicBookingWriter } from './sessions/atomic-booking-writer.js';
 import type { BookingWriter } from './sessions/booking-writer.js';
 import { stepBookingWriter } from './sessions/step-booking-writer.js';
 import { streamCatalogue } from './stream-catalogue.js';
 
 export interface CommandDeps {
-  runtime: CommandRuntime;
+  runtime: ProcessRuntime;
   bookings: BookingWriter;
 }
 

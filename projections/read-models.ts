@@ -30,3 +30,27 @@ export type ReadModelsDb = MembersDb &
   AssistantCommentsDb &
   MessagingDb &
   SkillSearchDb;
+
+/**
+ * The read models' names (each projector's `name`), which API routes declare they read
+ * (`config: { readModels }`, api/plugins/catching-up.ts); test/api/catching-up.int.test.ts holds the
+ * list to all-projectors.ts.
+ */
+export const readModelNames = [
+  'members',
+  'balances',
+  'ledger-transactions',
+  'sessions',
+  'member-stats',
+  'notifications',
+  'skill-likes',
+  'onboarding',
+  'skill-catalogue',
+  'feed',
+  'ai-invocations',
+  'assistant-comments',
+  'messaging',
+  'skill-search',
+] as const;
+
+export type ReadModelName = (typeof readModelNames)[number];

@@ -5,10 +5,31 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { RecordedEvent } from '../eventstore/types.js';
 
-import type { ChangeNotice } from '../api/contracts/live.js';
+import type { LivePayload } from '../api/contracts/live.js';
 
-/** What changed (declared with the contracts: the websocket and the client speak it too). */
-export type { ChangeNotice };
+/**
+ * Who hears a change notice: a closed set, which the change hub (api/plugins/change-hub.ts) routes by and
+ * which grows only with a new kind of listener, never with a new kind of notice.
+ */
+export type Audience =
+  /** These members' sockets (each member once, however often named): a member's own change, a session's or conversation's two. */
+  | { to: 'members'; ids: readonly string[] }
+  /** Every signed-in socket (a new post, the member directory). */
+  | { to: 'signed-in' }
+  /** The sockets of admins (as the socket was opened). */
+  | { to: 'admins' }
+  /** The sockets that joined a topic (`post:{id}`, api/contracts/live.ts postTopic). */
+  | { to: 'subscribers'; topic: string };
+
+/**
+ * What changed, as a projector announces it: who hears it, apart from what it says. The payload is what the
+ * socket receives, as it is; its kind and data are the emitting feature's (declared next to its projection,
+ * typed with api/contracts when the client reads it), and nothing between the two reads it.
+ */
+export interface ChangeNotice<P extends LivePayload = LivePayload> {
+  audience: Audience;
+  payload: P;
+}
 
 export interface ReadModelMigration {
   /** Timestamped name, e.g. '20261122T0900-create-members'. */

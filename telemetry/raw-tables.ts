@@ -67,20 +67,13 @@ const interactions: RawTable<InteractionPoint> = {
     ['member_id', 'text', (p) => p.memberId],
     ['visitor_id', 'text', (p) => p.visitorId],
   ],
-  rollups: (stored) =>
-    [
-      [T.cellHourly, 'hour', hour],
-      [T.cellDaily, 'day', day],
-    ].map(
-      ([
-        table,
-        bucket,
-        expression,
-      ]) => sql`insert into ${sql.table(table as string)} as r (${sql.ref(bucket as string)}, path, band, action, fixed, cell_x, cell_y, points)
-        select ${expression}, path, ${viewportBand}, action, fixed, ${cellX}, ${cellY}, count(*)
-        from ${stored} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
-        on conflict (${sql.ref(bucket as string)}, path, band, action, fixed, cell_x, cell_y) do update set points = r.points + excluded.points`,
-    ),
+  // Per hour only: the heat map's windows (1 hour to 30 days) sum the hourly cells (decision 262).
+  rollups: (stored) => [
+    sql`insert into ${sql.table(T.cellHourly)} as r (hour, path, band, action, fixed, cell_x, cell_y, points)
+      select ${hour}, path, ${viewportBand}, action, fixed, ${cellX}, ${cellY}, count(*)
+      from ${stored} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+      on conflict (hour, path, band, action, fixed, cell_x, cell_y) do update set points = r.points + excluded.points`,
+  ],
 };
 
 // The latest occurrence names the group (its type, severity and message may change with a release).

@@ -15,7 +15,6 @@ export const TELEMETRY_TABLES = {
   pageHourly: 'telemetry_page_hourly',
   pageDaily: 'telemetry_page_daily',
   cellHourly: 'telemetry_heatmap_cell_hourly',
-  cellDaily: 'telemetry_heatmap_cell_daily',
   errorGroups: 'telemetry_error_groups',
   errorHourly: 'telemetry_error_hourly',
   errorDaily: 'telemetry_error_daily',
@@ -31,6 +30,9 @@ export const ROLLUP_HOURLY_RETENTION_DAYS = 400;
 /** Heat-map cells: 60 columns across the viewport (the admin canvas's 1200 px in 20 px cells), 20 document px high. */
 export const HEATMAP_COLUMNS = 60;
 export const HEATMAP_CELL_PX = 20;
+
+/** Heat-map points per UTC day, made by the first migration and dropped by the second (decision 262). */
+const HEATMAP_DAILY_CELLS = 'telemetry_heatmap_cell_daily';
 
 const createTables: NamedMigration = {
   name: '20261128T1000-create-telemetry-tables',
@@ -105,7 +107,7 @@ const createTables: NamedMigration = {
           cell_x smallint not null, cell_y integer not null, points integer not null,
           primary key (hour, path, band, action, fixed, cell_x, cell_y)
         )`,
-      sql`create table ${sql.table(t.cellDaily)} (
+      sql`create table ${sql.table(HEATMAP_DAILY_CELLS)} (
           day date not null, path text not null, band smallint not null, action text not null, fixed boolean not null,
           cell_x smallint not null, cell_y integer not null, points integer not null,
           primary key (day, path, band, action, fixed, cell_x, cell_y)
@@ -138,9 +140,25 @@ const createTables: NamedMigration = {
     for (const statement of statements) await statement.execute(db);
   },
   async down(db) {
-    for (const table of Object.values(TELEMETRY_TABLES)) await sql`drop table if exists ${sql.table(table)}`.execute(db);
+    for (const table of [...Object.values(TELEMETRY_TABLES), HEATMAP_DAILY_CELLS]) await sql`drop table if exists ${sql.table(table)}`.execute(db);
+  },
+};
+
+// Every window of the heat map (1 hour to 30 days, spec 002) reads the hourly cells, kept 400 days: the daily
+// cells were a third upsert in every batch of points that no screen read (decision 262).
+const dropHeatmapDailyCells: NamedMigration = {
+  name: '20261129T0030-drop-heatmap-daily-cells',
+  async up(db) {
+    await sql`drop table if exists ${sql.table(HEATMAP_DAILY_CELLS)}`.execute(db);
+  },
+  async down(db) {
+    await sql`create table ${sql.table(HEATMAP_DAILY_CELLS)} (
+        day date not null, path text not null, band smallint not null, action text not null, fixed boolean not null,
+        cell_x smallint not null, cell_y integer not null, points integer not null,
+        primary key (day, path, band, action, fixed, cell_x, cell_y)
+      )`.execute(db);
   },
 };
 
 export const migrateTelemetry = (db: Kysely<unknown>): Promise<string[]> =>
-  migrateToLatest(db, { table: 'telemetry_migrations', schema: 'public', migrations: [createTables] });
+  migrateToLatest(db, { table: 'telemetry_migrations', schema: 'public', migrations: [createTables, dropHeatmapDailyCells] });

@@ -154,7 +154,6 @@ for (const target of testTargets()) {
           const cellRollup = (table: string, bucket: string) =>
             sql`select ${sql.ref(bucket)} as b, path, band::int as band, action, fixed, cell_x::int as cell_x, cell_y, points from ${sql.table(table)}`;
           expect(sorted(await rows(db, cellRollup(T.cellHourly, 'hour')))).toEqual(sorted(await rows(db, cells(hour))));
-          expect(sorted(await rows(db, cellRollup(T.cellDaily, 'day')))).toEqual(sorted(await rows(db, cells(day))));
           const errors = (bucket: typeof hour) => sql`select ${bucket} as b, fingerprint, count(*)::int as n from ${sql.table(T.errors)} group by 1, 2`;
           expect(sorted(await rows(db, sql`select hour as b, fingerprint, occurrences as n from ${sql.table(T.errorHourly)}`))).toEqual(
             sorted(await rows(db, errors(hour))),
@@ -239,9 +238,8 @@ for (const target of testTargets()) {
         ),
       ).toBe(0);
       for (const table of [T.pageViews, T.errors, T.metrics]) expect(await count(db, table), table).toBe(0);
-      // Hourly cells of the rows 91 days old stay; those 401 days old are gone; the daily cells keep all 28 points.
+      // Hourly cells of the rows 91 days old stay; those 401 days old are gone.
       expect(await cellPoints(T.cellHourly)).toBe(25);
-      expect(await cellPoints(T.cellDaily)).toBe(28);
       expect(await count(db, T.pageHourly)).toBe(1);
       expect(await count(db, T.pageDaily)).toBe(1);
       expect(await count(db, T.errorGroups)).toBe(1);

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { signedInChunkGroups } from './build/chunk-groups';
 import { devClock } from './build/dev-clock';
+import { firstScreensManifest } from './build/first-screens';
 import { inlineStylesheet } from './build/first-paint';
 import { precompress } from './build/precompress';
 
@@ -19,7 +20,8 @@ export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress writes .br and .gz next to the built files, which the server sends as they are.
   // devClock: `npm run dev` only, the development clock's offset (README, 'Trying the session lifecycle').
-  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress(), devClock()],
+  // firstScreensManifest: what each signed-in page draws first, for the server's preloads (build/first-screens.ts).
+  plugins: [react(), tailwindcss(), inlineStylesheet(), firstScreensManifest(), precompress(), devClock()],
   // The same aliases as tsconfig.json's paths (and vitest.config.ts): '@/' is web/src, '@contracts/' the
   // API's request and response shapes, which the client imports with their zod schemas and texts.
   resolve: {

@@ -30,6 +30,8 @@ export const followerStatusSchema = z.object({
   failure: followerFailureSchema.nullable(),
   /** Present while a rebuild runs. */
   rebuild: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  /** The runtime holding its lock (host, pid, tag); every API process reports that one's state. Null when none is known. */
+  holder: z.string().nullable(),
 });
 
 export const followersResponseSchema = z.object({ followers: z.array(followerStatusSchema) });

@@ -47,9 +47,10 @@ export const aiFeedbackResultSchema = z.object({ success: z.literal(true), messa
 /**
  * The `ai_status` live message to the sockets subscribed to a post: 'thinking' (with the growing answer
  * in `partial`, at most every 0.5 s), then 'complete' (the client clears it after AI_STATUS_CLEAR_MS)
- * or 'error' with the spec's text in `message`.
+ * or 'error' with the spec's text in `message`. A type, not an interface: a live payload (LivePayload,
+ * contracts/live.ts) is an open record.
  */
-export interface AiStatusMessage {
+export type AiStatusMessage = {
   type: 'ai_status';
   postId: string;
   requestId: string;
@@ -59,4 +60,4 @@ export interface AiStatusMessage {
   partial: string | null;
   /** The answer's comment, on complete. */
   commentId: string | null;
-}
+};

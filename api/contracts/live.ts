@@ -1,10 +1,10 @@
-// What changed, as projectors announce it and the websocket relays it (DESIGN.md §7). Declared here,
-// with the contracts, because both sides speak it: projectors return ChangeNotices, the server's change
-// hub sends them without the session's participants (it routes by them) and with a post's id as postId
-// too, and the web client invalidates the query keys that the change makes stale. A member's change
-// names what changed (`about`, the read model that wrote it), so the client refetches only the reads that
-// depend on it: one write sends several of them (its session, points, stats, notifications...), and each
-// used to refetch every read about the member (issue 29, decision 255).
+// What a socket hears (DESIGN.md §7, spec 002). Declared here, with the contracts, because both sides
+// speak it: a projector's change notice carries one of these as its payload, the server's change hub sends
+// the payload as it is to the notice's audience (projections/types.ts: who hears it is apart from what it
+// says), and the web client reads it. A member's change names what changed (`about`, the read model that
+// wrote it), so the client refetches only the reads that depend on it: one write sends several of them (its
+// session, points, stats, notifications...), and each used to refetch every read about the member (issue
+// 29, decision 255).
 import type { LiveComment } from './feed-read.js';
 
 export type { LiveComment };
@@ -18,24 +18,15 @@ export type { LiveComment };
  */
 export type UserTopic = 'profile' | 'balance' | 'ledger' | 'sessions' | 'notifications' | 'onboarding' | 'stats' | 'likes';
 
-/** What changed, relayed to websockets so clients invalidate matching query keys. */
-export type ChangeNotice =
-  // A member's own data; `about` names what changed, and a change without it may be anything about them
-  // (a client's own write that touches several read models says so).
-  | { scope: 'user'; id: string; about?: UserTopic }
-  | { scope: 'session'; id: string; participants: string[] }
-  | { scope: 'post'; id: string }
-  | { scope: 'members' } // the member directory as a whole
-  | { scope: 'admin' }
-  // Feed-wide: a post was created (the client shows a "new posts" pill rather than moving the list).
-  | { scope: 'feed'; postId: string; authorId: string }
-  // A comment on a post, for the sockets subscribed to it (spec 002 new_comment).
-  | { scope: 'comment'; postId: string; comment: LiveComment; isAI: boolean }
-  // Messaging (issue 21): a conversation started, a message sent, a read watermark moved; each reaches
-  // the two participants' sockets only.
-  | { scope: 'conversation'; id: string; participants: string[] }
-  | { scope: 'message'; participants: string[]; message: LiveChatMessage }
-  | { scope: 'message_read'; participants: string[]; receipt: ReadReceipt };
+/**
+ * What a socket hears: any message with a `type` (its kind: `changed`, `new_posts`, `new_comment`,
+ * `new_message`, `messages_read`, `ai_status`, ...). The hub never reads past it; each kind's data is typed
+ * by the feature that sends it, here for the kinds the client reads.
+ */
+export type LivePayload = { type: string; [data: string]: unknown };
+
+/** The topic a socket joins with `subscribe_post`: a post's changes, comments and AI status go to it. */
+export const postTopic = (postId: string): string => `post:${postId}`;
 
 /** A message as it was sent (spec 001 §3 Message without read_at: a new message is unread). */
 export interface LiveChatMessage {
@@ -56,8 +47,6 @@ export interface ReadReceipt {
   up_to_sequence: number;
   read_at: string;
 }
-
-export type ChangeScope = ChangeNotice['scope'];
 
 /** Sent to every signed-in socket when a post is created. */
 export type NewPostsMessage = { type: 'new_posts'; postId: string; authorId: string };
@@ -86,13 +75,21 @@ export const WS_FRAME_BURST = 250;
 export const WS_TOO_MANY_MESSAGES = 1008;
 
 /**
- * A change as the client applies it, whether the socket announced it or the client's own write made it.
- * A member's change is the notice's own, `about` included.
+ * A change as the client applies it, whether the socket announced it (`changed`) or the client's own write
+ * made it: the client makes stale the query keys it names.
  */
 export type Change =
-  | Exclude<ChangeNotice, { scope: 'session' | 'post' | 'feed' | 'comment' | 'conversation' | 'message' | 'message_read' }>
+  // A member's own data; `about` names what changed, and a change without it may be anything about them
+  // (a client's own write that touches several read models says so).
+  | { scope: 'user'; id: string; about?: UserTopic }
   | { scope: 'session'; id: string }
   | { scope: 'post'; id: string; postId: string }
-  | { scope: 'conversation'; id: string };
+  | { scope: 'conversation'; id: string }
+  | { scope: 'members' } // the member directory as a whole
+  | { scope: 'admin' };
 
 export type ChangedMessage = { type: 'changed' } & Change;
+
+/** Whether a payload is a `changed` of this scope (for a reader that cares about one kind, e.g. a cache). */
+export const isChange = <S extends Change['scope']>(payload: LivePayload, scope: S): payload is ChangedMessage & { scope: S } =>
+  payload.type === 'changed' && (payload as Partial<Change>).scope === scope;

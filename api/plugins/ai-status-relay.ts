@@ -4,6 +4,7 @@
 // answer itself arrives as a comment from the log.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiStatusMessage } from '../contracts/assistant.js';
+import { postTopic } from '../contracts/live.js';
 import type { ChangeHub } from './change-hub.js';
 
 export const AI_STATUS_CHANNEL = 'skillswap_ai_status';
@@ -33,11 +34,11 @@ const isAiStatus = (value: unknown): value is AiStatusMessage => {
 };
 
 /** LISTENs for `ai_status` messages and hands each to the post's subscribers; returns the UNLISTEN. */
-export const relayAiStatus = (hub: Pick<ChangeHub, 'toPostSubscribers'>, listen: Listen, log: FastifyBaseLogger) =>
+export const relayAiStatus = (hub: Pick<ChangeHub, 'dispatch'>, listen: Listen, log: FastifyBaseLogger) =>
   listen(AI_STATUS_CHANNEL, (payload) => {
     try {
       const message = JSON.parse(payload) as unknown;
-      if (isAiStatus(message)) hub.toPostSubscribers(message.postId, message);
+      if (isAiStatus(message)) hub.dispatch([{ audience: { to: 'subscribers', topic: postTopic(message.postId) }, payload: message }]);
       else log.warn('ai_status payload ignored: not one of ours');
     } catch (error) {
       log.warn({ err: error }, 'ai_status payload could not be read');

@@ -1,6 +1,8 @@
 // The one consistency policy of the API's command routes (docs/decisions.md, decisions 47 and 222; extends decision 43).
-// After its command a route calls `reply.afterWrite(checkpoint, memberIds)` with the members the write
-// concerns (the actor and the other participants) and answers. Any later request of those members, of
+// After its command a route calls `reply.afterWrite(result, memberIds)` with the command's result (its
+// checkpoint and events) and the members the write concerns (the actor and the other participants), and
+// answers. Only the interactive read models that handle one of the write's event types are waited for
+// (the projection runtime's waitFor): a lagging read model the write never reaches holds nobody back. Any later request of those members, of
 // any method on any route, first waits until the read models show that write, so what they read next is
 // never older than what they were told. Everyone else learns of the change through the websocket.
 //
@@ -17,6 +19,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Checkpoint } from '../../eventstore/types.js';
 import type { ProjectionRuntimeView } from '../deps.js';
 
+/** What a write appended, as a command's result says it: its last checkpoint (null when nothing) and its events. */
+export interface Written {
+  checkpoint: Checkpoint | null;
+  events: readonly { type: string }[];
+}
+
 declare module 'fastify' {
   interface FastifyReply {
     /**
@@ -24,13 +32,13 @@ declare module 'fastify' {
      * it. Settles (never rejects) once they do, or once the wait's bound has passed; await it only to
      * answer with a query. A null checkpoint (nothing written) settles at once.
      */
-    afterWrite(checkpoint: Checkpoint | null, memberIds: readonly string[]): Promise<void>;
+    afterWrite(written: Written, memberIds: readonly string[]): Promise<void>;
   }
 }
 
 export interface ReadYourWrites {
-  /** A write at this checkpoint concerns these members; settles when the read models show it (or late). */
-  wrote(memberIds: readonly string[], checkpoint: Checkpoint): Promise<void>;
+  /** A write at this checkpoint, of these event types, concerns these members; settles when the read models show it (or late). */
+  wrote(memberIds: readonly string[], checkpoint: Checkpoint, touched?: readonly string[]): Promise<void>;
   /** Settles once the read models show every write noted for the member; undefined when none is pending. */
   pendingFor(memberId: string): Promise<void> | undefined;
   /** Members with a write the read models do not show yet. */
@@ -43,8 +51,8 @@ export const createReadYourWrites = (
 ): ReadYourWrites => {
   const pending = new Map<string, Promise<void>>();
   return {
-    wrote(memberIds, checkpoint) {
-      const caughtUp = runtime.waitFor(checkpoint).then(
+    wrote(memberIds, checkpoint, touched) {
+      const caughtUp = runtime.waitFor(checkpoint, undefined, touched).then(
         () => undefined,
         (error: unknown) => onLate(memberIds, error),
       );
@@ -87,10 +95,10 @@ export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<Proje
   const listeners: ((memberIds: readonly string[]) => void)[] = [];
   const shownListeners: ((memberIds: readonly string[]) => void)[] = [];
   const settled = Promise.resolve();
-  app.decorateReply('afterWrite', function (checkpoint: Checkpoint | null, memberIds: readonly string[]) {
+  app.decorateReply('afterWrite', function ({ checkpoint, events }: Written, memberIds: readonly string[]) {
     if (checkpoint === null) return settled;
     for (const listener of listeners) listener(memberIds);
-    const shown = readYourWrites.wrote(memberIds, checkpoint);
+    const shown = readYourWrites.wrote(memberIds, checkpoint, [...new Set(events.map((event) => event.type))]);
     // Registered before any later request can wait on the same promise, so it runs first.
     if (shownListeners.length > 0) void shown.then(() => shownListeners.forEach((listener) => listener(memberIds)));
     return shown;

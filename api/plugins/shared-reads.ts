@@ -1,9 +1,9 @@
 // Reads whose answer is the same for every member, such as the feed's first page before each member's
-// likes are marked: a route opts in with `config: { sharedRead: [scopes] }`, naming the change notices
+// likes are marked: a route opts in with `config: { sharedRead }`, a test of the change notices' payloads
 // that can make its answer stale, and loads through `request.sharedRead(variant, load)`. The value is kept
 // per URL and variant (an admin's page shows deleted posts) and shared by every member, so a crowd of
 // members opening the feed costs one read until something changes. It never hides a change:
-// - a notice of a named scope clears every entry before any socket is told to refetch (the composition
+// - a notice that a route's test names clears every entry before any socket is told to refetch (the composition
 //   root hands `noticed` the notices ahead of the websocket hub); a load that overlapped the clear is
 //   answered to the requests that asked for it, but neither kept nor joined;
 // - when the read models show a write noted in this process (reply.afterWrite), every value is cleared
@@ -15,13 +15,14 @@
 // Concurrent requests for a missing value share one load, so a clear under load costs one read, not one
 // per waiting request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeNotice, ChangeScope } from '../contracts/live.js';
+import type { ChangeNotice } from '../../projections/types.js';
+import type { LivePayload } from '../contracts/live.js';
 import type { NotedWrites } from './read-your-writes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Values loaded by request.sharedRead on this route are kept until a notice of one of these scopes. */
-    sharedRead?: readonly ChangeScope[];
+    /** Values loaded by request.sharedRead on this route are kept until a notice whose payload this answers true for. */
+    sharedRead?: (payload: LivePayload) => boolean;
   }
   interface FastifyRequest {
     /** The value of `load` for this URL and variant, shared by every member until a change (plugins/shared-reads.ts). */
@@ -60,7 +61,7 @@ export const registerSharedReads = (
   { ttlMs, maxEntries, now = Date.now }: SharedReadsOptions = { ttlMs: 2_000, maxEntries: 256 },
 ): SharedReads => {
   const entries = new Map<string, Entry>();
-  const scopes = new Set<ChangeScope>();
+  const clearedBy: ((payload: LivePayload) => boolean)[] = [];
   // A clear starts an epoch; a load begun in an earlier one is not kept.
   let epoch = 0;
   const clear = () => {
@@ -70,7 +71,8 @@ export const registerSharedReads = (
   writes.onShown(clear);
 
   app.addHook('onRoute', (route) => {
-    for (const scope of route.config?.sharedRead ?? []) scopes.add(scope);
+    const clears = route.config?.sharedRead;
+    if (clears && !clearedBy.includes(clears)) clearedBy.push(clears);
   });
 
   /** Loads the value for `key` as of now, kept once loaded if no clear came meanwhile. */
@@ -109,7 +111,8 @@ export const registerSharedReads = (
   });
 
   app.decorateRequest('sharedRead', function <T>(this: FastifyRequest, variant: string, load: () => Promise<T>): Promise<T> {
-    if (!this.routeOptions.config.sharedRead) throw new Error(`${this.routeOptions.url} reads shared values without naming their scopes (config.sharedRead)`);
+    if (!this.routeOptions.config.sharedRead)
+      throw new Error(`${this.routeOptions.url} reads shared values without naming the notices that clear them (config.sharedRead)`);
     const key = `${variant} ${this.url}`;
     const found = entries.get(key);
     if (!found) return loadInto(key, load) as Promise<T>;
@@ -124,7 +127,7 @@ export const registerSharedReads = (
 
   return {
     noticed(notices) {
-      if (notices.some((notice) => scopes.has(notice.scope))) clear();
+      if (notices.some(({ payload }) => clearedBy.some((clears) => clears(payload)))) clear();
     },
     size: () => entries.size,
   };

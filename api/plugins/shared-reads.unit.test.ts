@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { isChange, type LivePayload } from '../contracts/live.js';
+import type { ChangeNotice } from '../../projections/types.js';
 import { registerReadYourWrites } from './read-your-writes.js';
 import { registerSharedReads } from './shared-reads.js';
 
@@ -7,6 +9,10 @@ import { registerSharedReads } from './shared-reads.js';
  * A server with shared reads, a 'read model' (a post's likes), GET /page whose shared value is the likes
  * count, cleared by 'post' notices, and a like that is a write the read models show when `shown` is called.
  */
+const clearedByPosts = (payload: LivePayload) => isChange(payload, 'post');
+const postChanged: ChangeNotice = { audience: { to: 'subscribers', topic: 'post:p1' }, payload: { type: 'changed', scope: 'post', id: 'p1', postId: 'p1' } };
+const adaChanged: ChangeNotice = { audience: { to: 'members', ids: ['ada'] }, payload: { type: 'changed', scope: 'user', id: 'ada' } };
+
 const serverWith = (options: { clock?: { now: number } } = {}) => {
   const app = Fastify();
   app.decorateRequest('session', null);
@@ -25,7 +31,7 @@ const serverWith = (options: { clock?: { now: number } } = {}) => {
   const clock = options.clock ?? { now: 0 };
   const shared = registerSharedReads(app, writes, { ttlMs: 2_000, maxEntries: 2, now: () => clock.now });
   const state = { loads: 0, gate: null as Promise<void> | null, fail: false };
-  app.get<{ Querystring: { v?: string } }>('/page', { config: { sharedRead: ['post'] } }, async (request) => {
+  app.get<{ Querystring: { v?: string } }>('/page', { config: { sharedRead: clearedByPosts } }, async (request) => {
     const value = await request.sharedRead(request.query.v ?? 'member', async () => {
       state.loads += 1;
       const likes = readModel.likes;
@@ -37,14 +43,14 @@ const serverWith = (options: { clock?: { now: number } } = {}) => {
   });
   // The answer is the shared value with the member's own mark, built through sendShared.
   const built = { count: 0 };
-  app.get('/answer', { config: { sharedRead: ['post'] } }, async (request, reply) => {
+  app.get('/answer', { config: { sharedRead: clearedByPosts } }, async (request, reply) => {
     const value = await request.sharedRead('member', async () => ({ likes: readModel.likes }));
     const mark = request.session?.memberId === 'ada' ? 'ada' : '';
     return reply.sendShared(value, mark, () => ((built.count += 1), { ...value, mark }));
   });
   app.get('/unnamed', async (request) => request.sharedRead('member', async () => ({ likes: readModel.likes })));
   app.post('/like', async (request, reply) => {
-    void reply.afterWrite('1', [request.session!.memberId]);
+    void reply.afterWrite({ checkpoint: '1', events: [{ type: 'PostLiked' }] }, [request.session!.memberId]);
     return { ok: true };
   });
   return { app, shared, readModel, shown, state, clock, built };
@@ -80,13 +86,13 @@ describe('shared reads', () => {
     await app.close();
   });
 
-  it('loads again after a notice of a named scope, not after a notice of another', async () => {
+  it('loads again after a notice the route names, not after another', async () => {
     const { app, shared, readModel, state } = serverWith();
     await read(app, 'ada');
     readModel.likes = 4;
-    shared.noticed([{ scope: 'user', id: 'ada' }]);
+    shared.noticed([adaChanged]);
     expect((await read(app, 'bob')).body.likes).toBe(0);
-    shared.noticed([{ scope: 'post', id: 'p1' }]);
+    shared.noticed([postChanged]);
     expect((await read(app, 'bob')).body.likes).toBe(4);
     expect(state.loads).toBe(2);
     await app.close();
@@ -145,13 +151,13 @@ describe('shared reads', () => {
     const slow = read(app, 'ada');
     await tick();
     readModel.likes = 2;
-    shared.noticed([{ scope: 'post', id: 'p1' }]);
+    shared.noticed([postChanged]);
     open();
     expect((await slow).body.likes).toBe(0);
     state.gate = null;
     expect((await read(app, 'bob')).body.likes).toBe(2);
 
-    shared.noticed([{ scope: 'post', id: 'p1' }]);
+    shared.noticed([postChanged]);
     state.fail = true;
     expect((await read(app, 'ada')).status).toBe(500);
     state.fail = false;
@@ -196,13 +202,13 @@ describe('shared reads', () => {
     expect((await answer('ada')).body).toEqual({ likes: 0, mark: 'ada' });
     expect(built.count).toBe(2);
     readModel.likes = 7;
-    shared.noticed([{ scope: 'post', id: 'p1' }]);
+    shared.noticed([postChanged]);
     expect((await answer('bob')).body).toEqual({ likes: 7, mark: '' });
     expect(built.count).toBe(3);
     await app.close();
   });
 
-  it('refuses a shared read on a route that names no scopes to clear it', async () => {
+  it('refuses a shared read on a route that names no notices to clear it', async () => {
     const { app } = serverWith();
     expect((await read(app, 'ada', '/unnamed')).status).toBe(500);
     await app.close();

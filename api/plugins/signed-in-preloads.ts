@@ -6,9 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { FEED_PAGE_SIZE, feedPaths } from '../contracts/feed-read.js';
-import { messagingPaths } from '../contracts/messaging-limits.js';
-import { skillSearchUrl } from '../contracts/skill-search-texts.js';
 
 interface ManifestChunk {
   file: string;
@@ -17,46 +14,16 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The lazy chunks every signed-in page draws first, and those the dashboard adds (web/src/app/router.tsx). */
-const signedInFrame = ['src/app/app-layout.tsx'];
-const dashboardChunks = ['src/app/dashboard-route.tsx', 'src/app/dashboard-sidebar.tsx'];
-const feedChunks = ['src/app/feed-route.tsx'];
-const searchChunks = ['src/features/skill-search/routes/skill-search-page.tsx'];
-
 /**
- * The feed's first read, as web/src/features/feed/api/posts-api.ts asks for it with the default filter
- * (newest first, no urgency or category). The same for every member, and whatever the page's query
- * (?post= and ?comment= fetch their post on the side; the list is the same).
+ * What each signed-in page draws first, as the client declares it (web/build/first-screens.ts, written by
+ * the build beside Vite's manifest): its lazy modules and its first reads, `__member__` standing for the
+ * member's id. The server knows no client file and no feature's read by name.
  */
-const feedReads = [`${feedPaths.posts}?${new URLSearchParams({ sort: 'recent', limit: String(FEED_PAGE_SIZE) })}`];
-
-/** The search page's first read: the first page of results with no filter (the filters start cleared). */
-const searchReads = [skillSearchUrl({ q: '', category: '', level: '', minRating: 0 }, 0)];
-
-/**
- * The dashboard's first reads, exactly as the client asks for them with no query in the page's address
- * (web/src/features/dashboard): a preload is only used by a request for the same URL.
- */
-const dashboardReads = (memberId: string) => {
-  const id = encodeURIComponent(memberId);
-  return [
-    '/api/dashboard/counts',
-    '/api/dashboard/stats',
-    '/api/dashboard/sessions?tab=requested&page=1&limit=5',
-    `/api/users/${id}/activity-summary`,
-    `/api/users/${id}/sessions`,
-  ];
-};
-
-/**
- * The nav bar's reads on every signed-in page (web/src/app/app-layout.tsx's firstReads): the balance, the
- * conversations (unread messages) and the unread notifications. The client's first load waits for them
- * (web/src/app/first-load.ts), so they start with the page rather than after the entry has run.
- */
-const frameReads = (memberId: string) => {
-  const id = encodeURIComponent(memberId);
-  return [`/api/users/${id}/balance`, messagingPaths.memberConversations(memberId), `/api/users/${id}/notifications/unread-count`];
-};
+interface FirstScreens {
+  frame: { modules: string[]; reads: string[] };
+  pages: { paths: string[]; modules: string[]; reads: string[]; readsWithQuery?: 'none' }[];
+}
+const MEMBER = '__member__';
 
 /** Each key's file and every chunk it imports statically, in load order. */
 const closure = (manifest: Manifest, keys: string[]): string[] => {
@@ -93,30 +60,34 @@ const moduleLinks = (files: string[]) => files.map((file) => `<link rel="modulep
 const fetchLinks = (urls: string[]) => urls.map((url) => `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`);
 
 /**
- * Reads the built manifest once, at start-up. Returns the page to send a signed-in member for a path
- * (the dashboard's, the feed's and the search page's with their reads, any other with the signed-in frame), or null when the client was
- * built without a manifest (then index.html goes out as it is).
+ * Reads the built manifest and the first screens once, at start-up. Returns the page to send a signed-in
+ * member for a path (a declared page's with its chunks and reads, any other with the signed-in frame's), or
+ * null when the client was built without them (then index.html goes out as it is).
  */
 export const loadSignedInPages = (distDir: string) => {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return null;
+  const screensPath = join(distDir, '.vite', 'first-screens.json');
+  if (!existsSync(manifestPath) || !existsSync(screensPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const screens = JSON.parse(readFileSync(screensPath, 'utf8')) as FirstScreens;
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   // The entry and what it imports are in index.html already.
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const inPage = new Set(closure(manifest, entryKeys));
-  const frameFiles = closure(manifest, signedInFrame).filter((file) => !inPage.has(file));
-  const dashboardFiles = closure(manifest, [...signedInFrame, ...dashboardChunks]).filter((file) => !inPage.has(file));
-  const feedFiles = closure(manifest, [...signedInFrame, ...feedChunks]).filter((file) => !inPage.has(file));
-  const searchFiles = closure(manifest, [...signedInFrame, ...searchChunks]).filter((file) => !inPage.has(file));
-  // What a path needs: its chunks, and the reads that are the same for every member.
+  const filesOf = (modules: string[]) => closure(manifest, [...screens.frame.modules, ...modules]).filter((file) => !inPage.has(file));
+  const readsOf = (reads: string[]) => (memberId: string) => reads.map((read) => read.replaceAll(MEMBER, encodeURIComponent(memberId)));
+  const frame = { key: 'other', files: filesOf([]), reads: readsOf([]) };
+  const kinds = new Map<string, { key: string; files: string[]; reads: (memberId: string) => string[]; readsWithQuery?: 'none' }>();
+  for (const [i, page] of screens.pages.entries()) {
+    const kind = { key: `page${i}`, files: filesOf(page.modules), reads: readsOf(page.reads), ...(page.readsWithQuery && { readsWithQuery: page.readsWithQuery }) };
+    for (const path of page.paths) kinds.set(path, kind);
+  }
+  const frameReads = readsOf(screens.frame.reads);
+  // What a path needs: its chunks, and its first reads; a query that changes them (readsWithQuery) drops them.
   const kindOf = (path: string, search: string) => {
-    if (path === '/feed' || path === '/feed/') return { key: 'feed', files: feedFiles, reads: () => feedReads };
-    if (path === '/search' || path === '/search/') return { key: 'search', files: searchFiles, reads: () => searchReads };
-    // A query (a session to highlight) changes the dashboard's first list read; the scripts are the same.
-    if (path === '/dashboard' || path === '/dashboard/')
-      return search ? { key: 'dashboard?', files: dashboardFiles, reads: () => [] } : { key: 'dashboard', files: dashboardFiles, reads: dashboardReads };
-    return { key: 'other', files: frameFiles, reads: () => [] };
+    const kind = kinds.get(path.length > 1 ? path.replace(/\/$/, '') : path);
+    if (!kind) return frame;
+    return search && kind.readsWithQuery === 'none' ? { key: `${kind.key}?`, files: kind.files, reads: readsOf([]) } : kind;
   };
   // The reads name the member, so the pages are kept per member and kind of page.
   const pages = new Map<string, SignedInPage>();

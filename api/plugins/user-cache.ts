@@ -9,6 +9,7 @@
 // - entries expire after 30 s anyway, which bounds what a lost notice (LISTEN dropped) leaves behind.
 import type { FastifyInstance } from 'fastify';
 import type { ChangeNotice } from '../../projections/types.js';
+import { isChange } from '../contracts/live.js';
 import { createKeyedCache } from '../keyed-cache.js';
 import type { NotedWrites } from './read-your-writes.js';
 
@@ -16,7 +17,7 @@ export interface UserCache {
   /** The member's answer (JSON), or null when the read model does not know them; loaded on a miss. */
   get(memberId: string, load: () => Promise<string | null>): Promise<string | null>;
   evict(memberId: string): void;
-  /** Evicts every member the notices concern. */
+  /** Evicts every member whose answer a notice may have changed: a member's own change, a session's participants. */
   noticed(notices: readonly ChangeNotice[]): void;
 }
 
@@ -33,9 +34,9 @@ export const registerUserCache = (app: FastifyInstance, writes: NotedWrites, opt
     get: (memberId, load) => cache.get(memberId, load),
     evict: (memberId) => cache.evict(memberId),
     noticed(notices) {
-      for (const notice of notices) {
-        if (notice.scope === 'user') cache.evict(notice.id);
-        else if (notice.scope === 'session') for (const id of notice.participants) cache.evict(id);
+      for (const { audience, payload } of notices) {
+        if (isChange(payload, 'user')) cache.evict(payload.id);
+        else if (isChange(payload, 'session') && audience.to === 'members') for (const id of audience.ids) cache.evict(id);
       }
     },
   };

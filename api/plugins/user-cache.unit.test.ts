@@ -27,7 +27,7 @@ const serverWith = (runtime: ReturnType<typeof heldRuntime>) => {
     return reply.type('application/json').send(json);
   });
   app.post('/complete', async (_request, reply) => {
-    void reply.afterWrite('7', ['mentor', 'student']);
+    void reply.afterWrite({ checkpoint: '7', events: [{ type: 'SessionCompleted' }] }, ['mentor', 'student']);
     return { ok: true };
   });
   return { app, points };

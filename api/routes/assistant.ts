@@ -65,7 +65,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         correlationId: request.id,
         dailyLimit: config.assistant.dailyQuota,
       });
-      void reply.afterWrite(result.checkpoint, [memberId]);
+      void reply.afterWrite(result, [memberId]);
       return reply.code(202).send({ requestId: result.aiRequestId ?? '', postId, response: null, message: assistantTexts.asked });
     },
   );
@@ -86,14 +86,17 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         now: deps.clock().toISOString(),
         correlationId: request.id,
       });
-      void reply.afterWrite(result.checkpoint, [memberId]);
+      void reply.afterWrite(result, [memberId]);
       return { success: true as const, message: feedTexts.aiFeedbackThanks };
     },
   );
 
   app.get(
     '/api/ai/feedback/stats/:commentId',
-    { schema: { tags, params: commentParams, response: { 200: aiFeedbackStatsSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      config: { readModels: ['assistant-comments', 'feed'] },
+      schema: { tags, params: commentParams, response: { 200: aiFeedbackStatsSchema, ...errorResponses(400, 401, 404) } },
+    },
     async (request) => {
       const session = currentMember(request);
       // A deleted post's comments are gone for members (admins still see them), votes included.

@@ -147,7 +147,7 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
       });
       // The first page after sign-in must see the member and the bonus: the member's next requests wait
       // for the read models. A slow projection is not a failed sign-in; the client retries /api/user on 401.
-      void reply.afterWrite(result.checkpoint, [memberId]);
+      void reply.afterWrite(result, [memberId]);
       // A new id at every sign-in; the session this browser had before ends (no fixation, no leftovers).
       const previous = readSessionKey(request);
       if (previous !== null) await sessions.revoke(previous);

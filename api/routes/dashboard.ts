@@ -44,46 +44,65 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const db = deps.sql.db;
   const now = () => deps.clock().toISOString();
 
-  app.get('/api/dashboard/sessions', { schema: { tags, querystring: dashboardQuerySchema, response: { 200: dashboardPageSchema, ...errors } } }, async (request) => {
-    const viewer = await viewerOf(deps, request);
-    const { userId, page, limit, search, skill } = request.query;
-    assertSelf(userId, viewer.memberId, 'You can only view your own dashboard');
-    const { tab, status } = tabAndStatus(request.query.tab, request.query.status);
-    const result = await dashboardSessions(db, { memberId: viewer.memberId, tab, page, limit, search, skill, status, timeZone: viewer.timeZone });
-    return { ...result, page, totalPages: Math.max(1, Math.ceil(result.total / limit)) };
-  });
-
-  app.get('/api/dashboard/counts', { schema: { tags, response: { 200: dashboardCountsSchema, ...errors } } }, async (request) =>
-    dashboardCounts(db, (await viewerOf(deps, request)).memberId),
+  app.get(
+    '/api/dashboard/sessions',
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, querystring: dashboardQuerySchema, response: { 200: dashboardPageSchema, ...errors } } },
+    async (request) => {
+      const viewer = await viewerOf(deps, request);
+      const { userId, page, limit, search, skill } = request.query;
+      assertSelf(userId, viewer.memberId, 'You can only view your own dashboard');
+      const { tab, status } = tabAndStatus(request.query.tab, request.query.status);
+      const result = await dashboardSessions(db, { memberId: viewer.memberId, tab, page, limit, search, skill, status, timeZone: viewer.timeZone });
+      return { ...result, page, totalPages: Math.max(1, Math.ceil(result.total / limit)) };
+    },
   );
 
-  app.get('/api/dashboard/stats', { schema: { tags, response: { 200: dashboardStatsSchema, ...errors } } }, async (request) =>
-    getDashboardStats(db, (await viewerOf(deps, request)).memberId),
+  app.get(
+    '/api/dashboard/counts',
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, response: { 200: dashboardCountsSchema, ...errors } } },
+    async (request) => dashboardCounts(db, (await viewerOf(deps, request)).memberId),
   );
 
-  app.get('/api/users/:id/activity-summary', { schema: { tags, params: userParams, response: { 200: activitySummarySchema, ...errors } } }, async (request) => {
-    const viewer = await viewerOf(deps, request);
-    assertOwnPath(request.params.id, viewer.memberId);
-    const summary = await activitySummary(db, viewer.memberId, now(), { timeZone: viewer.timeZone });
-    return {
-      upcoming: summary.upcoming,
-      upcomingCount: summary.counts.upcoming,
-      requestedCount: summary.counts.requested,
-      completedCount: summary.counts.completed,
-      actionRequired: summary.actionRequired,
-    };
-  });
+  app.get(
+    '/api/dashboard/stats',
+    { config: { readModels: ['member-stats', 'balances', 'members'] }, schema: { tags, response: { 200: dashboardStatsSchema, ...errors } } },
+    async (request) => getDashboardStats(db, (await viewerOf(deps, request)).memberId),
+  );
 
-  app.get('/api/users/:id/recommendations', { schema: { tags, params: userParams, response: { 200: z.array(recommendationSchema), ...errors } } }, async (request) => {
-    const viewer = await viewerOf(deps, request);
-    assertOwnPath(request.params.id, viewer.memberId);
-    return recommendations(db, viewer.memberId);
-  });
+  app.get(
+    '/api/users/:id/activity-summary',
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, params: userParams, response: { 200: activitySummarySchema, ...errors } } },
+    async (request) => {
+      const viewer = await viewerOf(deps, request);
+      assertOwnPath(request.params.id, viewer.memberId);
+      const summary = await activitySummary(db, viewer.memberId, now(), { timeZone: viewer.timeZone });
+      return {
+        upcoming: summary.upcoming,
+        upcomingCount: summary.counts.upcoming,
+        requestedCount: summary.counts.requested,
+        completedCount: summary.counts.completed,
+        actionRequired: summary.actionRequired,
+      };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/recommendations',
+    { config: { readModels: ['members', 'member-stats'] }, schema: { tags, params: userParams, response: { 200: z.array(recommendationSchema), ...errors } } },
+    async (request) => {
+      const viewer = await viewerOf(deps, request);
+      assertOwnPath(request.params.id, viewer.memberId);
+      return recommendations(db, viewer.memberId);
+    },
+  );
 
   app.get(
     '/api/users/:id/suggestions',
     // `t` is the client's cache buster; it carries no meaning here.
-    { schema: { tags, params: userParams, querystring: z.object({ t: z.string().max(40).optional() }), response: { 200: z.array(suggestionSchema), ...errors } } },
+    {
+      config: { readModels: ['member-stats', 'members'] },
+      schema: { tags, params: userParams, querystring: z.object({ t: z.string().max(40).optional() }), response: { 200: z.array(suggestionSchema), ...errors } },
+    },
     async (request) => {
       const viewer = await viewerOf(deps, request);
       assertOwnPath(request.params.id, viewer.memberId);
@@ -95,8 +114,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     if (!(await getMember(db, id))) throw new HttpError(404, 'User not found');
   };
 
-  app.get('/api/users/:id/streak', { schema: { tags, params: userParams, response: { 200: streakSchema, ...errors } } }, async (request) => {
-    await memberOr404(request.params.id);
-    return getStreak(db, request.params.id, now());
-  });
+  app.get(
+    '/api/users/:id/streak',
+    { config: { readModels: ['member-stats', 'members'] }, schema: { tags, params: userParams, response: { 200: streakSchema, ...errors } } },
+    async (request) => {
+      await memberOr404(request.params.id);
+      return getStreak(db, request.params.id, now());
+    },
+  );
 };

@@ -40,6 +40,7 @@ import {
   likeResponseSchema,
   postResponseSchema,
 } from '../contracts/feed-read.js';
+import { isChange, type LivePayload } from '../contracts/live.js';
 import type { AppDeps } from '../deps.js';
 import { assistantAvailable as isAssistantAvailable } from '../assistant-wiring.js';
 import { HttpError } from '../http-error.js';
@@ -77,16 +78,18 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const postOr404 = async (postId: string, viewer: FeedViewer) => (await getPostCard(db, postId, viewer)) ?? notFound(feedTexts.postNotFound);
   /** The post as the read model shows it once it holds the write. */
   const answerPost = async (reply: FastifyReply, result: PostCommandResult, postId: string, viewer: FeedViewer) => {
-    await reply.afterWrite(result.checkpoint, [viewer.memberId!]);
+    await reply.afterWrite(result, [viewer.memberId!]);
     return { post: await postOr404(postId, viewer) };
   };
 
   // The page every member opens: the same for all but their likes, so it is read once for everyone until
-  // the feed, a post or a member's name changes (plugins/shared-reads.ts), and each member's likes are marked on it.
-  const sharedRead = ['feed', 'post', 'comment', 'members'] as const;
+  // a post is created, changes or is commented on, or a member's name changes (plugins/shared-reads.ts), and each
+  // member's likes are marked on it.
+  const sharedRead = (payload: LivePayload) =>
+    payload.type === 'new_posts' || payload.type === 'new_comment' || isChange(payload, 'post') || isChange(payload, 'members');
   app.get(
     '/api/posts',
-    { config: { sharedRead }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },
+    { config: { sharedRead, readModels: ['feed', 'members'] }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },
     async (request, reply) => {
       const viewer = viewerOf(request);
       const shared = await request.sharedRead(viewer.isAdmin ? 'admin' : 'member', () => feedPageForAll(db, request.query, viewer));
@@ -96,13 +99,20 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
   );
 
-  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponseSchema, ...errors } } }, async (request) => ({
-    post: await postOr404(request.params.id, viewerOf(request)),
-  }));
+  app.get(
+    '/api/posts/:id',
+    { config: { readModels: ['feed', 'members'] }, schema: { tags, params: idParams, response: { 200: postResponseSchema, ...errors } } },
+    async (request) => ({
+      post: await postOr404(request.params.id, viewerOf(request)),
+    }),
+  );
 
   app.get(
     '/api/posts/:id/comments',
-    { schema: { tags, params: idParams, querystring: commentsQuerySchema, response: { 200: commentsPageSchema, ...errors } } },
+    {
+      config: { readModels: ['feed', 'members'] },
+      schema: { tags, params: idParams, querystring: commentsQuerySchema, response: { 200: commentsPageSchema, ...errors } },
+    },
     async (request) => {
       const viewer = viewerOf(request);
       const post = await postOwnership(db, request.params.id);
@@ -158,7 +168,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.delete('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: deletePostResponseSchema, ...errors } } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const result = await deletePost(runtimeDeps, { ...context(request, viewer.memberId), postId: request.params.id });
-    await reply.afterWrite(result.checkpoint, [viewer.memberId]);
+    await reply.afterWrite(result, [viewer.memberId]);
     return { deleted: true as const, id: request.params.id };
   });
 
@@ -187,7 +197,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       mentions: await mentionsIn(body.content),
       assistantAvailable,
     });
-    await reply.afterWrite(result.checkpoint, [viewer.memberId]);
+    await reply.afterWrite(result, [viewer.memberId]);
     const comment = (await getComment(db, result.commentId, viewer)) ?? notFound(feedTexts.commentNotFound);
     return reply.code(201).send({ comment });
   });
@@ -197,7 +207,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const commentId = request.params.id;
     const postId = (await commentPostId(db, commentId)) ?? notFound(feedTexts.commentNotFound);
     const result = await (liked ? likeComment : unlikeComment)(runtimeDeps, { ...context(request, viewer.memberId), postId, commentId });
-    await reply.afterWrite(result.checkpoint, [viewer.memberId]);
+    await reply.afterWrite(result, [viewer.memberId]);
     const comment = (await getComment(db, commentId, viewer)) ?? notFound(feedTexts.commentNotFound);
     return { liked: comment.liked_by_me, likes_count: comment.likes_count };
   };

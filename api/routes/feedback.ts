@@ -13,7 +13,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     { schema: { tags: ['feedback'], body: feedbackBodySchema, response: { 201: feedbackResultSchema, 400: errorBodySchema, 401: errorBodySchema } } },
     async (request, reply) => {
       const { memberId } = currentMember(request);
-      const { feedbackId, checkpoint } = await submitFeedback(deps.commands, {
+      const written = await submitFeedback(deps.commands, {
         feedbackId: randomUUID(),
         memberId,
         message: request.body.message,
@@ -22,8 +22,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         correlationId: request.id,
       });
       // No read model shows feedback to its sender; noted all the same, as every command is.
-      void reply.afterWrite(checkpoint, [memberId]);
-      return reply.code(201).send({ ok: true as const, id: feedbackId });
+      void reply.afterWrite(written, [memberId]);
+      return reply.code(201).send({ ok: true as const, id: written.feedbackId });
     },
   );
 };

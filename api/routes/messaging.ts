@@ -38,11 +38,15 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     return pair;
   };
 
-  app.get('/api/users/:id/conversations', { schema: { tags, params: idParams, response: { 200: conversationsResponseSchema, ...errors } } }, async (request) => {
-    const { memberId } = currentMember(request);
-    assertOwnPath(request.params.id, memberId, messagingTexts.ownConversationsOnly);
-    return { conversations: await listConversations(db, memberId) };
-  });
+  app.get(
+    '/api/users/:id/conversations',
+    { config: { readModels: ['messaging', 'members'] }, schema: { tags, params: idParams, response: { 200: conversationsResponseSchema, ...errors } } },
+    async (request) => {
+      const { memberId } = currentMember(request);
+      assertOwnPath(request.params.id, memberId, messagingTexts.ownConversationsOnly);
+      return { conversations: await listConversations(db, memberId) };
+    },
+  );
 
   app.post(
     '/api/conversations',
@@ -53,7 +57,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       if (first !== memberId && second !== memberId) throw new HttpError(403, 'You can only start your own conversations');
       const otherMemberId = first === memberId ? second : first;
       const result = await startConversation(commandDeps, { memberId, otherMemberId, now: now(), correlationId: request.id });
-      await reply.afterWrite(result.checkpoint, [memberId, otherMemberId]);
+      await reply.afterWrite(result, [memberId, otherMemberId]);
       const shown = await getConversation(db, result.conversationId, memberId);
       // Found again while the other member's start is not in the read model yet: said from the stream.
       const state = result.state;
@@ -74,7 +78,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/api/conversations/:id/messages',
-    { schema: { tags, params: idParams, querystring: messagesQuerySchema, response: { 200: messagesPageSchema, ...errors } } },
+    { config: { readModels: ['messaging'] }, schema: { tags, params: idParams, querystring: messagesQuerySchema, response: { 200: messagesPageSchema, ...errors } } },
     async (request) => {
       await participantsFor(request.params.id, currentMember(request).memberId);
       return messagesPage(db, request.params.id, request.query);
@@ -92,7 +96,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       now: now(),
       correlationId: request.id,
     });
-    void reply.afterWrite(result.checkpoint, pair);
+    void reply.afterWrite(result, pair);
     const sent = result.events.find((e) => e.type === 'MessageSent');
     if (!sent || sent.type !== 'MessageSent') throw new HttpError(404, messagingTexts.messageNotFound);
     const d = sent.data;
@@ -115,7 +119,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     if (!conversationId) throw new HttpError(404, messagingTexts.messageNotFound);
     const pair = await participantsFor(conversationId, memberId);
     const result = await markMessagesRead(commandDeps, { conversationId, readerId: memberId, messageId: request.params.id, now: now(), correlationId: request.id });
-    void reply.afterWrite(result.checkpoint, pair);
+    void reply.afterWrite(result, pair);
     const readUpTo = result.state.status === 'open' ? (result.state.readUpTo[memberId] ?? 0) : 0;
     return { conversation_id: conversationId, read_up_to: readUpTo };
   });

@@ -19,17 +19,25 @@ const OWN_ONLY = 'You can only view your own notifications';
 export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.sql.db;
 
-  app.get('/api/users/:id/notifications', { schema: { tags, params: idParams, response: { 200: z.array(notificationSchema), ...errors } } }, async (request) => {
-    const { memberId } = currentMember(request);
-    assertOwnPath(request.params.id, memberId, OWN_ONLY);
-    return listNotifications(db, memberId);
-  });
+  app.get(
+    '/api/users/:id/notifications',
+    { config: { readModels: ['notifications', 'members'] }, schema: { tags, params: idParams, response: { 200: z.array(notificationSchema), ...errors } } },
+    async (request) => {
+      const { memberId } = currentMember(request);
+      assertOwnPath(request.params.id, memberId, OWN_ONLY);
+      return listNotifications(db, memberId);
+    },
+  );
 
-  app.get('/api/users/:id/notifications/unread-count', { schema: { tags, params: idParams, response: { 200: unreadCountSchema, ...errors } } }, async (request) => {
-    const { memberId } = currentMember(request);
-    assertOwnPath(request.params.id, memberId, OWN_ONLY);
-    return unreadCounts(db, memberId);
-  });
+  app.get(
+    '/api/users/:id/notifications/unread-count',
+    { config: { readModels: ['notifications'] }, schema: { tags, params: idParams, response: { 200: unreadCountSchema, ...errors } } },
+    async (request) => {
+      const { memberId } = currentMember(request);
+      assertOwnPath(request.params.id, memberId, OWN_ONLY);
+      return unreadCounts(db, memberId);
+    },
+  );
 
   app.put('/api/notifications/:id/read', { schema: { tags, params: idParams, response: { 200: okSchema, ...errors } } }, async (request, reply) => {
     const { memberId } = currentMember(request);
@@ -38,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     const ids = await idsToMarkRead(db, memberId, request.params.id, MAX_IDS_PER_MARK);
     if (!ids) throw new HttpError(404, 'Notification not found');
     const result = await markNotificationsRead(deps.commands, { memberId, notificationIds: ids, now: deps.clock().toISOString(), correlationId: request.id });
-    void reply.afterWrite(result.checkpoint, [memberId]);
+    void reply.afterWrite(result, [memberId]);
     return { ok: true as const };
   });
 
@@ -46,7 +54,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     const { memberId } = currentMember(request);
     assertOwnPath(request.params.id, memberId, 'You can only update your own notifications');
     const result = await markAllNotificationsRead(deps.commands, { memberId, now: deps.clock().toISOString(), correlationId: request.id });
-    void reply.afterWrite(result.checkpoint, [memberId]);
+    void reply.afterWrite(result, [memberId]);
     return { ok: true as const };
   });
 };

@@ -37,11 +37,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     return summariseOnboarding(nothingDone, false, withAssistant);
   };
 
-  app.get('/api/users/:id/onboarding', { schema: { tags, params: userParams, response: { 200: onboardingSchema, ...errors } } }, async (request) => {
-    const { memberId } = currentMember(request);
-    assertOwnPath(request.params.id, memberId);
-    return onboardingOf(memberId);
-  });
+  app.get(
+    '/api/users/:id/onboarding',
+    { config: { readModels: ['onboarding', 'members'] }, schema: { tags, params: userParams, response: { 200: onboardingSchema, ...errors } } },
+    async (request) => {
+      const { memberId } = currentMember(request);
+      assertOwnPath(request.params.id, memberId);
+      return onboardingOf(memberId);
+    },
+  );
 
   app.patch(
     '/api/users/:id/onboarding',
@@ -50,7 +54,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       const { memberId } = currentMember(request);
       assertOwnPath(request.params.id, memberId, 'You can only update your own onboarding');
       const result = await markWelcomeTourSeen(deps.commands, { memberId, actorId: memberId, now: deps.clock().toISOString(), correlationId: request.id });
-      await reply.afterWrite(result.checkpoint, [memberId]); // answered from the read model
+      await reply.afterWrite(result, [memberId]); // answered from the read model
       return onboardingOf(memberId);
     },
   );

@@ -39,14 +39,14 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; pictur
       const { memberId } = currentMember(request);
       self(request.params.id, memberId);
       const stored = await pictures.store(memberId, request.body);
-      const { checkpoint } = await changeProfilePicture(deps.commands, {
+      const written = await changeProfilePicture(deps.commands, {
         memberId,
         actorId: memberId,
         ...stored,
         now: deps.clock().toISOString(),
         correlationId: request.id,
       });
-      await reply.afterWrite(checkpoint, [memberId]);
+      await reply.afterWrite(written, [memberId]);
       return { success: true as const, ...stored };
     },
   );

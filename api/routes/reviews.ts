@@ -12,8 +12,12 @@ import { commonErrors, idParams } from './route-schemas.js';
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.sql.db;
-  app.get('/api/users/:id/reviews', { schema: { tags: ['reviews'], params: idParams, response: { 200: z.array(reviewSchema), ...commonErrors } } }, async (request) => {
-    if (!(await getMember(db, request.params.id))) throw new HttpError(404, reviewTexts.userNotFound);
-    return listReviews(db, request.params.id);
-  });
+  app.get(
+    '/api/users/:id/reviews',
+    { config: { readModels: ['member-stats', 'members'] }, schema: { tags: ['reviews'], params: idParams, response: { 200: z.array(reviewSchema), ...commonErrors } } },
+    async (request) => {
+      if (!(await getMember(db, request.params.id))) throw new HttpError(404, reviewTexts.userNotFound);
+      return listReviews(db, request.params.id);
+    },
+  );
 };

@@ -48,7 +48,7 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       assertSelf(request.body.student_id, memberId, 'You can only request sessions for yourself');
       const at = deps.clock().toISOString(); // the events' occurredAt, which the answer's created_at and updated_at show
       const result = await requestSession(commands, bookingOf(request.body, memberId, at));
-      const written = reply.afterWrite(result.checkpoint, participantsOf(result.session));
+      const written = reply.afterWrite(result, participantsOf(result.session));
       const created = createdView(result, at, memberId);
       if (created) return reply.code(201).send(created);
       // A re-sent request wrote nothing: it is answered with the session as it stands.

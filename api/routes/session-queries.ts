@@ -30,13 +30,15 @@ const errors = commonErrors;
 export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.sql.db;
 
-  app.get('/api/sessions/:id', { schema: { tags, params: sessionIdParams, response: { 200: sessionSchema, ...errors } } }, async (request) =>
-    participantSession(deps, request.params.id, await viewerOf(deps, request)),
+  app.get(
+    '/api/sessions/:id',
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, params: sessionIdParams, response: { 200: sessionSchema, ...errors } } },
+    async (request) => participantSession(deps, request.params.id, await viewerOf(deps, request)),
   );
 
   app.get(
     '/api/sessions/:id/modifications',
-    { schema: { tags, params: sessionIdParams, response: { 200: z.array(modificationSchema), ...errors } } },
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, params: sessionIdParams, response: { 200: z.array(modificationSchema), ...errors } } },
     async (request) => {
       const viewer = await viewerOf(deps, request);
       await participantSession(deps, request.params.id, viewer);
@@ -46,7 +48,10 @@ export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
 
   app.get(
     '/api/sessions/:id/holds',
-    { schema: { tags, params: sessionIdParams, querystring: holdsQuerySchema, response: { 200: z.array(holdSchema), ...errors } } },
+    {
+      config: { readModels: ['sessions', 'members'] },
+      schema: { tags, params: sessionIdParams, querystring: holdsQuerySchema, response: { 200: z.array(holdSchema), ...errors } },
+    },
     async (request) => {
       const viewer = await viewerOf(deps, request);
       // Someone else's id in the query asks for their view: refused like any outsider.
@@ -58,7 +63,10 @@ export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
 
   app.get(
     '/api/sessions/:id/mutual-availability',
-    { schema: { tags, params: sessionIdParams, querystring: mutualAvailabilityQuerySchema, response: { 200: mutualAvailabilitySchema, ...errors } } },
+    {
+      config: { readModels: ['sessions', 'members'] },
+      schema: { tags, params: sessionIdParams, querystring: mutualAvailabilityQuerySchema, response: { 200: mutualAvailabilitySchema, ...errors } },
+    },
     async (request) => {
       const viewer = await viewerOf(deps, request);
       const session = await participantSession(deps, request.params.id, viewer);
@@ -90,7 +98,7 @@ export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   );
 
   // No response schema: the answer is a text/calendar file, and errors go through the error handler.
-  app.get('/api/sessions/:id/calendar.ics', { schema: { tags, params: sessionIdParams } }, async (request, reply) => {
+  app.get('/api/sessions/:id/calendar.ics', { config: { readModels: ['sessions', 'members'] }, schema: { tags, params: sessionIdParams } }, async (request, reply) => {
     const session = await participantSession(deps, request.params.id, await viewerOf(deps, request));
     if (session.status !== 'confirmed' && session.status !== 'modification_pending') {
       throw new HttpError(409, 'Only confirmed sessions can be added to a calendar');
@@ -102,17 +110,24 @@ export const sessionQueryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       .send(file);
   });
 
-  app.get('/api/users/:id/sessions', { schema: { tags, params: userParams, response: { 200: z.array(sessionSchema), ...errors } } }, async (request) => {
-    const viewer = await viewerOf(deps, request);
-    const sessions = await listMemberSessions(db, viewer.memberId, { timeZone: viewer.timeZone });
-    // Another member's id narrows to the sessions the viewer shares with them: nobody sees a stranger's.
-    if (request.params.id === viewer.memberId) return sessions;
-    return sessions.filter((s) => s.student_id === request.params.id || s.instructor_id === request.params.id);
-  });
+  app.get(
+    '/api/users/:id/sessions',
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, params: userParams, response: { 200: z.array(sessionSchema), ...errors } } },
+    async (request) => {
+      const viewer = await viewerOf(deps, request);
+      const sessions = await listMemberSessions(db, viewer.memberId, { timeZone: viewer.timeZone });
+      // Another member's id narrows to the sessions the viewer shares with them: nobody sees a stranger's.
+      if (request.params.id === viewer.memberId) return sessions;
+      return sessions.filter((s) => s.student_id === request.params.id || s.instructor_id === request.params.id);
+    },
+  );
 
   app.get(
     '/api/users/:id/available-slots',
-    { schema: { tags, params: userParams, querystring: availableSlotsQuerySchema, response: { 200: availableSlotsSchema, ...errors } } },
+    {
+      config: { readModels: ['sessions', 'members'] },
+      schema: { tags, params: userParams, querystring: availableSlotsQuerySchema, response: { 200: availableSlotsSchema, ...errors } },
+    },
     async (request) => {
       const viewer = await viewerOf(deps, request);
       const mentor = await getMember(db, request.params.id);

@@ -46,7 +46,10 @@ export const sessionRescheduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
   // What the propose dialog offers: the slots a proposal may take (participants only).
   app.get(
     '/api/sessions/:id/reschedule-slots',
-    { schema: { tags: sessionTags, params: sessionIdParams, querystring: rescheduleSlotsQuerySchema, response: { 200: availableSlotsSchema, ...commonErrors } } },
+    {
+      config: { readModels: ['sessions', 'members'] },
+      schema: { tags: sessionTags, params: sessionIdParams, querystring: rescheduleSlotsQuerySchema, response: { 200: availableSlotsSchema, ...commonErrors } },
+    },
     async (request) => {
       const viewer = await viewerOf(deps, request);
       const session = await participantSession(deps, request.params.id, viewer);

@@ -26,7 +26,7 @@ export const sessionThreadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   app.get(
     '/api/sessions/:id/thread',
-    { schema: { tags, params: sessionIdParams, response: { 200: z.array(threadMessageSchema), ...commonErrors } } },
+    { config: { readModels: ['sessions', 'members'] }, schema: { tags, params: sessionIdParams, response: { 200: z.array(threadMessageSchema), ...commonErrors } } },
     async (request) => {
       await participantSession(deps, request.params.id, await viewerOf(deps, request));
       return withNames(await getThread(db, request.params.id));
@@ -41,7 +41,7 @@ export const sessionThreadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       assertSelf(request.body.sender_id, viewer.memberId);
       const at = deps.clock().toISOString();
       const result = await postThreadMessage(commands, { ...actionOf(request, viewer, at), message: request.body.message.trim(), messageId: randomUUID() });
-      void reply.afterWrite(result.checkpoint, participantsOf(result.session.session));
+      void reply.afterWrite(result, participantsOf(result.session.session));
       const posted = result.events.find((e) => e.type === 'ThreadMessagePosted');
       if (!posted) throw new HttpError(404, 'Message not found');
       // The row the thread read model makes of the event (projections/sessions/evolve.ts), from the write.

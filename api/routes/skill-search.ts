@@ -11,7 +11,10 @@ import { errorResponses } from './route-schemas.js';
 export const skillSearchRoutes: FastifyPluginAsyncZod<{ skillIndex: SkillSearchIndex }> = async (app, { skillIndex }) => {
   app.get(
     '/api/skill-search',
-    { schema: { tags: ['skills'], querystring: skillSearchQuerySchema, response: { 200: skillSearchResultSchema, ...errorResponses(400, 401) } } },
+    {
+      config: { readModels: ['skill-search', 'skill-likes'] },
+      schema: { tags: ['skills'], querystring: skillSearchQuerySchema, response: { 200: skillSearchResultSchema, ...errorResponses(400, 401) } },
+    },
     async (request) => searchSkillCards(await skillIndex.current(), request.query, currentMember(request).memberId),
   );
 };

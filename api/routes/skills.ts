@@ -35,7 +35,10 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     '/api/skills/search',
-    { schema: { tags, querystring: suggestionQuerySchema, response: { 200: z.array(skillSuggestionSchema), ...errorResponses(400, 401) } } },
+    {
+      config: { readModels: ['skill-search'] },
+      schema: { tags, querystring: suggestionQuerySchema, response: { 200: z.array(skillSuggestionSchema), ...errorResponses(400, 401) } },
+    },
     async (request) => searchSkills(db, request.query.q, SUGGESTIONS_MAX),
   );
 
@@ -56,7 +59,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         now: deps.clock().toISOString(),
         correlationId: request.id,
       });
-      void reply.afterWrite(result.checkpoint, [memberId]);
+      void reply.afterWrite(result, [memberId]);
       const { skillId: id, category: shownCategory, description: shownDescription, source } = result.skill;
       return reply.code(result.created ? 201 : 200).send({ id, name: result.skill.name, category: shownCategory, description: shownDescription, source });
     },
@@ -64,7 +67,10 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     '/api/skills/:id/like-status',
-    { schema: { tags, params: idParams, querystring: statusQuery, response: { 200: skillLikeStatusSchema, ...errors } } },
+    {
+      config: { readModels: ['skill-likes', 'members'] },
+      schema: { tags, params: idParams, querystring: statusQuery, response: { 200: skillLikeStatusSchema, ...errors } },
+    },
     async (request) => {
       const { memberId } = currentMember(request);
       assertSelf(request.query.userId, memberId);
@@ -82,7 +88,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const ownerId = await ownerOf(request.params.id);
       const result = await toggleSkillLike(deps.commands, { skillId: request.params.id, ownerId, memberId, now: deps.clock().toISOString(), correlationId: request.id });
       // Answered from the command's result; the liker's and the mentor's next reads show the count.
-      void reply.afterWrite(result.checkpoint, [memberId, ownerId]);
+      void reply.afterWrite(result, [memberId, ownerId]);
       return { liked: result.liked, likesCount: result.likesCount };
     },
   );

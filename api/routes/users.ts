@@ -39,36 +39,47 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; userCache: UserC
 
   // The hottest read of the app (every page load): answered from the keyed cache as ready JSON, evicted by
   // the change notices of the member's read models and by the member's own writes (plugins/user-cache.ts).
-  app.get('/api/user', { schema: { tags: ['users'], response: { 200: currentUserSchema, 401: errorBodySchema } } }, async (request, reply) => {
-    const session = currentMember(request);
-    const cached = await userCache.get(session.memberId, async () => {
-      const user = await getMember(db, session.memberId, now());
-      return user ? JSON.stringify(user) : null;
-    });
-    // Admin rights belong to the session (a verified e-mail), not to the member's cached answer.
-    const json = cached && `${cached.slice(0, -1)},"isAdmin":${request.isAdmin}}`;
-    // A cookie for a member the read model does not (yet) know counts as signed out.
-    if (json === null) {
-      userCache.evict(session.memberId);
-      throw notAuthenticated();
-    }
-    // Already-serialized JSON: Fastify sends a string as it is (the schema still documents the shape).
-    return reply.type('application/json; charset=utf-8').send(json as never);
-  });
+  app.get(
+    '/api/user',
+    { config: { readModels: ['members', 'balances', 'member-stats'] }, schema: { tags: ['users'], response: { 200: currentUserSchema, 401: errorBodySchema } } },
+    async (request, reply) => {
+      const session = currentMember(request);
+      const cached = await userCache.get(session.memberId, async () => {
+        const user = await getMember(db, session.memberId, now());
+        return user ? JSON.stringify(user) : null;
+      });
+      // Admin rights belong to the session (a verified e-mail), not to the member's cached answer.
+      const json = cached && `${cached.slice(0, -1)},"isAdmin":${request.isAdmin}}`;
+      // A cookie for a member the read model does not (yet) know counts as signed out.
+      if (json === null) {
+        userCache.evict(session.memberId);
+        throw notAuthenticated();
+      }
+      // Already-serialized JSON: Fastify sends a string as it is (the schema still documents the shape).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
 
-  app.get('/api/users', { schema: { tags: ['users'], response: { 200: z.array(userSchema), 401: errorBodySchema } } }, async (request) =>
-    (await listMembers(db, now())).map((user) => asSeenBy(request, user)),
+  app.get(
+    '/api/users',
+    { config: { readModels: ['members', 'balances', 'member-stats'] }, schema: { tags: ['users'], response: { 200: z.array(userSchema), 401: errorBodySchema } } },
+    async (request) => (await listMembers(db, now())).map((user) => asSeenBy(request, user)),
   );
 
   // '@' suggestions of the composer and comment boxes: names only, never e-mails (spec 001 §5, §7).
   app.get(
     '/api/users/search',
-    { schema: { tags: ['users'], querystring: suggestionQuerySchema, response: { 200: z.array(userSuggestionSchema), 400: errorBodySchema, 401: errorBodySchema } } },
+    {
+      config: { readModels: ['skill-search'] },
+      schema: { tags: ['users'], querystring: suggestionQuerySchema, response: { 200: z.array(userSuggestionSchema), 400: errorBodySchema, 401: errorBodySchema } },
+    },
     async (request) => searchMembers(db, request.query.q, SUGGESTIONS_MAX),
   );
 
-  app.get('/api/users/:id', { schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } }, async (request) =>
-    asSeenBy(request, await userOr404(request.params.id)),
+  app.get(
+    '/api/users/:id',
+    { config: { readModels: ['members', 'balances', 'member-stats'] }, schema: { tags: ['users'], params: idParams, response: { 200: userSchema, ...errors } } },
+    async (request) => asSeenBy(request, await userOr404(request.params.id)),
   );
 
   app.patch(
@@ -85,21 +96,29 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; userCache: UserC
         correlationId: request.id,
       });
       // Answered from the read model, so once it shows the change.
-      await reply.afterWrite(result.checkpoint, [session.memberId]);
+      await reply.afterWrite(result, [session.memberId]);
       return userOr404(session.memberId);
     },
   );
 
-  app.get('/api/users/:id/balance', { schema: { tags: ['users'], params: idParams, response: { 200: balanceSchema, ...errors } } }, async (request) => {
-    if (!maySeePrivate(request, request.params.id)) throw new HttpError(403, 'You can only view your own balance');
-    const balance = await getBalance(db, request.params.id);
-    if (balance) return balance;
-    await userOr404(request.params.id);
-    return { availablePoints: 0, heldPoints: 0 };
-  });
+  app.get(
+    '/api/users/:id/balance',
+    { config: { readModels: ['balances'] }, schema: { tags: ['users'], params: idParams, response: { 200: balanceSchema, ...errors } } },
+    async (request) => {
+      if (!maySeePrivate(request, request.params.id)) throw new HttpError(403, 'You can only view your own balance');
+      const balance = await getBalance(db, request.params.id);
+      if (balance) return balance;
+      await userOr404(request.params.id);
+      return { availablePoints: 0, heldPoints: 0 };
+    },
+  );
 
-  app.get('/api/users/:id/transactions', { schema: { tags: ['users'], params: idParams, response: { 200: z.array(transactionSchema), ...errors } } }, async (request) => {
-    if (!maySeePrivate(request, request.params.id)) throw new HttpError(403, 'You can only view your own transactions');
-    return listTransactions(db, request.params.id);
-  });
+  app.get(
+    '/api/users/:id/transactions',
+    { config: { readModels: ['ledger-transactions'] }, schema: { tags: ['users'], params: idParams, response: { 200: z.array(transactionSchema), ...errors } } },
+    async (request) => {
+      if (!maySeePrivate(request, request.params.id)) throw new HttpError(403, 'You can only view your own transactions');
+      return listTransactions(db, request.params.id);
+    },
+  );
 };

@@ -62,7 +62,7 @@ export const wsRoutes = async (app: FastifyInstance, opts: WsOptions) => {
       socket.close(SIGNED_OUT, 'Not signed in');
       return;
     }
-    const client: HubClient = { memberId: session.memberId, isAdmin: request.isAdmin, socket, posts: new Set() };
+    const client: HubClient = { memberId: session.memberId, isAdmin: request.isAdmin, socket, topics: new Set() };
     hub.add(client);
     sessionOf.set(client, session);
     alive.set(client, true);

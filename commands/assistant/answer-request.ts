@@ -11,13 +11,22 @@ import { DomainError } from '../../domain/shared.js';
 import { AI_QUOTA_EXCEEDED_MESSAGE } from '../../domain/assistant-quota/quota.js';
 import type { AiStatusMessage } from '../../api/contracts/assistant.js';
 import { aiReplyCommentId, completeAiReply, failAiReply, startAiReply, useAiQuota } from '../feed/assistant.js';
-import { loadPost, loadThread, type FeedContext, type FeedDeps } from '../feed/post-stream.js';
-import { memberStreamId } from '../stream-ids.js';
+import { loadPost, type FeedContext, type FeedDeps } from '../feed/post-stream.js';
+import type { PostEvent } from '../../domain/post/events.js';
+import { foldThread, type PostThread } from '../../domain/post/thread.js';
+import type { CommandRuntime, ProcessRuntime } from '../runtime/types.js';
+import { memberStreamId, postStreamId } from '../stream-ids.js';
 import { buildContext } from './context.js';
 import { ModelCallError, type ChatModel } from './model-call.js';
 import { costOf, type AiPrice } from './pricing.js';
 
-export interface AssistantDeps extends FeedDeps {
+export interface AssistantDeps {
+  /**
+   * The feed's commands, and the post's stream read as it is: the model is given every word of the
+   * thread, which the post decider's state does not keep (domain/post/thread.ts). A reactor's; no
+   * feature command reads raw events.
+   */
+  runtime: CommandRuntime & Pick<ProcessRuntime, 'reads'>;
   model: ChatModel;
   modelName: string;
   prices: Readonly<Record<string, AiPrice>>;
@@ -42,6 +51,10 @@ export const fitPartial = (text: string) => {
   }
   return fitted;
 };
+
+/** The post and its whole thread, every word, from its stream (the assistant's context; commands never read read models). */
+export const loadThread = async (deps: Pick<AssistantDeps, 'runtime'>, postId: string): Promise<PostThread | null> =>
+  foldThread((await deps.runtime.reads.readStream(postStreamId(postId))).map((e) => ({ type: e.type, data: e.data }) as PostEvent));
 
 const memberNames = async (deps: FeedDeps, ids: readonly string[]): Promise<Map<string, string>> => {
   const members = [...new Set(ids)].filter((id) => id !== THE_S_BRAIN_ID);

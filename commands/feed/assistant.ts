@@ -12,7 +12,8 @@ import { postDecider } from '../../domain/post/decide.js';
 import type { PostState } from '../../domain/post/state.js';
 import type { Event } from '../../domain/shared.js';
 import { WrongExpectedVersionError, type EventToAppend } from '../../eventstore/types.js';
-import type { StreamWrite } from '../runtime/types.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the ask writes two streams at once: AskDeps says why
+import type { CommandRuntime, ProcessRuntime, StreamWrite } from '../runtime/types.js';
 import { uuidV5 } from '../runtime/deterministic-id.js';
 import { aiQuotaStreamId, postStreamId } from '../stream-ids.js';
 import { actOnPost, existingMentions, recordedAiRequestId, type FeedContext, type FeedDeps } from './post-stream.js';
@@ -32,6 +33,16 @@ const ASK_ATTEMPTS = 30;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 2 * attempt + Math.random() * 10 * attempt));
 
 /**
+ * The one feed command that writes more than one stream: the ask uses a question of the member's day
+ * (ai-quota-{member}-{day}) and records the request on the post in one writeMany, both or neither, so
+ * an ask the post refuses spends no question and concurrent asks cannot both take the last one. It
+ * needs writeMany of the process runtime, and nothing else of it.
+ */
+export interface AskDeps {
+  runtime: CommandRuntime & Pick<ProcessRuntime, 'writeMany'>;
+}
+
+/**
  * A member's ask (POST /api/the-s-brain/ask): one of their questions of the day is used in the same
  * write that records the request (issue 29 item 6), so the answer is the quota as it stands when they
  * ask. Both streams are appended at the revisions decided on (atomically on the SQL stores), so
@@ -39,7 +50,7 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * (QUOTA_EXCEEDED), and an ask the post refuses (busy, not found) uses no question. The reactor's
  * later use of the same request's unit appends nothing.
  */
-export const requestAiReply = async (deps: FeedDeps, input: AskInput) => {
+export const requestAiReply = async (deps: AskDeps, input: AskInput) => {
   const requestId = input.requestId ?? randomUUID();
   const quotaStream = aiQuotaStreamId(input.actorId, quotaDay(input.now));
   const postStream = postStreamId(input.postId);

@@ -7,7 +7,8 @@ import { postStreamId } from '../stream-ids.js';
 import { openTestEventStore, wireTestCommands, withReadBarrier, type TestEventStore } from '../../test/support/test-event-store.js';
 import { aiQuestionsLeft, aiReplyCommentId, completeAiReply, failAiReply, requestAiReply, startAiReply, useAiQuota } from './assistant.js';
 import { addComment, aiFeedbackStatsOf, giveAiFeedback, likeComment } from './comments.js';
-import { loadPost, loadThread } from './post-stream.js';
+import { loadThread } from '../assistant/answer-request.js';
+import { loadPost } from './post-stream.js';
 import { createPost, deletePost, editPost, likePost, setPostLike } from './posts.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';

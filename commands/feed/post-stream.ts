@@ -6,7 +6,6 @@ import { postDecider } from '../../domain/post/decide.js';
 import type { PostEvent } from '../../domain/post/events.js';
 import { THE_S_BRAIN_ID } from '../../domain/post/rules.js';
 import type { PostState } from '../../domain/post/state.js';
-import { foldThread, type PostThread } from '../../domain/post/thread.js';
 import { memberDecider } from '../../domain/member/decide.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import type { CommandRuntime } from '../runtime/types.js';
@@ -55,7 +54,3 @@ export const recordedAiRequestId = (events: readonly PostEvent[]): string | null
 
 /** The post as its stream holds it now (a deleted one included, for admins). */
 export const loadPost = async (deps: FeedDeps, postId: string): Promise<PostState> => (await deps.runtime.load(postDecider, postStreamId(postId))).state;
-
-/** The post and its whole thread, every word, from its stream (the assistant's context; commands never read read models). */
-export const loadThread = async (deps: FeedDeps, postId: string): Promise<PostThread | null> =>
-  foldThread((await deps.runtime.reads.readStream(postStreamId(postId))).map((e) => ({ type: e.type, data: e.data }) as PostEvent));

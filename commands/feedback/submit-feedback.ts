@@ -1,7 +1,7 @@
 // POST /api/feedback: one stream per message, created with 'no stream expected' semantics through
 // the decider (a retried request with the same id appends nothing).
 import { feedbackDecider } from '../../domain/feedback/decide.js';
-import { feedbackStreamId } from '../../domain/feedback/events.js';
+import { feedbackStreamId, type FeedbackEvent } from '../../domain/feedback/events.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import type { CommandRuntime } from '../runtime/types.js';
 
@@ -18,7 +18,10 @@ export interface SubmitFeedbackInput {
   correlationId?: string | undefined;
 }
 
-export const submitFeedback = async (deps: FeedbackDeps, input: SubmitFeedbackInput): Promise<{ feedbackId: string; checkpoint: Checkpoint | null }> => {
+export const submitFeedback = async (
+  deps: FeedbackDeps,
+  input: SubmitFeedbackInput,
+): Promise<{ feedbackId: string; checkpoint: Checkpoint | null; events: readonly FeedbackEvent[] }> => {
   const { feedbackId, memberId, message, source, now } = input;
   const result = await deps.runtime.handle(
     feedbackDecider,
@@ -26,5 +29,5 @@ export const submitFeedback = async (deps: FeedbackDeps, input: SubmitFeedbackIn
     { type: 'SubmitFeedback', feedbackId, memberId, message, source },
     { now, actorId: memberId, correlationId: input.correlationId },
   );
-  return { feedbackId, checkpoint: result.checkpoint };
+  return { feedbackId, checkpoint: result.checkpoint, events: result.events };
 };

@@ -1,5 +1,6 @@
 // PATCH /api/users/{id}/onboarding with hasSeenWelcomeTour: true. The fact lives in the member
 // stream (domain/member/welcome-tour.ts); marking it again appends nothing.
+import type { MemberStreamEvent } from '../../domain/member/events.js';
 import { welcomeTourDecider } from '../../domain/member/welcome-tour.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import type { CommandRuntime } from '../runtime/types.js';
@@ -13,6 +14,7 @@ export interface WelcomeTourResult {
   hasSeenWelcomeTour: true;
   /** null when the tour was already marked seen. */
   checkpoint: Checkpoint | null;
+  events: readonly MemberStreamEvent[];
 }
 
 export const markWelcomeTourSeen = async (
@@ -26,7 +28,7 @@ export const markWelcomeTourSeen = async (
     { type: 'MarkWelcomeTourSeen', memberId, actorId, now },
     { now, actorId, correlationId: input.correlationId },
   );
-  return { hasSeenWelcomeTour: true, checkpoint: result.checkpoint };
+  return { hasSeenWelcomeTour: true, checkpoint: result.checkpoint, events: result.events };
 };
 
 /** Straight from the stream, for an answer that must not lag behind the PATCH. */

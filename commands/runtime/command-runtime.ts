@@ -1,6 +1,7 @@
 // The command runtime: what commands use to load, decide and append (docs/decisions.md, decision 45).
 // The composition root makes one per process and store, naming the deciders whose stream states are
-// worth remembering; the caches live in this instance and nowhere else.
+// worth remembering; the caches live in this instance and nowhere else. It makes the whole runtime
+// (ProcessRuntime); a feature's deps take its CommandRuntime view (handle and load), types.ts.
 import type { Decider, Event } from '../../domain/shared.js';
 import { WrongExpectedVersionError, type Checkpoint, type EventStore, type UnchangedStream } from '../../eventstore/types.js';
 import { cachingStreamStates, createStreamCaches } from './caching-streams.js';
@@ -8,7 +9,7 @@ import { handleCommand } from './handle-command.js';
 import { planOn } from './plan-on.js';
 import { runStep } from './run-step.js';
 import { readingStreamStates } from './stream-states.js';
-import { StalePlanError, type AnyDecider, type CommandRuntime, type StreamStates, type StreamWrite } from './types.js';
+import { StalePlanError, type AnyDecider, type ProcessRuntime, type StreamStates, type StreamWrite } from './types.js';
 
 export interface CommandRuntimeOptions {
   store: EventStore;
@@ -39,7 +40,7 @@ const observed = (store: EventStore, onAppend: (checkpoint: Checkpoint) => void)
     },
   });
 
-const runtimeOver = (store: EventStore, streams: StreamStates, observe: (onAppend: (checkpoint: Checkpoint) => void) => CommandRuntime): CommandRuntime => {
+const runtimeOver = (store: EventStore, streams: StreamStates, observe: (onAppend: (checkpoint: Checkpoint) => void) => ProcessRuntime): ProcessRuntime => {
   const checksUnchanged = store.multiStreamAppend === 'atomic';
   const writeMany = async (writes: readonly StreamWrite[], unchanged?: readonly UnchangedStream[]) => {
     // A stream the call writes is checked by its expected revision already.
@@ -71,7 +72,7 @@ const runtimeOver = (store: EventStore, streams: StreamStates, observe: (onAppen
   };
 };
 
-export const createCommandRuntime = (options: CommandRuntimeOptions): CommandRuntime => {
+export const createCommandRuntime = (options: CommandRuntimeOptions): ProcessRuntime => {
   const { store } = options;
   const caches = createStreamCaches(options.cachedDeciders ?? []);
   const statesOver = (over: EventStore) => {
@@ -79,7 +80,7 @@ export const createCommandRuntime = (options: CommandRuntimeOptions): CommandRun
     return caches.size > 0 ? cachingStreamStates(over, plain, caches) : plain;
   };
   // An observing view keeps the same caches: only the store underneath it is observed.
-  const observing = (onAppend: (checkpoint: Checkpoint) => void): CommandRuntime => {
+  const observing = (onAppend: (checkpoint: Checkpoint) => void): ProcessRuntime => {
     const seen = observed(store, onAppend);
     return runtimeOver(seen, statesOver(seen), observing);
   };

@@ -12,8 +12,7 @@ import { DomainError } from '../../domain/shared.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { diffStates, toPlainJson, type PlainJson, type StateChange } from './plain-json.js';
 import { categoryName, type StreamCatalogue } from './stream-catalogue.js';
-import { foldStream } from './stream-states.js';
-import type { EventReads } from './types.js';
+import type { EventReads, FoldingDecider } from './types.js';
 
 export type StateAtRefusal = 'STREAM_NOT_FOUND' | 'POSITION_PAST_END' | 'INVALID_POSITION';
 
@@ -128,14 +127,75 @@ const pageOf = (events: readonly RecordedEvent[], index: number, options: StateA
   return { from, size, events: events.slice(from, from + size).map(summaryOf) };
 };
 
+/** Events kept of the streams travelled last, all streams together (about 10 MB of long posts' comments). */
+export const TRAVELLED_EVENTS_KEPT = 100_000;
+/** A travelled stream keeps its folded state after every this many events, per decider. */
+const SNAPSHOT_EVERY = 1_000;
+
+interface Travelled {
+  events: RecordedEvent[];
+  /** Per decider, the state after events[0 .. (k + 1) * SNAPSHOT_EVERY), for k = 0, 1, ... */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each decider its own state
+  snapshots: Map<string, any[]>;
+}
+
+/**
+ * The streams an operator travelled last. A stream's past never changes, so stepping through a long
+ * stream (a slider over 10,000 events) reads only what was appended since the last step, and folds from
+ * the nearest kept state before the position rather than from the first event: the read and the fold were
+ * the whole cost of a step (docs/performance.md, time travel). States share structure (evolve never
+ * changes a state in place, as the command runtime's stream cache relies on too), so a kept state costs
+ * little. Kept until TRAVELLED_EVENTS_KEPT events are held, the stream looked at longest ago dropped first.
+ */
+const travelledStreams = (reads: Pick<EventReads, 'readStream'>) => {
+  const kept = new Map<string, Travelled>();
+  let held = 0;
+  const forget = (streamId: string) => {
+    held -= kept.get(streamId)?.events.length ?? 0;
+    kept.delete(streamId);
+  };
+  return {
+    async read(streamId: string): Promise<Travelled> {
+      const known = kept.get(streamId);
+      // Kept only while revisions run 0..n-1 without a gap, so the next one is at `events.length`.
+      const newer = await reads.readStream(streamId, known ? { from: BigInt(known.events.length) } : {});
+      const entry = known && newer.length === 0 ? known : { events: known ? known.events.concat(newer) : newer, snapshots: known?.snapshots ?? new Map() };
+      forget(streamId);
+      const { events } = entry;
+      const gapless = events.length > 0 && events.at(-1)!.streamPosition === BigInt(events.length - 1);
+      if (gapless && events.length <= TRAVELLED_EVENTS_KEPT) {
+        while (held + events.length > TRAVELLED_EVENTS_KEPT) forget(kept.keys().next().value!);
+        kept.set(streamId, entry);
+        held += events.length;
+      }
+      return entry;
+    },
+    /** The decider's state after events[0 .. end), from the nearest kept state, keeping those it passes. */
+    foldTo<S>(entry: Travelled, name: string, decider: FoldingDecider<S>, end: number): S {
+      const snapshots = entry.snapshots.get(name) ?? [];
+      entry.snapshots.set(name, snapshots);
+      const usable = Math.min(Math.floor(end / SNAPSHOT_EVERY), snapshots.length);
+      let state: S = usable > 0 ? snapshots[usable - 1] : decider.initialState();
+      for (let i = usable * SNAPSHOT_EVERY; i < end; i += 1) {
+        const event = entry.events[i]!;
+        state = decider.evolve(state, { type: event.type, data: event.data });
+        if ((i + 1) % SNAPSHOT_EVERY === 0 && snapshots.length === (i + 1) / SNAPSHOT_EVERY - 1) snapshots.push(state);
+      }
+      return state;
+    },
+  };
+};
+
 export const createStateAt = (options: { reads: Pick<EventReads, 'readStream'>; catalogue: StreamCatalogue }): StateAtOperations => {
   const { reads, catalogue } = options;
+  const travelled = travelledStreams(reads);
   return {
     async stateAt(streamId, position, pageOptions = {}) {
       const wanted = position === undefined ? undefined : revisionOf(position, 'The position');
-      // The whole stream in one read: the fold needs everything up to the position, the page and the
-      // last revision the rest, and a fold is linear in the stream's length (states share structure).
-      const events = await reads.readStream(streamId);
+      // The whole stream: the fold needs everything up to the position, the page and the last revision
+      // the rest, and a fold is linear in the stream's length (states share structure).
+      const entry = await travelled.read(streamId);
+      const { events } = entry;
       if (events.length === 0) throw new StateAtError('STREAM_NOT_FOUND', `There is no stream ${streamId}`);
       const last = Number(events.at(-1)!.streamPosition);
       const index = indexOf(events, wanted ?? last);
@@ -145,7 +205,7 @@ export const createStateAt = (options: { reads: Pick<EventReads, 'readStream'>; 
       const folds =
         category?.kind === 'folded'
           ? Object.entries(category.folds).map(([decider, folding]): FoldAt => {
-              const before = foldStream(folding, events.slice(0, index)).state;
+              const before = travelled.foldTo(entry, decider, folding, index);
               const after = folding.evolve(before, { type: event.type, data: event.data });
               return { decider, state: toPlainJson(after) ?? null, changes: diffStates(before, after) };
             })

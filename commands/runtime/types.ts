@@ -107,12 +107,27 @@ export interface EventReads {
   readAll(options: { after: Checkpoint | null; limit: number }): Promise<RecordedEvent[]>;
 }
 
-/** What a command sees of the write side: every append goes through here. */
+/**
+ * What a feature's command sees of the write side: decide on one stream (`handle`, which appends at the
+ * revision it read), and fold streams to decide with (`load`, `loadMany`). A feature module takes this in
+ * its deps, never the ProcessRuntime below, so it cannot append several streams, append without deciding
+ * or read the global log (lint: config `skillswap/features-see-command-runtime`; docs/architecture.md).
+ */
 export interface CommandRuntime {
-  /** 'atomic': writeMany writes every stream or none, and checks `unchanged` (the port's multiStreamAppend). */
-  readonly multiStreamAppend: 'atomic' | 'in-order';
   /** Load, decide, append at the revision read; decide again after a concurrent write. */
   handle<S, C, E extends Event>(decider: Decider<S, C, E>, streamId: string, command: C, context: CommandContext<E>): Promise<CommandResult<S, E>>;
+  load<S, C, E extends Event>(decider: Decider<S, C, E>, streamId: string): Promise<LoadedStream<S>>;
+  loadMany<S, C, E extends Event>(decider: Decider<S, C, E>, streamIds: readonly string[]): Promise<Map<string, LoadedStream<S>>>;
+}
+
+/**
+ * The whole command runtime: what runs a process over several streams. Process steps and the booking
+ * saga (commands/sessions/), reactors, the scheduler, the carry-over scripts and the composition root
+ * take it; a feature that truly needs one of its members names it at its deps and says why.
+ */
+export interface ProcessRuntime extends CommandRuntime {
+  /** 'atomic': writeMany writes every stream or none, and checks `unchanged` (the port's multiStreamAppend). */
+  readonly multiStreamAppend: 'atomic' | 'in-order';
   /** One idempotent step of a process (run-step.ts); `known` saves the first read. */
   step<S, C, E extends Event>(
     decider: Decider<S, C, E>,
@@ -121,8 +136,6 @@ export interface CommandRuntime {
     context: StepContext,
     known?: LoadedStream<S> | undefined,
   ): Promise<StepResult<S, E>>;
-  load<S, C, E extends Event>(decider: Decider<S, C, E>, streamId: string): Promise<LoadedStream<S>>;
-  loadMany<S, C, E extends Event>(decider: Decider<S, C, E>, streamIds: readonly string[]): Promise<Map<string, LoadedStream<S>>>;
   /**
    * Decides on the states this process remembers where the store can check them at the write
    * (atomic stores: `unchanged`), else on states read now; and decides again on states read now when
@@ -141,7 +154,7 @@ export interface CommandRuntime {
   readonly reads: EventReads;
   compareCheckpoints(a: Checkpoint | null, b: Checkpoint | null): number;
   /** The same runtime (same remembered states), telling `onAppend` the checkpoint of each of its appends. */
-  observingAppends(onAppend: (checkpoint: Checkpoint) => void): CommandRuntime;
+  observingAppends(onAppend: (checkpoint: Checkpoint) => void): ProcessRuntime;
 }
 
 /** A stream the plan was decided on has moved since: plan again on what the store says now. */

@@ -11,7 +11,7 @@ import { sessionDecider } from '../../domain/session/decide.js';
 import { slotDecider, type SlotState } from '../../domain/slot/decider.js';
 import { WrongExpectedVersionError } from '../../eventstore/types.js';
 import { pause, stepEvents } from '../runtime/run-step.js';
-import type { CommandRuntime, LoadedStream, StreamWrite } from '../runtime/types.js';
+import type { ProcessRuntime, LoadedStream, StreamWrite } from '../runtime/types.js';
 import { step } from './booking-step.js';
 import type { BookingWriter, BookingWritten } from './booking-writer.js';
 
@@ -19,7 +19,7 @@ const MAX_ATTEMPTS = 8;
 
 const neverWritten = <S>(state: S): LoadedStream<S> => ({ state, revision: null });
 
-export const atomicBookingWriter = (runtime: CommandRuntime): BookingWriter => ({
+export const atomicBookingWriter = (runtime: ProcessRuntime): BookingWriter => ({
   async write({ decision, ledger, session, unchanged, run }): Promise<BookingWritten> {
     const { plan } = decision;
     const hours = timeStreamsOf(plan); // the mentor's hours and the student's

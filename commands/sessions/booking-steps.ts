@@ -13,7 +13,7 @@ import type { Decider } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../runtime/deterministic-id.js';
 import { processMetadata } from '../runtime/run-step.js';
-import type { CommandRuntime, LoadedStream, RunContext, StepResult } from '../runtime/types.js';
+import type { ProcessRuntime, LoadedStream, RunContext, StepResult } from '../runtime/types.js';
 import { bookingStreamId, bookingsIndexStreamId, sessionStreamId } from '../stream-ids.js';
 import { step } from './booking-step.js';
 import { bookingDecisionDecider, type BookingDecisionState, type BookingOutcome } from './booking-record.js';
@@ -31,7 +31,7 @@ const creatingDecider = (decided?: readonly SessionEvent[]): Decider<SessionStat
 });
 
 /** Appends one event to the booking's index shard (any revision: the shard is shared by many bookings). */
-const appendToIndex = (sessionId: string, eventId: string, type: string, data: unknown, runtime: CommandRuntime, run: RunContext): Promise<Checkpoint> =>
+const appendToIndex = (sessionId: string, eventId: string, type: string, data: unknown, runtime: ProcessRuntime, run: RunContext): Promise<Checkpoint> =>
   runtime.record(bookingsIndexStreamId(sessionId), [{ type, data, metadata: processMetadata(run, eventId) }], 'any');
 
 /** The time a booking takes: its cells in the mentor's hours and in the student's. */
@@ -39,23 +39,23 @@ export const timeOf = (plan: BookingPlan): TimeOfSession => ({ mentorId: plan.in
 
 export const bookingSteps = {
   /** Lists the booking in the index before anything is taken, so a crash after this point is found. */
-  start: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext): Promise<Checkpoint> =>
+  start: (runtime: ProcessRuntime, plan: BookingPlan, run: RunContext): Promise<Checkpoint> =>
     appendToIndex(plan.sessionId, uuidV5(`booking-started:${plan.sessionId}`), 'BookingStarted', plan, runtime, run),
 
   // `known`: the stream as the caller read it moments ago, which saves the step's own read (runStep).
-  hold: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<LedgerState>): Promise<Checkpoint | null> =>
+  hold: (runtime: ProcessRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<LedgerState>): Promise<Checkpoint | null> =>
     placeSessionHold(runtime, { studentId: plan.studentId, sessionId: plan.sessionId, holdId: plan.holdId, amount: plan.cost }, step(run, plan, 'hold'), known),
 
-  reserve: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: KnownCells): Promise<Checkpoint[]> =>
+  reserve: (runtime: ProcessRuntime, plan: BookingPlan, run: RunContext, known?: KnownCells): Promise<Checkpoint[]> =>
     reserveSessionTime(runtime, timeOf(plan), step(run, plan, 'reserve'), texts.studentBusy, known),
 
   /** The pivot; throws CONFLICT (BOOKING_LOST_MESSAGE) when the reconciler abandoned the booking first. */
-  commit: (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<BookingDecisionState>) =>
+  commit: (runtime: ProcessRuntime, plan: BookingPlan, run: RunContext, known?: LoadedStream<BookingDecisionState>) =>
     runtime.step(bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Commit', sessionId: plan.sessionId }, step(run, plan, 'commit'), known),
 
   /** Only after commit. Decided as of the request's own instant, also when rolled forward later. */
   createSession: (
-    runtime: CommandRuntime,
+    runtime: ProcessRuntime,
     plan: BookingPlan,
     run: RunContext,
     known?: LoadedStream<SessionState>,
@@ -64,7 +64,7 @@ export const bookingSteps = {
     runtime.step(creatingDecider(decided), sessionStreamId(plan.sessionId), requestCommandOf(plan), step(run, plan, 'session'), known),
 
   /** Gives back whatever the booking took; harmless for what it never took. */
-  compensate: async (runtime: CommandRuntime, plan: BookingPlan, run: RunContext): Promise<void> => {
+  compensate: async (runtime: ProcessRuntime, plan: BookingPlan, run: RunContext): Promise<void> => {
     await releaseSessionTime(runtime, timeOf(plan), step(run, plan, 'release'));
     await refundHoldIfActive(
       runtime,
@@ -79,12 +79,12 @@ export const bookingSteps = {
   },
 
   /** The process's own failure: record it (unless the reconciler already abandoned it), undo, close. */
-  fail: async (runtime: CommandRuntime, plan: BookingPlan, reason: string, run: RunContext): Promise<void> => {
+  fail: async (runtime: ProcessRuntime, plan: BookingPlan, reason: string, run: RunContext): Promise<void> => {
     await runtime.step(bookingDecisionDecider, bookingStreamId(plan.sessionId), { type: 'Fail', sessionId: plan.sessionId, reason }, step(run, plan, 'fail'));
     await bookingSteps.compensate(runtime, plan, run);
     await bookingSteps.close(runtime, plan.sessionId, 'failed', run);
   },
 
-  close: (runtime: CommandRuntime, sessionId: string, outcome: BookingOutcome, run: RunContext): Promise<Checkpoint> =>
+  close: (runtime: ProcessRuntime, sessionId: string, outcome: BookingOutcome, run: RunContext): Promise<Checkpoint> =>
     appendToIndex(sessionId, uuidV5(`booking-closed:${sessionId}`), 'BookingClosed', { sessionId, outcome }, runtime, run),
 };

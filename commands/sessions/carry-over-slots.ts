@@ -11,7 +11,7 @@ import { WrongExpectedVersionError, type Checkpoint } from '../../eventstore/typ
 import { uuidV5 } from '../runtime/deterministic-id.js';
 import { hourStreams } from './slot-steps.js';
 import { processMetadata } from '../runtime/run-step.js';
-import type { CommandRuntime } from '../runtime/types.js';
+import type { ProcessRuntime } from '../runtime/types.js';
 
 export const CARRY_OVER_STREAM = 'slots-carried-over';
 const PAGE = 1_000;
@@ -25,7 +25,7 @@ export interface CarryOverOutcome {
 }
 
 /** Who holds each old cell stream's cell, folded from the log (null: released). */
-const legacyHolders = async (runtime: CommandRuntime) => {
+const legacyHolders = async (runtime: ProcessRuntime) => {
   const held = new Map<string, { mentorId: string; cell: string; sessionId: string | null }>();
   let after: Checkpoint | null = null;
   for (;;) {
@@ -44,7 +44,7 @@ const legacyHolders = async (runtime: CommandRuntime) => {
 };
 
 /** Null when an earlier start (of this or another process) did it already. */
-export const carryOverCellReservations = async (runtime: CommandRuntime, now: string, warn: (message: string) => void = () => {}): Promise<CarryOverOutcome | null> => {
+export const carryOverCellReservations = async (runtime: ProcessRuntime, now: string, warn: (message: string) => void = () => {}): Promise<CarryOverOutcome | null> => {
   if ((await runtime.reads.readStream(CARRY_OVER_STREAM, { to: 0n })).length > 0) return null;
   const bySession = new Map<string, { mentorId: string; sessionId: string; cells: string[] }>();
   for (const { mentorId, cell, sessionId } of (await legacyHolders(runtime)).values()) {

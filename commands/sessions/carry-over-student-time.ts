@@ -10,7 +10,7 @@ import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import { WrongExpectedVersionError, type Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../runtime/deterministic-id.js';
 import { processMetadata } from '../runtime/run-step.js';
-import type { CommandRuntime } from '../runtime/types.js';
+import type { ProcessRuntime } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { releaseCells, reserveCells } from './slot-steps.js';
 
@@ -25,7 +25,7 @@ export interface StudentTimeOutcome {
 }
 
 /** Ids of every session ever requested, in log order. */
-const requestedSessions = async (runtime: CommandRuntime): Promise<string[]> => {
+const requestedSessions = async (runtime: ProcessRuntime): Promise<string[]> => {
   const ids: string[] = [];
   let after: Checkpoint | null = null;
   for (;;) {
@@ -37,7 +37,7 @@ const requestedSessions = async (runtime: CommandRuntime): Promise<string[]> => 
 };
 
 /** Null when an earlier run did it already. */
-export const carryOverStudentTime = async (runtime: CommandRuntime, now: string, warn: (message: string) => void = () => {}): Promise<StudentTimeOutcome | null> => {
+export const carryOverStudentTime = async (runtime: ProcessRuntime, now: string, warn: (message: string) => void = () => {}): Promise<StudentTimeOutcome | null> => {
   if ((await runtime.reads.readStream(STUDENT_TIME_STREAM, { to: 0n })).length > 0) return null;
   const outcome: StudentTimeOutcome = { reserved: 0, refused: 0 };
   const correlationId = uuidV5(STUDENT_TIME_STREAM);

@@ -7,13 +7,13 @@ import { foldSession, type SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import type { Checkpoint, RecordedEvent } from '../../eventstore/types.js';
 import { checkpointTracker } from '../runtime/run-step.js';
-import type { CommandRuntime, StepContext } from '../runtime/types.js';
+import type { ProcessRuntime, StepContext } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { refundHoldIfActive, transferHeldPoints } from './ledger-steps.js';
 import { releaseSessionTime } from './slot-steps.js';
 
 export interface FollowUpDeps {
-  runtime: CommandRuntime;
+  runtime: ProcessRuntime;
 }
 
 /**
@@ -66,7 +66,7 @@ const unusedProposalCells = (event: SessionEvent, history: readonly SessionEvent
   }
 };
 
-const perform = async (runtime: CommandRuntime, followUp: SessionFollowUp, keep: Set<string>, run: StepContext): Promise<Checkpoint[]> => {
+const perform = async (runtime: ProcessRuntime, followUp: SessionFollowUp, keep: Set<string>, run: StepContext): Promise<Checkpoint[]> => {
   switch (followUp.kind) {
     case 'release-slots': {
       const cells = followUp.slotStarts.filter((cell) => !keep.has(cell));

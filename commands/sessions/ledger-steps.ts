@@ -8,7 +8,7 @@ import type { LedgerState } from '../../domain/ledger/state.js';
 import type { Decider } from '../../domain/shared.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../runtime/deterministic-id.js';
-import type { CommandRuntime, LoadedStream, StepContext } from '../runtime/types.js';
+import type { ProcessRuntime, LoadedStream, StepContext } from '../runtime/types.js';
 import { ledgerStreamId } from '../stream-ids.js';
 
 const settlingDecider: Decider<LedgerState, LedgerCommand, LedgerEvent> = {
@@ -32,7 +32,7 @@ export interface PlaceSessionHold {
 
 /** Throws INSUFFICIENT_POINTS with the spec's booking text when the student cannot cover it. */
 export const placeSessionHold = async (
-  runtime: CommandRuntime,
+  runtime: ProcessRuntime,
   input: PlaceSessionHold,
   context: StepContext,
   known?: LoadedStream<LedgerState> | undefined,
@@ -48,14 +48,14 @@ export const placeSessionHold = async (
  * finds the checkpoint of the ledger event that touched the hold last (rare: only on such a race or
  * when a later action replays a settled session's follow-ups).
  */
-const settledCheckpoint = async (runtime: CommandRuntime, memberId: string, holdId: string): Promise<Checkpoint | null> => {
+const settledCheckpoint = async (runtime: ProcessRuntime, memberId: string, holdId: string): Promise<Checkpoint | null> => {
   const recorded = await runtime.reads.readStream(ledgerStreamId(memberId));
   const settling = recorded.findLast((event) => (event.data as { holdId?: string }).holdId === holdId);
   return settling?.checkpoint ?? null;
 };
 
 export const refundHoldIfActive = async (
-  runtime: CommandRuntime,
+  runtime: ProcessRuntime,
   input: { studentId: string; holdId: string; reason: string; description?: string | undefined },
   context: StepContext,
 ): Promise<Checkpoint | null> => {
@@ -71,7 +71,7 @@ export const refundHoldIfActive = async (
  * again. The mentor receives only what was actually adjudicated, never for a refunded hold.
  */
 export const transferHeldPoints = async (
-  runtime: CommandRuntime,
+  runtime: ProcessRuntime,
   input: { studentId: string; mentorId: string; holdId: string; sessionId: string; description?: string | undefined },
   context: StepContext,
 ): Promise<Checkpoint[]> => {

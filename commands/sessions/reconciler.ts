@@ -5,7 +5,7 @@
 // a grace period. The pivot in `booking-{sessionId}` says which way: committed -> create the session (roll
 // forward); failed -> give back what the booking took; still open -> abandon it first (which the
 // process, if it is only slow, then sees at its own commit) and give back.
-import type { CommandRuntime, RunContext } from '../runtime/types.js';
+import type { ProcessRuntime, RunContext } from '../runtime/types.js';
 import { bookingStreamId, bookingsIndexStreamIds } from '../stream-ids.js';
 import { bookingDecisionDecider, foldBookingsIndex, type BookingDecisionEvent, type IndexedBooking } from './booking-record.js';
 import { bookingSteps } from './booking-steps.js';
@@ -31,12 +31,12 @@ export interface ReconcileResult {
   resumeFrom: Map<string, bigint>;
 }
 
-const readDecision = async (runtime: CommandRuntime, sessionId: string) => {
+const readDecision = async (runtime: ProcessRuntime, sessionId: string) => {
   const [first] = await runtime.reads.readStream(bookingStreamId(sessionId));
   return first ? { type: (first as { type: BookingDecisionEvent['type'] }).type, at: first.metadata.occurredAt } : null;
 };
 
-const reconcileOne = async (runtime: CommandRuntime, booking: IndexedBooking, input: ReconcileInput, result: ReconcileResult) => {
+const reconcileOne = async (runtime: ProcessRuntime, booking: IndexedBooking, input: ReconcileInput, result: ReconcileResult) => {
   const { plan } = booking;
   const run: RunContext = { now: input.now, actorId: null, correlationId: plan.sessionId };
   let decision = await readDecision(runtime, plan.sessionId);
@@ -70,7 +70,7 @@ const reconcileOne = async (runtime: CommandRuntime, booking: IndexedBooking, in
   }
 };
 
-export const reconcileSessionRequests = async (deps: { runtime: CommandRuntime }, input: ReconcileInput): Promise<ReconcileResult> => {
+export const reconcileSessionRequests = async (deps: { runtime: ProcessRuntime }, input: ReconcileInput): Promise<ReconcileResult> => {
   const { runtime } = deps;
   const result: ReconcileResult = { rolledForward: [], compensated: [], closed: [], failed: [], resumeFrom: new Map() };
   const nowMs = Date.parse(input.now);

@@ -5,7 +5,7 @@ import type { BookingDecision, BookingParticipants, BookingRequest } from '../..
 import type { SessionEvent, SessionRef } from '../../domain/session/events.js';
 import type { StartInput } from '../../domain/session/start-time.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import type { CommandRuntime } from '../runtime/types.js';
+import type { ProcessRuntime } from '../runtime/types.js';
 import { ledgerStreamId } from '../stream-ids.js';
 import { decideOn, streamsOf } from './booking-states.js';
 import type { BookingWriter } from './booking-writer.js';
@@ -14,7 +14,7 @@ import { alreadyRequested, nothingRecorded, type NotYetRequested } from './reque
 export type { BookingParticipants };
 
 export interface BookingDeps {
-  runtime: CommandRuntime;
+  runtime: ProcessRuntime;
   bookings: BookingWriter;
 }
 

@@ -8,7 +8,7 @@ import type { SessionState } from '../../domain/session/state.js';
 import { slotsCovered } from '../../domain/slot/slots-covered.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { checkpointTracker } from '../runtime/run-step.js';
-import type { CommandRuntime } from '../runtime/types.js';
+import type { ProcessRuntime } from '../runtime/types.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { texts } from '../../domain/session/rules.js';
 import { releaseSessionTime, reserveSessionTime } from './slot-steps.js';
@@ -26,7 +26,7 @@ const currentCells = (state: SessionState): Set<string> =>
     : new Set();
 
 export const reserveRescheduleCells = async (
-  deps: { runtime: CommandRuntime },
+  deps: { runtime: ProcessRuntime },
   command: ApproveReschedule,
   context: { actorId: string | null; now: string; correlationId?: string | undefined },
 ): Promise<ReservedForReschedule> => {

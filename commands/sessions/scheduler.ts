@@ -3,7 +3,7 @@
 // are the session follow-ups reactor's (follow-ups-reactor.ts); actOnSession also runs them at once. Which sessions
 // are due comes from the sessions read model through `listDue`, so this module does not depend on
 // projections; a lagging read model only delays the work, as the deciders ignore sessions that moved on.
-import type { CommandRuntime } from '../runtime/types.js';
+import type { ProcessRuntime } from '../runtime/types.js';
 import { DEFAULT_BOOKING_GRACE_MS, reconcileSessionRequests } from './reconciler.js';
 import { actOnSession } from './session-actions.js';
 
@@ -15,7 +15,7 @@ export interface DueSessions {
 }
 
 export interface SchedulerDeps {
-  runtime: CommandRuntime;
+  runtime: ProcessRuntime;
   listDue: (now: string) => Promise<DueSessions>;
 }
 

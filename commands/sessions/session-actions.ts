@@ -13,7 +13,7 @@ import { assertRescheduleOffered } from '../../domain/booking/reschedule-slots.j
 import { resolveStart, type StartInput } from '../../domain/session/start-time.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { checkpointTracker } from '../runtime/run-step.js';
-import type { CommandRuntime } from '../runtime/types.js';
+import type { ProcessRuntime } from '../runtime/types.js';
 import { loadMember } from '../members.js';
 import { sessionStreamId } from '../stream-ids.js';
 import { runFollowUps } from './follow-ups.js';
@@ -21,7 +21,7 @@ import { reserveRescheduleCells } from './reschedule-cells.js';
 import { timeConflict } from './slot-steps.js';
 
 export interface SessionDeps {
-  runtime: CommandRuntime;
+  runtime: ProcessRuntime;
 }
 
 export interface ActionInput {

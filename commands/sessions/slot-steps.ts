@@ -9,7 +9,7 @@ import { DomainError } from '../../domain/shared.js';
 import { cellsByHour } from '../../domain/slot/slots-covered.js';
 import { hourStreams } from '../../domain/slot/hour-streams.js';
 import type { Checkpoint } from '../../eventstore/types.js';
-import type { CommandRuntime, LoadedStream, StepContext } from '../runtime/types.js';
+import type { ProcessRuntime, LoadedStream, StepContext } from '../runtime/types.js';
 
 export interface CellsOfSession {
   mentorId: string;
@@ -26,7 +26,7 @@ export { hourStreams };
  * Reserves every cell or throws the CONFLICT of the first hour where another session holds one (taking
  * no later hour). `known` saves the read of each hour whose stream has not moved since (runtime/run-step.ts).
  */
-export const reserveCells = async (runtime: CommandRuntime, input: CellsOfSession, context: StepContext, known?: KnownCells): Promise<Checkpoint[]> => {
+export const reserveCells = async (runtime: ProcessRuntime, input: CellsOfSession, context: StepContext, known?: KnownCells): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
   for (const { hourStart, streamId, cells } of hourStreams(input.mentorId, input.cells)) {
     const result = await runtime.step(
@@ -42,7 +42,7 @@ export const reserveCells = async (runtime: CommandRuntime, input: CellsOfSessio
 };
 
 /** Frees the cells this session holds; cells free or held by another session are left alone. */
-export const releaseCells = async (runtime: CommandRuntime, input: CellsOfSession, context: StepContext): Promise<Checkpoint[]> => {
+export const releaseCells = async (runtime: ProcessRuntime, input: CellsOfSession, context: StepContext): Promise<Checkpoint[]> => {
   const checkpoints: Checkpoint[] = [];
   for (const { hourStart, streamId, cells } of hourStreams(input.mentorId, input.cells).reverse()) {
     const result = await runtime.step(
@@ -57,7 +57,7 @@ export const releaseCells = async (runtime: CommandRuntime, input: CellsOfSessio
 };
 
 /** The state of every hour of each member's the cells lie in, keyed by stream id, in one read. */
-export const loadCells = async (runtime: CommandRuntime, input: { memberIds: readonly string[]; cells: readonly string[] }): Promise<KnownCells> => {
+export const loadCells = async (runtime: ProcessRuntime, input: { memberIds: readonly string[]; cells: readonly string[] }): Promise<KnownCells> => {
   const streamIds = input.memberIds.flatMap((memberId) => hourStreams(memberId, input.cells).map(({ streamId }) => streamId));
   const loaded = await runtime.loadMany(slotDecider, streamIds);
   return new Map(streamIds.map((streamId) => [streamId, loaded.get(streamId)!]));
@@ -84,7 +84,7 @@ const studentPart = (input: TimeOfSession): CellsOfSession => ({ mentorId: input
  * The text of the first conflict of the session's time on the stored states (a cheap check before side
  * effects): texts.slotTaken for the mentor's, `studentBusy` for the student's; null when both are free.
  */
-export const timeConflict = async (runtime: CommandRuntime, input: TimeOfSession, texts: { slotTaken: string; studentBusy: string }, known?: KnownCells) => {
+export const timeConflict = async (runtime: ProcessRuntime, input: TimeOfSession, texts: { slotTaken: string; studentBusy: string }, known?: KnownCells) => {
   const cells = known ?? (await loadCells(runtime, { memberIds: [input.mentorId, input.studentId], cells: input.cells }));
   if (anyHeldByAnother(cells, input)) return texts.slotTaken;
   if (anyHeldByAnother(cells, studentPart(input))) return texts.studentBusy;
@@ -93,7 +93,7 @@ export const timeConflict = async (runtime: CommandRuntime, input: TimeOfSession
 
 /** Reserves the mentor's cells, then the student's, whose CONFLICT is refused with `studentBusy`. */
 export const reserveSessionTime = async (
-  runtime: CommandRuntime,
+  runtime: ProcessRuntime,
   input: TimeOfSession,
   context: StepContext,
   studentBusy: string,
@@ -109,7 +109,7 @@ export const reserveSessionTime = async (
 };
 
 /** Frees what the session holds of both members' time (event ids differ by stream, so one step name serves both). */
-export const releaseSessionTime = async (runtime: CommandRuntime, input: TimeOfSession, context: StepContext): Promise<Checkpoint[]> => [
+export const releaseSessionTime = async (runtime: ProcessRuntime, input: TimeOfSession, context: StepContext): Promise<Checkpoint[]> => [
   ...(await releaseCells(runtime, studentPart(input), context)),
   ...(await releaseCells(runtime, input, context)),
 ];

@@ -7,7 +7,7 @@
 import type { BookingPlan } from '../../domain/booking/plan.js';
 import { texts } from '../../domain/session/rules.js';
 import { DomainError } from '../../domain/shared.js';
-import type { CommandRuntime, RunContext } from '../runtime/types.js';
+import type { ProcessRuntime, RunContext } from '../runtime/types.js';
 import { BOOKING_LOST_MESSAGE } from './booking-record.js';
 import { bookingSteps, timeOf } from './booking-steps.js';
 import type { BookingToWrite, BookingWriter, BookingWritten } from './booking-writer.js';
@@ -17,7 +17,7 @@ const failureReason = (error: unknown) => (error instanceof DomainError ? error.
 
 const isLost = (error: unknown) => error instanceof DomainError && error.message === BOOKING_LOST_MESSAGE;
 
-const take = async (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, { ledger }: BookingToWrite) => {
+const take = async (runtime: ProcessRuntime, plan: BookingPlan, run: RunContext, { ledger }: BookingToWrite) => {
   // Read before anything is written: a taken cell is refused with nothing to give back.
   const cells = await loadCells(runtime, { memberIds: [plan.instructorId, plan.studentId], cells: plan.cells });
   const conflict = await timeConflict(runtime, timeOf(plan), texts, cells);
@@ -33,7 +33,7 @@ const take = async (runtime: CommandRuntime, plan: BookingPlan, run: RunContext,
   }
 };
 
-const commit = async (runtime: CommandRuntime, plan: BookingPlan, run: RunContext, booking: BookingToWrite): Promise<BookingWritten> => {
+const commit = async (runtime: ProcessRuntime, plan: BookingPlan, run: RunContext, booking: BookingToWrite): Promise<BookingWritten> => {
   try {
     await bookingSteps.commit(runtime, plan, run, booking.record);
   } catch (error) {
@@ -48,7 +48,7 @@ const commit = async (runtime: CommandRuntime, plan: BookingPlan, run: RunContex
   return created;
 };
 
-export const stepBookingWriter = (runtime: CommandRuntime): BookingWriter => ({
+export const stepBookingWriter = (runtime: ProcessRuntime): BookingWriter => ({
   async write(booking) {
     const { plan } = booking.decision;
     await take(runtime, plan, booking.run, booking);

@@ -10,7 +10,7 @@ import { hourOfCell, slotsCovered } from '../../domain/slot/slots-covered.js';
 import { DomainError } from '../../domain/shared.js';
 import { appendInOrder } from '../../eventstore/append-many.js';
 import type { EventStore } from '../../eventstore/types.js';
-import type { CommandRuntime } from '../runtime/types.js';
+import type { ProcessRuntime } from '../runtime/types.js';
 import { loadLedger } from '../ledger.js';
 import { registerMember, updateProfile } from '../members.js';
 import { sessionStreamId, slotHourStreamId } from '../stream-ids.js';
@@ -25,7 +25,7 @@ export const WEEKDAYS_9_TO_17: AvailabilityInput[] = ['Monday', 'Tuesday', 'Wedn
 }));
 
 /** What the helpers below take: a TestEventStore's `commands`, or wireTestCommands(store). */
-export type Commands = { runtime: CommandRuntime };
+export type Commands = { runtime: ProcessRuntime };
 
 export const newMember = async (commands: Commands, timeZone = 'UTC'): Promise<string> => {
   const memberId = randomUUID();

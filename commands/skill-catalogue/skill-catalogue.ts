@@ -3,7 +3,7 @@
 // racing on one name give one entry, and both answer with it.
 import type { CatalogueSkill } from '../../domain/skill-catalogue/decide.js';
 import { skillCatalogueDecider, skillNameKey } from '../../domain/skill-catalogue/decide.js';
-import type { CataloguedSkill } from '../../domain/skill-catalogue/events.js';
+import type { CataloguedSkill, SkillCatalogueEvent } from '../../domain/skill-catalogue/events.js';
 import type { Checkpoint } from '../../eventstore/types.js';
 import { uuidV5 } from '../runtime/deterministic-id.js';
 import type { CommandRuntime } from '../runtime/types.js';
@@ -29,6 +29,7 @@ export interface CatalogueSkillResult {
   /** False when the name was catalogued before (the entry returned is that one). */
   created: boolean;
   checkpoint: Checkpoint | null;
+  events: readonly SkillCatalogueEvent[];
 }
 
 export const catalogueSkill = async (deps: SkillCatalogueDeps, input: CatalogueSkillInput): Promise<CatalogueSkillResult> => {
@@ -41,5 +42,5 @@ export const catalogueSkill = async (deps: SkillCatalogueDeps, input: CatalogueS
     { now, actorId: fields.createdBy, correlationId, causationId, ...(eventId ? { eventId: () => eventId } : {}) },
   );
   if (result.state.status !== 'catalogued') throw new Error(`Skill ${skillId} was not catalogued`);
-  return { skill: result.state.skill, created: result.events.length > 0, checkpoint: result.checkpoint };
+  return { skill: result.state.skill, created: result.events.length > 0, checkpoint: result.checkpoint, events: result.events };
 };

@@ -90,7 +90,7 @@ describe.each(testTargets())("The S brain's read models on $kind", (target) => {
           endedAt: '2026-03-01T09:01:03.000Z',
         },
       ]);
-      expect(notices).toContainEqual({ scope: 'admin' });
+      expect(notices).toContainEqual({ audience: { to: 'admins' }, payload: { type: 'changed', scope: 'admin' } });
     }));
 
   it("counts the votes on the assistant's comments, tells each reader their own and knows every comment's post", () =>
@@ -102,7 +102,7 @@ describe.each(testTargets())("The S brain's read models on $kind", (target) => {
       expect(await aiFeedbackStats(db, 'nope', 'ann')).toBeNull();
       expect(await postOfComment(db, 'c1')).toBe('p1');
       expect(await postOfComment(db, 'nope')).toBeNull();
-      expect(notices).toContainEqual({ scope: 'post', id: 'p1' });
+      expect(notices).toContainEqual({ audience: { to: 'subscribers', topic: 'post:p1' }, payload: { type: 'changed', scope: 'post', id: 'p1', postId: 'p1' } });
     }));
 
   // projectionSpec compares every split's rows with the first's.

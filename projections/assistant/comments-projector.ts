@@ -1,6 +1,7 @@
 // Every comment's post, and the votes on The S brain's comments: the ask on a comment and a vote name
 // only the comment, so their routes find its post here; the stats are its counts.
 import type { AiFeedbackGiven, CommentAdded } from '../../domain/post/events.js';
+import { postChanged } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { assistantCommentsTable, assistantFeedbackVotesTable } from './tables.js';
 
@@ -30,6 +31,6 @@ export const assistantCommentsProjector = defineProjection({
     // The domain takes one vote per member and comment, so each event counts once.
     rows.assistant_feedback_votes.put({ comment_id: commentId, member_id: event.data.memberId, feedback: event.data.feedback });
     rows.assistant_comments.put(event.data.feedback === 'helpful' ? { ...row, helpful: row.helpful + 1 } : { ...row, unhelpful: row.unhelpful + 1 });
-    return [{ scope: 'post', id: postId }];
+    return [postChanged(postId)];
   },
 });

@@ -2,6 +2,8 @@
 // asker from the request, model, tokens, latency, images and cost from its outcome. Admins' analytics
 // read it; admins hear of each change.
 import type { AiReplyCompleted, AiReplyFailed, AiReplyRequested, AiReplyStarted } from '../../domain/post/events.js';
+import type { ChangedMessage } from '../../api/contracts/live.js';
+import { toAdmins } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { aiInvocationsTable, type AiInvocationRow } from './tables.js';
 
@@ -24,6 +26,9 @@ const ended = (row: AiInvocationRow, event: Recorded<AiReplyCompleted | AiReplyF
     ended_at: event.metadata.occurredAt,
   };
 };
+
+/** The admin's AI usage screen reads these rows: every admin socket hears that they changed. */
+const adminChanged = toAdmins<ChangedMessage>({ type: 'changed', scope: 'admin' });
 
 export const aiInvocationsProjector = defineProjection({
   name: 'ai-invocations',
@@ -54,7 +59,7 @@ export const aiInvocationsProjector = defineProjection({
         comment_id: null,
         ended_at: null,
       });
-      return [{ scope: 'admin' }];
+      return [adminChanged];
     }
     const row = rows.ai_invocations.get(event.data.requestId);
     if (!row) return;
@@ -63,6 +68,6 @@ export const aiInvocationsProjector = defineProjection({
     } else {
       rows.ai_invocations.put(ended(row, event));
     }
-    return [{ scope: 'admin' }];
+    return [adminChanged];
   },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
@@ -57,10 +58,7 @@ describe.each(testTargets())('balances read model on $kind', (target) => {
       expect(await getBalance(db, 'men')).toEqual({ availablePoints: 4, heldPoints: 0 });
       // Each batch tells each member whose balance it changed once.
       for (const batch of noticesPerBatch) expect(batch).toEqual(distinct(batch));
-      expect(distinct(notices)).toEqual([
-        { scope: 'user', id: 'stu', about: 'balance' },
-        { scope: 'user', id: 'men', about: 'balance' },
-      ]);
+      expect(distinct(notices)).toEqual([memberChanged('stu', 'balance'), memberChanged('men', 'balance')]);
     }));
 
   it('shows an active hold as held points', () =>

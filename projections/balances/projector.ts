@@ -1,5 +1,6 @@
 // The balances read model: available and held points per member.
 import type { LedgerEvent } from '../../domain/ledger/events.js';
+import { memberChanged } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { evolvePoints } from './evolve.js';
 import { balancesTable } from './tables.js';
@@ -19,6 +20,6 @@ export const balancesProjector = defineProjection({
     const before = rows.balances.get(id);
     const points = evolvePoints({ available: before?.available_points ?? 0, held: before?.held_points ?? 0 }, event);
     rows.balances.put({ member_id: id, available_points: points.available, held_points: points.held, updated_at: event.metadata.occurredAt });
-    return [{ scope: 'user', id, about: 'balance' }];
+    return [memberChanged(id, 'balance')];
   },
 });

@@ -104,9 +104,12 @@ describe.each(testTargets())('feed read model on $kind', (target) => {
 
   it('announces new posts feed-wide, comments to their post, other changes as the post', () =>
     spec.given(events).then((_, { notices }) => {
-      expect(notices).toContainEqual({ scope: 'feed', postId: 'p1', authorId: 'ann' });
-      expect(notices).toContainEqual(expect.objectContaining({ scope: 'comment', postId: 'p1', isAI: false, comment: expect.objectContaining({ id: 'c3', depth: 2 }) }));
-      expect(notices).toContainEqual({ scope: 'post', id: 'p3' });
+      expect(notices).toContainEqual({ audience: { to: 'signed-in' }, payload: { type: 'new_posts', postId: 'p1', authorId: 'ann' } });
+      expect(notices).toContainEqual({
+        audience: { to: 'subscribers', topic: 'post:p1' },
+        payload: { type: 'new_comment', postId: 'p1', isAI: false, comment: expect.objectContaining({ id: 'c3', depth: 2 }) },
+      });
+      expect(notices).toContainEqual({ audience: { to: 'subscribers', topic: 'post:p3' }, payload: { type: 'changed', scope: 'post', id: 'p3', postId: 'p3' } });
     }));
 
   // projectionSpec compares every split's rows with the first's.

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { postEventTypes, type PostEvent } from '../../domain/post/events.js';
 import { feedTexts, type PostCategory, type PostUrgency } from '../../domain/post/rules.js';
 import { defineCustomProjection, type Recorded } from '../runtime/define-projection.js';
+import { postTopic, type NewCommentMessage, type NewPostsMessage } from '../../api/contracts/live.js';
+import { postChanged, toSignedIn, toSubscribers } from '../change-notices.js';
 import type { ChangeNotice } from '../types.js';
 import { feedTables, type FeedCommentRow, type FeedPostRow } from './tables.js';
 
@@ -68,7 +70,7 @@ export const feedProjector = defineCustomProjection({
       if (!row) return;
       posts.set(postId, { ...row, ...change(row) });
       changedPosts.add(postId);
-      if (!announced) notices.push({ scope: 'post', id: postId });
+      if (!announced) notices.push(postChanged(postId));
     };
     const updateComment = (commentId: string, change: (row: FeedCommentRow) => Partial<FeedCommentRow>) => {
       const row = comments.get(commentId);
@@ -105,7 +107,7 @@ export const feedProjector = defineCustomProjection({
           });
           changedPosts.add(d.postId);
           count(d.category, d.urgency, 1);
-          notices.push({ scope: 'feed', postId: d.postId, authorId: d.authorId });
+          notices.push(toSignedIn({ type: 'new_posts', postId: d.postId, authorId: d.authorId } satisfies NewPostsMessage));
           break;
         }
         case 'PostEdited': {
@@ -166,34 +168,36 @@ export const feedProjector = defineCustomProjection({
           // Subscribers refresh the post on new_comment (use-post-live.ts): a 'changed' for the same post
           // would double the messages of the fan-out to every one of them.
           updatePost(d.postId, (row) => ({ comment_count: row.comment_count + 1, popularity: row.popularity + 1 }), true);
-          notices.push({
-            scope: 'comment',
-            postId: d.postId,
-            isAI: d.isAiGenerated,
-            comment: {
-              id: d.commentId,
-              post_id: d.postId,
-              user_id: d.authorId,
-              content: d.content,
-              parent_comment_id: d.parentCommentId,
-              depth: d.depth,
-              is_offer: d.isOffer,
-              skill_offered: d.skillOffered,
-              is_ai_generated: d.isAiGenerated,
-              created_at: at,
-            },
-          });
+          notices.push(
+            toSubscribers(postTopic(d.postId), {
+              type: 'new_comment',
+              postId: d.postId,
+              comment: {
+                id: d.commentId,
+                post_id: d.postId,
+                user_id: d.authorId,
+                content: d.content,
+                parent_comment_id: d.parentCommentId,
+                depth: d.depth,
+                is_offer: d.isOffer,
+                skill_offered: d.skillOffered,
+                is_ai_generated: d.isAiGenerated,
+                created_at: at,
+              },
+              isAI: d.isAiGenerated,
+            } satisfies NewCommentMessage),
+          );
           break;
         }
         case 'CommentLiked':
           commentLikes.like(likeKey(event.data.commentId, event.data.memberId), event.data.postId, at);
           updateComment(event.data.commentId, (row) => ({ likes_count: row.likes_count + 1 }));
-          notices.push({ scope: 'post', id: event.data.postId });
+          notices.push(postChanged(event.data.postId));
           break;
         case 'CommentUnliked':
           commentLikes.unlike(likeKey(event.data.commentId, event.data.memberId));
           updateComment(event.data.commentId, (row) => ({ likes_count: Math.max(0, row.likes_count - 1) }));
-          notices.push({ scope: 'post', id: event.data.postId });
+          notices.push(postChanged(event.data.postId));
           break;
         // A request reads 'thinking' at once (the member sees the assistant took it), until it ends.
         case 'AiReplyRequested':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
@@ -80,10 +81,7 @@ describe.each(testTargets())('ledger-transactions read model on $kind', (target)
     spec.given(history()).then((_, { notices, noticesPerBatch }) => {
       // Once per batch each.
       for (const batch of noticesPerBatch) expect(batch).toEqual(distinct(batch));
-      expect(distinct(notices)).toEqual([
-        { scope: 'user', id: 'stu', about: 'ledger' },
-        { scope: 'user', id: 'men', about: 'ledger' },
-      ]);
+      expect(distinct(notices)).toEqual([memberChanged('stu', 'ledger'), memberChanged('men', 'ledger')]);
     }));
 
   it("shows the mentor's side of a payment as a transfer in", () =>

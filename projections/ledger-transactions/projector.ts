@@ -1,6 +1,7 @@
 // The ledger-transactions read model: one row per ledger event, the member's points history.
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import { ledgerEventTypes } from '../balances/projector.js';
+import { memberChanged } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { ledgerTransactionsTable, type LedgerTransactionRow } from './tables.js';
 
@@ -39,6 +40,6 @@ export const ledgerTransactionsProjector = defineProjection({
   canHandle: ledgerEventTypes,
   evolve(rows, event: Recorded<LedgerEvent>) {
     rows.ledger_transactions.put(toTransactionRow(event));
-    return [{ scope: 'user', id: event.data.memberId, about: 'ledger' }];
+    return [memberChanged(event.data.memberId, 'ledger')];
   },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
 import { testTargets } from '../../test/projections/support/test-databases.js';
@@ -101,10 +102,7 @@ describe.each(testTargets())('member-stats read model on $kind', (target) => {
 
   it("announces both participants' figures as a change to their stats", () =>
     spec.given(eventsFor(story.events, ['SessionCompleted']).slice(0, 1)).then((_, { notices }) => {
-      expect(notices).toEqual([
-        { scope: 'user', id: 'sam', about: 'stats' },
-        { scope: 'user', id: 'mia', about: 'stats' },
-      ]);
+      expect(notices).toEqual([memberChanged('sam', 'stats'), memberChanged('mia', 'stats')]);
     }));
 
   // projectionSpec compares every split's rows with the first's.

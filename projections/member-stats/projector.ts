@@ -4,6 +4,7 @@
 // the same however the events were batched.
 import { sql } from 'kysely';
 import type { SessionCompleted, SessionRated } from '../../domain/session/events.js';
+import { memberChanged } from '../change-notices.js';
 import { defineCustomProjection, type Recorded } from '../runtime/define-projection.js';
 import type { ChangeNotice } from '../types.js';
 import { runEndingOnLatest, utcDay } from './streak.js';
@@ -91,6 +92,6 @@ export const memberStatsProjector = defineCustomProjection({
       .where((eb) => eb.or([eb('student_id', '=', sql<string>`any(${ids}::text[])`), eb('instructor_id', '=', sql<string>`any(${ids}::text[])`)]))
       .execute();
     await write('member_stats', statsFromFacts(ids, all));
-    return ids.map((id) => ({ scope: 'user', id, about: 'stats' }));
+    return ids.map((id) => memberChanged(id, 'stats'));
   },
 });

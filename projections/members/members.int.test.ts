@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged, membersChanged } from '../change-notices.js';
 import type { MemberEvent } from '../../domain/member/events.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
@@ -115,9 +116,7 @@ describe.each(testTargets())('members read model on $kind', (target) => {
     ];
     const notices = await membersProjector.apply(spec.db, events);
     expect(notices).toHaveLength(3);
-    expect(notices).toEqual(
-      expect.arrayContaining([{ scope: 'user', id: 'dan', about: 'profile' }, { scope: 'user', id: 'ann', about: 'profile' }, { scope: 'members' }]),
-    );
+    expect(notices).toEqual(expect.arrayContaining([memberChanged('dan', 'profile'), memberChanged('ann', 'profile'), membersChanged()]));
     expect((await getMember(spec.db, 'ann'))?.location).toBe('Lyon');
   });
 

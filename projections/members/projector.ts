@@ -1,5 +1,6 @@
 // The members read model: one row per registered member with profile, skills and availability.
 import type { MemberEvent } from '../../domain/member/events.js';
+import { memberChanged, membersChanged } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { evolveMember } from './evolve.js';
 import { membersTable } from './tables.js';
@@ -28,6 +29,6 @@ export const membersProjector = defineProjection({
   evolve(rows, event) {
     const id = event.data.memberId;
     rows.members.put(evolveMember(rows.members.get(id) ?? null, event, event.metadata.occurredAt));
-    return [{ scope: 'user', id, about: 'profile' }, { scope: 'members' }];
+    return [memberChanged(id, 'profile'), membersChanged()];
   },
 });

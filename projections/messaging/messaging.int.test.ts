@@ -85,9 +85,11 @@ describe.each(testTargets())('messaging read model on $kind', (target) => {
 
   it('tells the two participants only', () =>
     spec.given(story.events).then((_, { notices }) => {
-      expect(notices).toContainEqual({ scope: 'conversation', id: 'c1', participants: ['ada', 'bob'] });
-      expect(notices).toContainEqual(expect.objectContaining({ scope: 'message', participants: ['ada', 'bob'] }));
-      expect(notices.filter((n) => n.scope === 'message_read')).toHaveLength(1);
+      const toBoth = { to: 'members', ids: ['ada', 'bob'] };
+      expect(notices).toContainEqual({ audience: toBoth, payload: { type: 'changed', scope: 'conversation', id: 'c1' } });
+      expect(notices).toContainEqual({ audience: toBoth, payload: { type: 'new_message', message: expect.objectContaining({ id: 'm1', conversation_id: 'c1' }) } });
+      expect(notices.filter((n) => n.payload.type === 'messages_read')).toEqual([{ audience: toBoth, payload: expect.objectContaining({ type: 'messages_read' }) }]);
+      expect(notices.every((n) => n.audience.to === 'members')).toBe(true);
     }));
 
   // projectionSpec compares every split's rows with the first's.

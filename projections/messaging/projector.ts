@@ -4,6 +4,8 @@
 // (messages_read, so the sender shows 'Seen').
 import { conversationEventTypes, type ConversationEvent } from '../../domain/conversation/events.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
+import type { ChangedMessage, MessagesReadMessage, NewMessageMessage } from '../../api/contracts/live.js';
+import { toMembers } from '../change-notices.js';
 import type { ChangeNotice } from '../types.js';
 import { messagingTables } from './tables.js';
 
@@ -38,7 +40,7 @@ export const messagingProjector = defineProjection({
         read_up_to_2: 0,
         read_at_2: null,
       });
-      return [{ scope: 'conversation', id: e.data.conversationId, participants: [p1, p2] }];
+      return [toMembers([p1, p2], { type: 'changed', scope: 'conversation', id: e.data.conversationId } satisfies ChangedMessage)];
     }
     const conversation = rows.conversations.get(e.data.conversationId);
     if (!conversation) return [];
@@ -71,7 +73,7 @@ export const messagingProjector = defineProjection({
         created_at: d.sentAt,
         sequence: d.sequence,
       };
-      return [{ scope: 'message', participants, message }];
+      return [toMembers(participants, { type: 'new_message', message } satisfies NewMessageMessage)];
     }
     const d = e.data;
     const first = d.readerId === conversation.participant1_id;
@@ -81,6 +83,6 @@ export const messagingProjector = defineProjection({
       first ? { ...conversation, read_up_to_1: d.upToSequence, read_at_1: d.readAt } : { ...conversation, read_up_to_2: d.upToSequence, read_at_2: d.readAt },
     );
     const receipt = { conversation_id: d.conversationId, reader_id: d.readerId, up_to_message_id: d.upToMessageId, up_to_sequence: d.upToSequence, read_at: d.readAt };
-    return [{ scope: 'message_read', participants, receipt }];
+    return [toMembers(participants, { type: 'messages_read', receipt } satisfies MessagesReadMessage)];
   },
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
+import { isChange } from '../../api/contracts/live.js';
 import type { InboxEvent } from '../../domain/notification-inbox/events.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
@@ -117,7 +119,7 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
       ),
     ];
     const notices = await notificationsProjector.apply(spec.db, marks);
-    expect(notices).toEqual([{ scope: 'user', id: 'sam', about: 'notifications' }]);
+    expect(notices).toEqual([memberChanged('sam', 'notifications')]);
     const after = await listNotifications(spec.db, 'sam', 2);
     expect(after.map((n) => [n.id, n.read])).toEqual([
       [newest!.id, true],
@@ -145,9 +147,9 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
 
   it('announces each new notification to its recipient as a change to their notifications', () =>
     spec.given(story.events).then((_, { notices }) => {
-      expect(notices).toContainEqual({ scope: 'user', id: 'sam', about: 'notifications' });
-      expect(notices).toContainEqual({ scope: 'user', id: 'mia', about: 'notifications' });
-      expect(notices.every((notice) => notice.scope === 'user' && notice.about === 'notifications')).toBe(true);
+      expect(notices).toContainEqual(memberChanged('sam', 'notifications'));
+      expect(notices).toContainEqual(memberChanged('mia', 'notifications'));
+      expect(notices.every(({ audience, payload }) => audience.to === 'members' && isChange(payload, 'user') && payload.about === 'notifications')).toBe(true);
     }));
 
   it('returns nothing for a member without notifications', () =>

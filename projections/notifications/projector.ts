@@ -6,6 +6,7 @@ import { inboxEventTypes, type InboxEvent } from '../../domain/notification-inbo
 import type { PostEvent } from '../../domain/post/events.js';
 import { sessionEventTypes, type SessionEvent } from '../../domain/session/events.js';
 import type { SkillLiked } from '../../domain/skill-like/events.js';
+import { memberChanged } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { toIso } from '../runtime/set-wise.js';
 import type { ChangeNotice } from '../types.js';
@@ -50,7 +51,7 @@ export const notificationsProjector = defineProjection({
         // The table keeps the first notification of an id (onConflict 'nothing'), and so does a batch: a like, an
         // unlike and a like again give the row of the first like whether they come in one batch or in three.
         if (!rows.notifications.get(row.id)) rows.notifications.put(row);
-        return { scope: 'user', id: row.recipient_id, about: 'notifications' };
+        return memberChanged(row.recipient_id, 'notifications');
       });
     if (isSessionEvent(event)) return notify(sessionNotificationsFor(event, event));
     if (event.type === 'MessageSent') return notify([messageNotificationFor(event, event)]);
@@ -76,6 +77,6 @@ export const notificationsProjector = defineProjection({
       const before = rows.notification_read_marks.get(memberId);
       rows.notification_read_marks.put({ member_id: memberId, up_to: before ? later(before.up_to, event.data.upTo) : event.data.upTo });
     }
-    return [{ scope: 'user', id: memberId, about: 'notifications' }];
+    return [memberChanged(memberId, 'notifications')];
   },
 });

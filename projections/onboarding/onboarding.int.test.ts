@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
 import type { WelcomeTourSeen } from '../../domain/member/events.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
@@ -90,7 +91,7 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
     expect(await onboardingProjector.plan!(counted, booking('m1', 'sam', '2026-03-03T09:00:00.000Z'))).toEqual({ writes: [], notices: [] });
     expect(queries).toBe(1);
     // Bob has never booked: his booking with Mia is read and written, and ticks his step (his onboarding's change).
-    expect(await onboardingProjector.apply(counted, booking('m4', 'bob', '2026-03-03T09:15:00.000Z'))).toEqual([{ scope: 'user', id: 'bob', about: 'onboarding' }]);
+    expect(await onboardingProjector.apply(counted, booking('m4', 'bob', '2026-03-03T09:15:00.000Z'))).toEqual([memberChanged('bob', 'onboarding')]);
     expect((await getOnboarding(spec.db, 'bob', true))?.onboardingSteps.scheduled_session).toBe(true);
   });
 

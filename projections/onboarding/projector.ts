@@ -1,5 +1,6 @@
 // The onboarding read model: per member, what the six-step onboarding card and the welcome tour need.
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
+import { memberChanged } from '../change-notices.js';
 import { emptyOnboarding, evolveOnboarding, membersOf, type OnboardingEvent } from './evolve.js';
 import { onboardingTable } from './tables.js';
 
@@ -33,7 +34,7 @@ export const onboardingProjector = defineProjection({
       const after = evolveOnboarding(before, event, occurredAt);
       if (after === before) return [];
       rows.onboarding.put(after);
-      return [{ scope: 'user', id: memberId, about: 'onboarding' } as const];
+      return [memberChanged(memberId, 'onboarding')];
     });
   },
 });

@@ -1,11 +1,14 @@
 // The runtime's own tables: one checkpoint row per projector, written in the same transaction as the
-// projector's rows (DESIGN.md §4), plus the failure a stopped projector records for admins.
+// projector's rows (DESIGN.md §4), plus the failure a stopped projector records for admins and what its
+// holder publishes for the other processes; and the controls asked across processes (control-rows.ts).
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../eventstore/migrations/run-migrations.js';
 import type { ReadModelMigration } from '../types.js';
 import { byName } from './set-wise.js';
 
 export const CHECKPOINTS_TABLE = 'projection_checkpoints';
+/** Controls asked of the process holding a follower (control-rows.ts). */
+export const CONTROLS_TABLE = 'projection_controls';
 const NOT_MOVED_FUNCTION = 'projection_checkpoint_not_moved';
 /** The SQLSTATE that function raises (a code of our own: class SS is not PostgreSQL's). */
 const NOT_MOVED_CODE = 'SSC01';
@@ -22,6 +25,19 @@ export interface ProjectorFailure {
   failedAt: string;
 }
 
+/**
+ * What the runtime holding a follower's lock publishes on its row for the runtimes standing by
+ * (status-publisher.ts): written when its state changes and every few seconds, never per event.
+ */
+export interface PublishedStatus {
+  holder: string;
+  /** A FollowerState, as the holder's version of the code knows them. */
+  state: string;
+  rebuild: { done: number; total: number } | null;
+  stalled: boolean;
+  heartbeatAt: string;
+}
+
 export interface CheckpointRow {
   name: string;
   version: number;
@@ -29,6 +45,8 @@ export interface CheckpointRow {
   status: 'running' | 'failed';
   failure: ProjectorFailure | null;
   updatedAt: string;
+  /** Null until a holder published (or written by a version without publishing). */
+  published: PublishedStatus | null;
 }
 
 const runtimeMigrations: readonly ReadModelMigration[] = [
@@ -62,6 +80,50 @@ const runtimeMigrations: readonly ReadModelMigration[] = [
       await sql`drop function if exists ${sql.raw(NOT_MOVED_FUNCTION)}(text)`.execute(db);
     },
   },
+  {
+    // The holder's view for the other processes (PublishedStatus). `if not exists`: a second runtime
+    // starting at the same moment waits on the migration lock, then finds the columns there.
+    name: '20261129T0000-add-published-status-to-checkpoints',
+    async up(db) {
+      await sql`alter table ${sql.table(CHECKPOINTS_TABLE)}
+        add column if not exists holder text,
+        add column if not exists state text,
+        add column if not exists rebuild jsonb,
+        add column if not exists stalled boolean not null default false,
+        add column if not exists heartbeat_at timestamptz`.execute(db);
+    },
+    async down(db) {
+      await sql`alter table ${sql.table(CHECKPOINTS_TABLE)}
+        drop column if exists holder, drop column if exists state, drop column if exists rebuild,
+        drop column if exists stalled, drop column if exists heartbeat_at`.execute(db);
+    },
+  },
+  {
+    // Controls one process asks of the process holding a follower (control-rows.ts).
+    name: '20261129T0010-create-projection-controls',
+    async up(db) {
+      await sql`create table if not exists ${sql.table(CONTROLS_TABLE)} (
+        id text primary key,
+        follower text not null,
+        action text not null,
+        arguments jsonb not null default '{}',
+        requested_by text not null,
+        requested_at timestamptz not null default now(),
+        taken_by text,
+        taken_at timestamptz,
+        done_at timestamptz,
+        error jsonb,
+        result jsonb,
+        finished_at timestamptz
+      )`.execute(db);
+      // Holders look for pending controls of their followers; done rows are only read by id.
+      await sql`create index if not exists projection_controls_pending on ${sql.table(CONTROLS_TABLE)} (follower, requested_at)
+        where taken_at is null and done_at is null`.execute(db);
+    },
+    async down(db) {
+      await sql`drop table if exists ${sql.table(CONTROLS_TABLE)}`.execute(db);
+    },
+  },
 ];
 
 export const ensureRuntimeTables = async <DB>(handle: Kysely<DB>): Promise<void> => {
@@ -69,13 +131,25 @@ export const ensureRuntimeTables = async <DB>(handle: Kysely<DB>): Promise<void>
   await migrateToLatest(db, { table: 'projection_runtime_migrations', migrations: runtimeMigrations, schema: 'public' });
 };
 
+const isoOf = (value: unknown): string | null => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value));
+
 const toCheckpointRow = (row: Record<string, unknown>): CheckpointRow => ({
   name: String(row.name),
   version: Number(row.version),
   checkpoint: (row.checkpoint as string | null) ?? null,
   status: row.status === 'failed' ? 'failed' : 'running',
   failure: (row.failure as ProjectorFailure | null) ?? null,
-  updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at),
+  updatedAt: isoOf(row.updated_at)!,
+  published:
+    typeof row.holder === 'string' && typeof row.state === 'string'
+      ? {
+          holder: row.holder,
+          state: row.state,
+          rebuild: (row.rebuild as { done: number; total: number } | null) ?? null,
+          stalled: row.stalled === true,
+          heartbeatAt: isoOf(row.heartbeat_at) ?? isoOf(row.updated_at)!,
+        }
+      : null,
 });
 
 export const readCheckpointRow = async <DB>(handle: Kysely<DB>, name: string): Promise<CheckpointRow | null> => {

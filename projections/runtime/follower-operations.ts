@@ -29,10 +29,29 @@ export interface FollowerStatus {
    * frozen) or by the `rebuild` control (status unchanged: its live follower still writes the old tables).
    */
   rebuild: { done: number; total: number } | null;
-  /** When the follower last read the log or committed (ISO); null when it does not run here. */
+  /**
+   * When the follower last read the log or committed (ISO); held by another process, as that holder last
+   * published it (refreshed every 5 s); null when nobody published it.
+   */
   heartbeatAt: string | null;
   /** It has not advanced for a while although events wait: health says degraded and the runtime restarts it. */
   stalled: boolean;
+  /**
+   * The runtime holding its lock (host, pid and a tag per runtime); null when none is known. A runtime
+   * standing by reports what the holder published on the shared checkpoint row (remote-status.ts).
+   */
+  holder: string | null;
+  /** Whether this runtime holds it (its status is first-hand) or reports the holder's. */
+  heldHere: boolean;
+}
+
+/** What a skip records (commands/follower-operations/ turns it into an event on the operations-followers stream). */
+export interface FollowerSkip {
+  follower: string;
+  kind: 'projector' | 'reactor';
+  failure: ProjectorFailure;
+  reason: string;
+  actorId: string | null;
 }
 
 /** Who asked for a control, recorded with a skip and logged with a rebuild. */
@@ -52,6 +71,12 @@ export interface RebuildStarted {
   finished: Promise<RebuildResult>;
 }
 
+/**
+ * Every control reaches the runtime holding the follower's lock: called in a runtime that stands by for
+ * another process (PostgreSQL), it is written as a row of projection_controls and announced with a
+ * NOTIFY; the holder carries it out as a local call and records the outcome, which settles this call
+ * (remote-controls.ts). A holder that starts or takes the lock over carries out the controls left pending.
+ */
 export interface FollowerOperations {
   status(): Promise<FollowerStatus[]>;
   /** Stops applying events (its position is kept); writes no longer wait for it. */
@@ -64,17 +89,20 @@ export interface FollowerOperations {
   /**
    * Rebuilds a projector's read model at its version from the log, blue/green, while its live follower
    * goes on writing the old tables (writes keep waiting for that follower only); progress shows in
-   * `status().rebuild`. Resolves once the rebuild has begun; refused with CONFLICT while one runs (here
-   * or in another process) or when the follower does not follow the log here, NOT_FOUND for a name
-   * no follower has.
+   * `status().rebuild`. Resolves once the rebuild has begun (in the process holding the follower);
+   * refused with CONFLICT while one runs (there or in `npm run rebuild`) or when the follower does not
+   * follow the log in its holder, NOT_FOUND for a name no follower has.
    */
   rebuild(name: string, by?: ControlActor): Promise<RebuildStarted>;
 }
 
-/** Raised by a control that names no follower, or one in a state the control does not apply to. */
+/**
+ * Raised by a control that names no follower, or one in a state the control does not apply to; TIMEOUT
+ * when a control asked of another process got no outcome in time (no process holding the follower took it).
+ */
 export class FollowerControlError extends Error {
   constructor(
-    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION',
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION' | 'TIMEOUT',
     message: string,
   ) {
     super(message);

@@ -29,6 +29,8 @@ export interface FollowerContext {
   lazyCheckpointMs: number;
   /** Called after every change of state or position, so waiters can be settled. */
   onChange: () => void;
+  /** Called after a change of state only (rare: never per event), for what the holder publishes to other processes. */
+  onStateChange: (follower: LogFollower, from: FollowerState) => void;
   onBatch: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
 }
 
@@ -67,6 +69,8 @@ export class LogFollower {
   rebuildProgress: { done: number; total: number } | null = null;
   /** Last time the follower read the log or committed (ms since the epoch): its heartbeat. */
   heartbeatAt = Date.now();
+  /** Whether it holds its advisory lock: then the controls asked of other processes come here. */
+  holdsLock = false;
   private paused = false;
   /** Only a failure while following names an event the row can move past (a rebuild's cannot be skipped). */
   private failedFollowing = false;
@@ -173,6 +177,9 @@ export class LogFollower {
         await sleep(this.ctx.standbyRetryMs, this.abort.signal);
         if (this.abort.signal.aborted) return;
       }
+      this.holdsLock = true;
+      // Taken over from another process: it prepares now, no longer stands by.
+      if (this.state === 'standby') this.setState('starting');
       for (;;) {
         const prepared = await consumer.prepare({
           signal: this.abort.signal,
@@ -201,6 +208,7 @@ export class LogFollower {
       this.markReady();
       if (this.state !== 'failed') this.setState('stopped');
       await locks.release(consumer.lockKind, consumer.name).catch(() => {});
+      this.holdsLock = false;
     }
   }
 
@@ -343,7 +351,9 @@ export class LogFollower {
 
   private setState(state: FollowerState): void {
     if (this.state === state) return;
+    const from = this.state;
     this.state = state;
     this.ctx.onChange();
+    this.ctx.onStateChange(this, from);
   }
 }

@@ -1,6 +1,7 @@
 // Change notices travel from the projector to API processes over PostgreSQL NOTIFY. A NOTIFY payload
 // must stay under 8000 bytes, so a batch's notices are de-duplicated and split into several messages.
-import type { ChangeNotice } from '../types.js';
+// Nothing here reads a notice's payload but to compare it: a new kind of notice needs no change here.
+import type { Audience, ChangeNotice } from '../types.js';
 
 export const CHANGES_CHANNEL = 'skillswap_changes';
 
@@ -14,30 +15,24 @@ export interface ChangesPayload {
 
 const MAX_PAYLOAD_BYTES = 7900;
 
-const noticeKey = (notice: ChangeNotice): string => {
-  switch (notice.scope) {
-    // Two changes of one member about different things are two notices: each makes other reads stale.
-    case 'user':
-      return `user:${notice.id}:${notice.about ?? ''}`;
-    case 'post':
-      return `post:${notice.id}`;
-    case 'session':
-      return `session:${notice.id}:${[...notice.participants].sort().join(',')}`;
+/** Who hears a notice, the same whatever the order its members are named in. */
+const audienceKey = (audience: Audience): string => {
+  switch (audience.to) {
     case 'members':
-    case 'admin':
-      return notice.scope;
-    case 'feed':
-      return `feed:${notice.postId}`;
-    case 'comment':
-      return `comment:${notice.comment.id}`;
-    case 'conversation':
-      return `conversation:${notice.id}`;
-    case 'message':
-      return `message:${notice.message.id}`;
-    case 'message_read':
-      return `message_read:${notice.receipt.conversation_id}:${notice.receipt.reader_id}:${notice.receipt.up_to_sequence}`;
+      return audience.ids.length === 1 ? `members:${audience.ids[0]}` : `members:${[...audience.ids].sort().join(',')}`;
+    case 'subscribers':
+      return `subscribers:${audience.topic}`;
+    default:
+      return audience.to;
   }
 };
+
+/**
+ * Two notices are one when the same audience would hear the same payload: so a member hears each thing
+ * once per batch, and two changes of one member about different things (`about`, decision 255) stay two,
+ * as each makes other reads stale. The payload is compared as sent, whatever its kind.
+ */
+const noticeKey = (notice: ChangeNotice): string => `${audienceKey(notice.audience)} ${JSON.stringify(notice.payload)}`;
 
 export const dedupeNotices = (notices: readonly ChangeNotice[]): ChangeNotice[] => {
   const seen = new Map<string, ChangeNotice>();

@@ -1,12 +1,16 @@
 // The projection runtime (DESIGN.md §4, §13): one log follower per projector and reactor, woken by the
 // store's append hint with a polling fallback, watched for stalls; waitFor gives the API read-your-writes
-// without polling, and the operations controls reach each follower.
+// without polling, and the operations controls reach each follower (follower-controls.ts: here, or in
+// the process holding its lock when this one stands by for it).
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { SqlConnection } from '../../eventstore/sql-database.js';
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import type { Projector } from '../types.js';
 import { createLockHolder, type LockHolder } from './advisory-lock.js';
-import { ensureRuntimeTables, type ProjectorFailure } from './bookkeeping.js';
-import { FollowerControlError, type FollowerOperations, type FollowerStatus } from './follower-operations.js';
+import { ensureRuntimeTables } from './bookkeeping.js';
+import { createFollowerControls } from './follower-controls.js';
+import type { FollowerOperations, FollowerSkip, FollowerState, FollowerStatus } from './follower-operations.js';
 import { LogFollower, type FollowerConsumer } from './log-follower.js';
 import { createLiveRebuilds } from './live-rebuilds.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
@@ -16,14 +20,7 @@ import { createSharedLogReader, type SharedLogReader } from './shared-log-reader
 import { createStallWatch } from './stall-watch.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
-/** What a skip records (commands/follower-operations/ turns it into an event on the operations-followers stream). */
-export interface FollowerSkip {
-  follower: string;
-  kind: 'projector' | 'reactor';
-  failure: ProjectorFailure;
-  reason: string;
-  actorId: string | null;
-}
+export type { FollowerSkip } from './follower-operations.js';
 
 export interface ProjectionRuntimeOptions {
   sql: SqlConnection;
@@ -51,6 +48,13 @@ export interface ProjectionRuntimeOptions {
   stallAfterMs?: number;
   /** Records a skip before the follower moves past the event (the composition root wires the command). */
   recordSkip?: (skip: FollowerSkip) => Promise<void>;
+  /**
+   * How long a control asked of the process holding a follower waits for its outcome (PostgreSQL, a
+   * runtime standing by for that follower). Default 10,000 ms.
+   */
+  controlTimeoutMs?: number;
+  /** How often the holder publishes a rebuild's progress for the other processes' status (PostgreSQL). Default 1000 ms. */
+  publishIntervalMs?: number;
   /** Called after each committed batch (metrics, progress output of tools). */
   onBatch?: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
 }
@@ -66,10 +70,20 @@ export interface ProjectionRuntime extends FollowerOperations {
    * Resolves once every interactive read model that follows the log has passed `checkpoint` (failed,
    * paused, rebuilding, standby and eventual ones are not waited for). A read model rebuilt by the
    * `rebuild` control is waited for through its live follower, which still writes the tables members
-   * read. Rejects with WaitForTimeoutError after timeoutMs (default 5000).
+   * read. With `touched` (the write's event types) only the read models handling one of them are waited
+   * for. Rejects with WaitForTimeoutError after timeoutMs (default 5000).
    */
-  waitFor(checkpoint: Checkpoint, timeoutMs?: number): Promise<void>;
+  waitFor(checkpoint: Checkpoint, timeoutMs?: number, touched?: readonly string[]): Promise<void>;
+  /**
+   * The read models whose new version builds beside the old tables here (a version change at start,
+   * or tables gone missing), with the rebuild's progress ({0, 0} until first counted). From the
+   * followers' memory, no query: the API asks on every answer of a route that reads one. The `rebuild`
+   * control at the same version is not in it: its live follower still writes the tables members read.
+   */
+  rebuilding(): ReadonlyMap<string, { done: number; total: number }>;
 }
+
+const noneRebuilding: ReadonlyMap<string, { done: number; total: number }> = new Map();
 
 export const createProjectionRuntime = (options: ProjectionRuntimeOptions): ProjectionRuntime => {
   const { sql, store, projectors } = options;
@@ -82,7 +96,10 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   const reactors = options.reactors ?? [];
   if (new Set(reactors.map((r) => r.name)).size !== reactors.length) throw new Error('Two reactors have the same name');
   const consistencyOf = new Map(projectors.map((p) => [p.name, p.consistency ?? 'interactive'] as const));
+  const handlesOf = new Map(projectors.map((p) => [p.name, new Set(p.handles)] as const));
   const rebuildBatchSize = options.rebuildBatchSize ?? 5000;
+  // Names this runtime on the rows of the followers it holds, and on the controls it asks for.
+  const runtimeId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const consumers: FollowerConsumer[] = [
     ...projectors.map((p) => projectorConsumer({ sql, store, logger, rebuildBatchSize, standbyRetryMs: options.standbyRetryMs ?? 2000 }, p)),
     ...reactors.map((r) => reactorConsumer({ sql, store }, r)),
@@ -98,7 +115,13 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
   const positions = (): ProjectorPosition[] =>
     followers
       .filter((f) => f.consumer.kind === 'projector')
-      .map((f) => ({ name: f.name, state: restarting > 0 ? 'starting' : f.state, position: f.position, consistency: consistencyOf.get(f.name) ?? 'interactive' }));
+      .map((f) => ({
+        name: f.name,
+        state: restarting > 0 ? 'starting' : f.state,
+        position: f.position,
+        consistency: consistencyOf.get(f.name) ?? 'interactive',
+        handles: handlesOf.get(f.name),
+      }));
   const waiters = createWaiters(store, positions);
   const settleWaiters = () => waiters.settle();
 
@@ -113,6 +136,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     standbyRetryMs: options.standbyRetryMs ?? 2000,
     lazyCheckpointMs: options.lazyCheckpointMs ?? 1000,
     onChange: settleWaiters,
+    onStateChange: (follower: LogFollower, from: FollowerState) => controls.stateChanged(follower, from),
     onBatch: options.onBatch ?? (() => {}),
   });
   const launch = (follower: LogFollower) => {
@@ -192,37 +216,22 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       });
   };
 
-  const find = (name: string): LogFollower => {
-    if (phase !== 'started') throw new FollowerControlError('CONFLICT', 'The projection runtime is not running');
-    const found = followers.find((f) => f.name === name || f.consumer.rowName === name);
-    if (!found) throw new FollowerControlError('NOT_FOUND', `No projector or reactor is named ${name}`);
-    return found;
-  };
-
-  const statusOf = async (f: LogFollower): Promise<FollowerStatus> => {
-    const following = f.state === 'catching-up' || f.state === 'live' || f.state === 'paused' || f.state === 'failed';
-    const lag = following ? await store.countAfter(f.position).catch(() => null) : null;
-    let lagSeconds: number | null = null;
-    if (lag === 0) lagSeconds = 0;
-    else if (lag !== null) {
-      const [oldest] = await store.readAll({ after: f.position, limit: 1 }).catch(() => []);
-      lagSeconds = oldest ? Math.max(0, (Date.now() - Date.parse(oldest.metadata.occurredAt)) / 1000) : null;
-    }
-    return {
-      kind: f.consumer.kind,
-      name: f.name,
-      version: f.consumer.version,
-      status: f.state,
-      consistency: f.consumer.kind === 'projector' ? (consistencyOf.get(f.name) ?? 'interactive') : 'eventual',
-      checkpoint: f.position,
-      lag,
-      lagSeconds,
-      failure: f.failure,
-      rebuild: f.rebuildProgress ?? (f.consumer.kind === 'projector' ? liveRebuilds.progressOf(f.name) : null),
-      heartbeatAt: new Date(f.heartbeatAt).toISOString(),
-      stalled: stallWatch.isStalled(f),
-    };
-  };
+  const controls = createFollowerControls({
+    sql,
+    store,
+    logger,
+    runtimeId,
+    projectors,
+    followers: () => followers,
+    running: () => phase === 'started',
+    settleWaiters,
+    liveRebuilds,
+    stallWatch,
+    consistencyOf: (name) => consistencyOf.get(name) ?? 'interactive',
+    recordSkip: options.recordSkip,
+    controlTimeoutMs: options.controlTimeoutMs ?? 10_000,
+    publishIntervalMs: options.publishIntervalMs ?? 1000,
+  });
 
   return {
     async start() {
@@ -235,6 +244,8 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
         readLog?.appended();
         for (const f of followers) f.wake();
       });
+      // Listening before any follower takes its lock, so no control asked of it goes unheard.
+      await controls.start();
       await startFollowers(locks);
       stallWatch.start();
     },
@@ -252,40 +263,29 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
       const stopping = [...runs.values()];
       for (const f of followers) f.stop();
       await Promise.all(stopping);
+      await controls.stop();
       await locks?.close();
       waiters.rejectAll('The projection runtime stopped before the read models caught up');
     },
 
-    waitFor(checkpoint, timeoutMs = 5000) {
+    waitFor(checkpoint, timeoutMs = 5000, touched) {
       if (phase !== 'started') return Promise.reject(new Error('The projection runtime is not running'));
-      return waiters.waitFor(checkpoint, timeoutMs);
+      return waiters.waitFor(checkpoint, timeoutMs, touched ?? null);
     },
 
-    status: () => Promise.all(followers.map(statusOf)),
+    status: controls.status,
+    pause: controls.pause,
+    resume: controls.resume,
+    retry: controls.retry,
+    skip: controls.skip,
+    rebuild: controls.rebuild,
 
-    async pause(name) {
-      find(name).pause();
-      settleWaiters();
-    },
-    async resume(name) {
-      find(name).resume();
-    },
-    async retry(name) {
-      find(name).retry();
-    },
-    async skip(name, reason, by) {
-      const follower = find(name);
-      const why = reason.trim();
-      if (why.length === 0) throw new FollowerControlError('VALIDATION', 'A skip needs a reason');
-      const record = options.recordSkip;
-      if (!record) throw new FollowerControlError('CONFLICT', 'This runtime cannot record a skip (no recordSkip given)');
-      follower.skip(why, (failure, text) => record({ follower: follower.name, kind: follower.consumer.kind, failure, reason: text, actorId: by?.actorId ?? null }));
-    },
-    async rebuild(name, by) {
-      const follower = find(name);
-      const projector = follower.consumer.kind === 'projector' ? projectors.find((p) => p.name === follower.name) : undefined;
-      if (!projector) throw new FollowerControlError('CONFLICT', `${name} is a reactor: it has no read model to rebuild`);
-      return liveRebuilds.start(follower, projector, by);
+    rebuilding() {
+      // Asked on every answer of a route that reads a read model: nothing is allocated while none rebuilds.
+      let found: Map<string, { done: number; total: number }> | null = null;
+      for (const f of followers)
+        if (f.consumer.kind === 'projector' && f.state === 'rebuilding') (found ??= new Map()).set(f.name, f.rebuildProgress ?? { done: 0, total: 0 });
+      return found ?? noneRebuilding;
     },
   };
 };

@@ -1,5 +1,8 @@
 // waitFor's bookkeeping for the projection runtime: promises settled when every interactive read model
-// that follows the log has passed a checkpoint, or rejected when they time out. Eventual read models
+// that follows the log has passed a checkpoint, or rejected when they time out. A wait that names the
+// write's event types waits only for the read models that handle one of them: a read model that handles
+// none has nothing of that write to show, and one lagging behind (catching up after a pause, a slow
+// batch) must not hold back a member whose write it never reads (issue 30 point 1). Eventual read models
 // (analytics, admin) are never waited for, nor is a read model while a version change rebuilds it or it is
 // paused: a member's write must not wait for them (house-review-3 §3.2 measured every write timing out
 // during a rebuild). The `rebuild` control leaves the state as it is: its live follower is waited for.
@@ -14,6 +17,8 @@ export interface ProjectorPosition {
   position: Checkpoint | null;
   /** Absent means interactive. */
   consistency?: Consistency;
+  /** The event types it handles; absent means it is waited for by every write. */
+  handles?: ReadonlySet<string>;
 }
 
 /** States in which a read model holds writes back; 'starting' blocks until its position is known. */
@@ -45,40 +50,60 @@ const lowWaterMark = (store: Pick<EventStore, 'compareCheckpoints'>, positions: 
 
 interface Waiter {
   checkpoint: Checkpoint;
+  /** The write's event types, or null to wait for every running projector. */
+  touched: readonly string[] | null;
   resolve: () => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
 
+/** Whether a write of these event types waits for this projector (null: a write of unknown types waits for all). */
+const touches = (p: Pick<ProjectorPosition, 'handles'>, touched: readonly string[] | null): boolean =>
+  touched === null || !p.handles || touched.some((type) => p.handles!.has(type));
+
 export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, positions: () => readonly ProjectorPosition[]) => {
   const waiters = new Set<Waiter>();
   const passes = (low: ReturnType<typeof lowWaterMark>, checkpoint: Checkpoint) =>
     low === ALL_CLEAR || (low !== BLOCKED && store.compareCheckpoints(low, checkpoint) >= 0);
+  /** A typed write's wait: the low-water mark of the projectors it touches only (a handful of comparisons). */
+  const passesTouched = (all: readonly ProjectorPosition[], checkpoint: Checkpoint, touched: readonly string[]) =>
+    passes(
+      lowWaterMark(
+        store,
+        all.filter((p) => touches(p, touched)),
+      ),
+      checkpoint,
+    );
+  const isSettled = (all: readonly ProjectorPosition[], low: ReturnType<typeof lowWaterMark>, waiter: Pick<Waiter, 'checkpoint' | 'touched'>) =>
+    passes(low, waiter.checkpoint) || (waiter.touched !== null && passesTouched(all, waiter.checkpoint, waiter.touched));
   return {
     /** Call after any position or state changed. */
     settle(): void {
       if (waiters.size === 0) return;
-      const low = lowWaterMark(store, positions());
-      if (low === BLOCKED) return;
+      const all = positions();
+      const low = lowWaterMark(store, all);
       for (const waiter of waiters) {
-        if (passes(low, waiter.checkpoint)) {
+        if (isSettled(all, low, waiter)) {
           waiters.delete(waiter);
           clearTimeout(waiter.timer);
           waiter.resolve();
         }
       }
     },
-    waitFor(checkpoint: Checkpoint, timeoutMs: number): Promise<void> {
-      if (passes(lowWaterMark(store, positions()), checkpoint)) return Promise.resolve();
+    /** `touched`: the write's event types, to wait only for the read models that handle one of them. */
+    waitFor(checkpoint: Checkpoint, timeoutMs: number, touched: readonly string[] | null = null): Promise<void> {
+      const all = positions();
+      if (isSettled(all, lowWaterMark(store, all), { checkpoint, touched })) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           checkpoint,
+          touched,
           resolve,
           reject,
           timer: setTimeout(() => {
             waiters.delete(waiter);
             const behind = positions()
-              .filter((p) => !hasReached(store, p, checkpoint))
+              .filter((p) => touches(p, touched) && !hasReached(store, p, checkpoint))
               .map((p) => ({ name: p.name, checkpoint: p.position }));
             reject(new WaitForTimeoutError(checkpoint, timeoutMs, behind));
           }, timeoutMs),

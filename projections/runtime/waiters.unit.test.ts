@@ -56,4 +56,23 @@ describe('waiting for the read models', () => {
     waiters.settle();
     expect(await settled(waiting)).toBe(true);
   });
+
+  it("waits only for the read models that handle one of the write's event types", async () => {
+    const positions: ProjectorPosition[] = [
+      { name: 'members', state: 'live', position: '10:5', handles: new Set(['MemberRegistered']) },
+      { name: 'ledger', state: 'catching-up', position: '2:1', handles: new Set(['PointsGranted']) },
+      { name: 'starting', state: 'starting', position: null, handles: new Set(['PostCreated']) },
+    ];
+    const waiters = createWaiters(store, () => positions);
+    expect(await settled(waiters.waitFor('10:5', 1000, ['MemberRegistered']))).toBe(true);
+    const untyped = waiters.waitFor('10:5', 1000);
+    const ledger = waiters.waitFor('10:5', 1000, ['MemberRegistered', 'PointsGranted']);
+    expect(await settled(untyped)).toBe(false);
+    expect(await settled(ledger)).toBe(false);
+    positions[1] = { ...positions[1]!, position: '10:5' };
+    waiters.settle();
+    expect(await settled(ledger)).toBe(true);
+    // The starting read model still holds back a wait that does not say what it wrote.
+    expect(await settled(untyped)).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 // The sessions read model: one row per session, its thread, its reschedule requests and the
 // student's hold as the ledger sees it.
 import { sessionEventTypes, type SessionEvent } from '../../domain/session/events.js';
+import { memberChanged, toMembers } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import type { ChangeNotice } from '../types.js';
 import { evolveHold, evolveModification, evolveSession, modificationIdOf, threadMessageFor, type HoldEvent } from './evolve.js';
@@ -13,8 +14,8 @@ const isHoldEvent = (event: Recorded<SessionEvent | HoldEvent>): event is Record
 
 /** Session + user notices for both participants (DESIGN.md §4: their cards, dashboards and session lists refresh). */
 export const sessionNotices = (sessionId: string, participants: readonly string[]): ChangeNotice[] => [
-  { scope: 'session', id: sessionId, participants: [...participants] },
-  ...participants.map((id): ChangeNotice => ({ scope: 'user', id, about: 'sessions' })),
+  toMembers(participants, { type: 'changed', scope: 'session', id: sessionId }),
+  ...participants.map((id) => memberChanged(id, 'sessions')),
 ];
 
 export const sessionsProjector = defineProjection({
@@ -38,7 +39,7 @@ export const sessionsProjector = defineProjection({
       // The hold is placed before its session is requested: until then only the student hears of it
       // (the request, often in the same batch, tells both about the session).
       const session = rows.sessions.get(sessionId);
-      return session ? sessionNotices(sessionId, [session.student_id, session.instructor_id]) : [{ scope: 'user', id: event.data.memberId, about: 'sessions' }];
+      return session ? sessionNotices(sessionId, [session.student_id, session.instructor_id]) : [memberChanged(event.data.memberId, 'sessions')];
     }
     const session = evolveSession(rows.sessions.get(sessionId) ?? null, event, occurredAt);
     if (session) rows.sessions.put(session);

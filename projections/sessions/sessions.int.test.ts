@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
+import { isChange } from '../../api/contracts/live.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
 import { testTargets } from '../../test/projections/support/test-databases.js';
@@ -236,10 +238,11 @@ describe.each(testTargets())('sessions read model on $kind', (target) => {
     const story = createStory();
     story.session({ id: 'x1', student: 'sam', mentor: 'bob', skillName: 'Chess', startsAt: '2026-04-01T10:00:00.000Z', at: '2026-03-01T09:00:00.000Z' });
     return spec.given(story.events).then((_, { notices }) => {
-      expect(notices).toContainEqual({ scope: 'session', id: 'x1', participants: ['sam', 'bob'] });
-      expect(notices).toContainEqual({ scope: 'user', id: 'sam', about: 'sessions' });
-      expect(notices).toContainEqual({ scope: 'user', id: 'bob', about: 'sessions' });
-      expect(notices.filter((notice) => notice.scope === 'user').every((notice) => notice.about === 'sessions')).toBe(true);
+      expect(notices).toContainEqual({ audience: { to: 'members', ids: ['sam', 'bob'] }, payload: { type: 'changed', scope: 'session', id: 'x1' } });
+      expect(notices).toContainEqual(memberChanged('sam', 'sessions'));
+      expect(notices).toContainEqual(memberChanged('bob', 'sessions'));
+      const ofMembers = notices.map(({ payload }) => payload).filter((payload) => isChange(payload, 'user'));
+      expect(ofMembers.every((payload) => payload.about === 'sessions')).toBe(true);
     });
   });
 

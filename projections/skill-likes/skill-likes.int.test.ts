@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memberChanged } from '../change-notices.js';
+import { isChange } from '../../api/contracts/live.js';
 import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { projectionSpec } from '../../test/projections/support/projection-spec.js';
@@ -49,9 +51,9 @@ describe.each(testTargets())('skill-likes read model on $kind', (target) => {
 
   it("announces the skill's owner and the member who liked, as a change to their likes", () =>
     spec.given(history()).then((_, { notices }) => {
-      expect(notices).toContainEqual({ scope: 'user', id: 'mia', about: 'likes' });
-      expect(notices).toContainEqual({ scope: 'user', id: 'cat', about: 'likes' });
-      expect(notices.every((notice) => notice.scope === 'user' && notice.about === 'likes')).toBe(true);
+      expect(notices).toContainEqual(memberChanged('mia', 'likes'));
+      expect(notices).toContainEqual(memberChanged('cat', 'likes'));
+      expect(notices.every(({ payload }) => isChange(payload, 'user') && payload.about === 'likes')).toBe(true);
     }));
 
   // projectionSpec compares every split's rows with the first's.

@@ -1,16 +1,19 @@
 // The live-update websocket (spec doc 3, DESIGN.md §4): signed-in only, and each change notice goes
-// to exactly the sockets it concerns. Notices travel through the real NOTIFY channel.
+// to exactly the sockets of its audience, its payload as it is. Notices travel through the real NOTIFY channel.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_SOCKETS_PER_MEMBER, TOO_MANY_SOCKETS } from '../../api/plugins/change-hub.js';
 import { CHANGES_CHANNEL } from '../../projections/runtime/notices.js';
+import { memberChanged, membersChanged, postChanged, toAdmins, toMembers, toSignedIn, toSubscribers } from '../../projections/change-notices.js';
 import type { ChangeNotice } from '../../projections/types.js';
 import { connectSocket, heardAfter, openSocket, sendAndPing, subscribePost, unsubscribePost, type LiveSocket } from '../support/live-socket.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
 const open = (url: string, headers: Record<string, string>) => openSocket(url, headers);
 const connect = connectSocket;
+
+const ADMIN = 'dee-admin@example.com';
 
 const closed = (ws: WebSocket) => new Promise<{ code: number }>((resolve) => ws.once('close', (code) => resolve({ code })));
 
@@ -25,10 +28,10 @@ describe('websocket /ws', () => {
     sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ projector: 'test', checkpoint: '0:0', notices })})`.execute(server.sql.db);
   // A member-list change reaches every socket after whatever the server heard of before it.
   const isMembers = (m: any) => m.type === 'changed' && m.scope === 'members';
-  const caughtUp = (...of: LiveSocket[]) => heardAfter(of, isMembers, () => notify([{ scope: 'members' }]));
+  const caughtUp = (...of: LiveSocket[]) => heardAfter(of, isMembers, () => notify([membersChanged()]));
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN } });
     ann = await signIn(server.url, 'ann@example.com');
     bob = await signIn(server.url, 'bob@example.com');
   });
@@ -65,10 +68,7 @@ describe('websocket /ws', () => {
   it("relays what a member's change is about, and nothing for a change about nothing in particular", async () => {
     const annSocket = track(await connect(server.url, ann));
 
-    await notify([
-      { scope: 'user', id: ann.memberId, about: 'notifications' },
-      { scope: 'user', id: ann.memberId },
-    ]);
+    await notify([memberChanged(ann.memberId, 'notifications'), memberChanged(ann.memberId)]);
 
     // Only these two: a projector's late notice about Ann (an earlier test's write) is about something else.
     const sent = (m: any) => m.type === 'changed' && m.scope === 'user' && m.id === ann.memberId && (m.about === 'notifications' || !('about' in m));
@@ -86,13 +86,13 @@ describe('websocket /ws', () => {
     const other = track(await connect(server.url, bob));
     await subscribePost(subscriber, 'post-1');
 
-    await notify([{ scope: 'post', id: 'post-1' }]);
+    await notify([postChanged('post-1')]);
     expect(await subscriber.next((m) => m.scope === 'post')).toEqual({ type: 'changed', scope: 'post', id: 'post-1', postId: 'post-1' });
     await caughtUp(other);
     expect(other.messages.filter((m) => m.scope === 'post')).toEqual([]);
 
     await unsubscribePost(subscriber, 'post-1');
-    await notify([{ scope: 'post', id: 'post-1' }]);
+    await notify([postChanged('post-1')]);
     await caughtUp(subscriber);
     expect(subscriber.messages.filter((m) => m.scope === 'post')).toHaveLength(1);
   });
@@ -103,7 +103,7 @@ describe('websocket /ws', () => {
     const carol = await signIn(server.url, 'carol@example.com');
     const carolSocket = track(await connect(server.url, carol));
 
-    await notify([{ scope: 'session', id: 'session-9', participants: [ann.memberId, bob.memberId] }, { scope: 'members' }]);
+    await notify([toMembers([ann.memberId, bob.memberId], { type: 'changed', scope: 'session', id: 'session-9' }), membersChanged()]);
 
     for (const socket of [annSocket, bobSocket]) {
       expect(await socket.next((m) => m.scope === 'session')).toEqual({ type: 'changed', scope: 'session', id: 'session-9' });
@@ -112,6 +112,34 @@ describe('websocket /ws', () => {
       expect(await socket.next((m) => m.scope === 'members')).toEqual({ type: 'changed', scope: 'members' });
     }
     expect(carolSocket.messages.filter((m) => m.scope === 'session')).toEqual([]);
+  });
+
+  it('delivers a kind of notice the hub has never seen to exactly its audience: admins, a topic, named members, everyone', async () => {
+    const dee = await signIn(server.url, ADMIN, 'Dee');
+    const deeSocket = track(await connect(server.url, dee));
+    const annSocket = track(await connect(server.url, ann));
+    const bobSocket = track(await connect(server.url, bob));
+    await subscribePost(bobSocket, 'post-7');
+    const kind = (type: string) => (m: any) => m.type === type;
+
+    // Nothing in the hub names these kinds: it routes by the audience and sends the payload as it is.
+    const alert = { type: 'error_logged', errorId: 'e-1', count: 3, first: { at: '2026-11-28T10:00:00.000Z' } };
+    await notify([
+      toAdmins(alert),
+      toSubscribers('post:post-7', { type: 'post_pinned', postId: 'post-7' }),
+      toMembers([ann.memberId, ann.memberId], { type: 'badge_earned', badge: 'first-session' }),
+      toSignedIn({ type: 'maintenance', at: '02:00' }),
+    ]);
+    expect(await deeSocket.next(kind('error_logged'))).toEqual(alert);
+    expect(await bobSocket.next(kind('post_pinned'))).toEqual({ type: 'post_pinned', postId: 'post-7' });
+    expect(await annSocket.next(kind('badge_earned'))).toEqual({ type: 'badge_earned', badge: 'first-session' });
+    for (const socket of [deeSocket, annSocket, bobSocket]) expect(await socket.next(kind('maintenance'))).toEqual({ type: 'maintenance', at: '02:00' });
+    await caughtUp(deeSocket, annSocket, bobSocket);
+    expect([annSocket, bobSocket].flatMap((socket) => socket.messages.filter(kind('error_logged')))).toEqual([]);
+    expect([deeSocket, annSocket].flatMap((socket) => socket.messages.filter(kind('post_pinned')))).toEqual([]);
+    expect([deeSocket, bobSocket].flatMap((socket) => socket.messages.filter(kind('badge_earned')))).toEqual([]);
+    // Named twice, heard once.
+    expect(annSocket.messages.filter(kind('badge_earned'))).toHaveLength(1);
   });
 
   it('closes a member’s oldest socket past 50, and keeps the others working', async () => {
@@ -125,7 +153,7 @@ describe('websocket /ws', () => {
     expect(first.ws.readyState).toBe(WebSocket.OPEN);
     const newest = track(await connect(server.url, cy));
     expect((await firstClosed).code).toBe(TOO_MANY_SOCKETS);
-    await notify([{ scope: 'user', id: cy.memberId }]);
+    await notify([memberChanged(cy.memberId)]);
     expect(await newest.next((m) => m.type === 'changed')).toEqual({ type: 'changed', scope: 'user', id: cy.memberId });
     expect(await rest[0]!.next((m) => m.type === 'changed')).toEqual({ type: 'changed', scope: 'user', id: cy.memberId });
   });

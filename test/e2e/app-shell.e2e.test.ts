@@ -1,10 +1,13 @@
 // The frame around the pages (issue 19 points 11, 15, 16 and 20): a signed-out visitor goes to the
 // sign-in without waiting out retries, the dashboard has one notification bell, public pages have a
-// menu on a phone, and a page error fails the test that saw it.
+// menu on a phone, a page error fails the test that saw it, and the frame says when a read model the
+// page reads is catching up (issue 30 point 1).
 import { describe, expect, it } from 'vitest';
+import { CATCHING_UP_HEADER } from '../../api/contracts/catching-up.js';
 import { signIn } from '../support/test-server.js';
-import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
-import { allowBrowserErrors, signInWithHint, takePageErrors } from './support/browser.js';
+import { newPageOnServerClock, openAs, startAppAndBrowser } from './support/app-and-browser.js';
+import { seriousViolations } from './support/axe.js';
+import { allowBrowserErrors, screenshot, signInWithHint, takePageErrors } from './support/browser.js';
 
 describe('the app shell', () => {
   const e2e = startAppAndBrowser();
@@ -30,6 +33,40 @@ describe('the app shell', () => {
     await page.getByTestId('activity-summary').waitFor();
     await expect(page.getByTestId('notification-bell').count()).resolves.toBe(1);
     await expect(page.getByTestId('nav-bar').getByTestId('notification-bell').count()).resolves.toBe(1);
+    await context.close();
+  });
+
+  // The header itself comes from a real rebuild in test/api/catching-up.int.test.ts; here the browser sees
+  // it added to the real answers, which costs no slow rebuild of a seeded log on the one PGlite connection.
+  it("shows 'Catching up' with the progress the answers report, and drops it at the next answer without it", async () => {
+    const member = await signIn(e2e.server.url, 'catching-up@example.com', 'Cai Catching');
+    const { context, page } = await openAs(e2e, member, '/dashboard', { width: 1280, height: 860 });
+    let reported: string | null = 'sessions;done=420;total=1000';
+    await page.route('**/api/dashboard/sessions?*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), ...(reported && { [CATCHING_UP_HEADER]: reported }) } });
+    });
+    await page.reload();
+    const line = page.getByTestId('catching-up-text');
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(/^Catching up: sessions 42%/);
+    expect(await page.getByRole('status').filter({ has: line }).count()).toBe(1);
+    await screenshot(page, 'catching-up-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'catching-up-390');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The frame asks the reporting URL again every 10 s (on the page's clock), so the progress moves.
+    reported = 'sessions;done=630;total=1000';
+    await page.clock.fastForward(10_000);
+    await page.getByText('Catching up: sessions 63%').waitFor();
+    // The rebuild is live: the next answer has no header, and the line goes.
+    reported = null;
+    await page.clock.fastForward(10_000);
+    await line.waitFor({ state: 'detached' });
+    // Its end refetches the page's reads: one may be in the handler still as the tab closes.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
   });
 

@@ -9,7 +9,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import type { Linter } from 'eslint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { CommandRuntime, ProcessRuntime } from '../../commands/runtime/types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 // eslint.config.js is JavaScript, outside what tsc checks: loaded by URL, its one export for this test typed here.
@@ -158,6 +159,44 @@ describe('import boundaries', () => {
       expect.stringMatching('^@typescript-eslint/no-restricted-imports: .*only types from api/contracts'),
     ]);
     expect(await lint(from, importing(from, target.contracts, 'type'), webContractTypesOnly)).toEqual([]);
+  });
+});
+
+describe('a feature sees the command runtime only', () => {
+  const RESTRICTED_IMPORT = '@typescript-eslint/no-restricted-imports';
+  const runtimeTypes = (from: string, name: string) => `import type { ${name} } from '${specifier(from, 'commands/runtime/types.ts')}';\nexport type { ${name} };\n`;
+
+  it.each(['commands/messaging/lint-fixture.ts', 'commands/feed/lint-fixture.ts', 'commands/lint-fixture.ts'])('refuses the whole ProcessRuntime in %s', async (from) => {
+    expect(await lint(from, runtimeTypes(from, 'ProcessRuntime'))).toEqual([expect.stringMatching(`^${RESTRICTED_IMPORT}: .*not ProcessRuntime`)]);
+  });
+
+  it("refuses the composition root's deps, which carry the whole runtime, in a feature", async () => {
+    const from = 'commands/skill-likes/lint-fixture.ts';
+    const code = `import type { CommandDeps } from '${specifier(from, 'commands/wiring.ts')}';\nexport type { CommandDeps };\n`;
+    expect(await lint(from, code)).toEqual([expect.stringMatching(`^${RESTRICTED_IMPORT}: .*its own deps`)]);
+  });
+
+  it('allows CommandRuntime in a feature', async () => {
+    expect(await lint('commands/messaging/lint-fixture.ts', runtimeTypes('commands/messaging/lint-fixture.ts', 'CommandRuntime'))).toEqual([]);
+  });
+
+  it.each([
+    'commands/sessions/lint-fixture.ts',
+    'commands/assistant/lint-fixture.ts',
+    'commands/skill-catalogue/lint-fixture-reactor.ts',
+    'commands/wiring.ts',
+    'commands/all-reactors.ts',
+  ])('allows the ProcessRuntime in %s, which runs processes', async (from) => {
+    expect(await lint(from, runtimeTypes(from, 'ProcessRuntime'))).toEqual([]);
+  });
+
+  it('gives a feature neither a multi-stream write nor the raw reads (types)', () => {
+    expectTypeOf<CommandRuntime>().toHaveProperty('handle');
+    expectTypeOf<CommandRuntime>().toHaveProperty('load');
+    expectTypeOf<CommandRuntime>().not.toHaveProperty('writeMany');
+    expectTypeOf<CommandRuntime>().not.toHaveProperty('reads');
+    expectTypeOf<CommandRuntime>().not.toHaveProperty('record');
+    expectTypeOf<ProcessRuntime>().toExtend<CommandRuntime>();
   });
 });
 

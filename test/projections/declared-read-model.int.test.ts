@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SqlConnection } from '../../eventstore/sql-database.js';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { memberChanged } from '../../projections/change-notices.js';
 import type { MemberEvent } from '../../domain/member/events.js';
 import { allProjectors } from '../../projections/all-projectors.js';
 import { rebuildProjectors } from '../../projections/rebuild/rebuild-projectors.js';
@@ -30,7 +31,7 @@ const biosProjection = defineProjection({
     if (event.type !== 'ProfileDetailsChanged' || event.data.bio === undefined) return;
     const { memberId, bio } = event.data;
     rows.member_bios.put({ member_id: memberId, bio, changes: (rows.member_bios.get(memberId)?.changes ?? 0) + 1 });
-    return [{ scope: 'user', id: memberId }];
+    return [memberChanged(memberId)];
   },
 });
 

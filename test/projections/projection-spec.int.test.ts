@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
+import { membersChanged } from '../../projections/change-notices.js';
 import { readCheckpointRow } from '../../projections/runtime/bookkeeping.js';
 import type { Projector } from '../../projections/types.js';
 import { BATCH_SPLITS, projectionSpec, recordedLog } from './support/projection-spec.js';
@@ -39,7 +40,7 @@ const likeCounter = (name: string, counted: 'added' | 'last batch only'): Projec
       const merged = counted === 'added' ? sql`${table}.likes + excluded.likes` : sql`excluded.likes`;
       await sql`insert into ${table} (skill_id, likes) values (${skillId}, ${likes}) on conflict (skill_id) do update set likes = ${merged}`.execute(handle);
     }
-    return counts.size > 0 ? [{ scope: 'members' as const }] : [];
+    return counts.size > 0 ? [membersChanged()] : [];
   },
 });
 

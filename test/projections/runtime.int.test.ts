@@ -117,7 +117,10 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
       await runtime.waitFor(checkpoint);
       await eventually(() => received.some((p) => p.projector === 'members' && p.checkpoint === checkpoint));
       const members = received.find((p) => p.projector === 'members' && p.checkpoint === checkpoint)!;
-      expect(members.notices).toEqual([{ scope: 'user', id: 'listener', about: 'profile' }, { scope: 'members' }]);
+      expect(members.notices).toEqual([
+        { audience: { to: 'members', ids: ['listener'] }, payload: { type: 'changed', scope: 'user', id: 'listener', about: 'profile' } },
+        { audience: { to: 'signed-in' }, payload: { type: 'changed', scope: 'members' } },
+      ]);
     } finally {
       await unlisten();
     }
@@ -279,9 +282,11 @@ describe.each(testTargets())('projection runtime on $kind', (target) => {
       const standby = createProjectionRuntime({ sql: h.sql, store: h.store, projectors: testProjectors, logger: silentLogger, standbyRetryMs: 100 });
       await standby.start();
       try {
-        await eventually(async () => (await standby.status()).every((s) => s.status === 'standby'));
+        // Standing by, it reports what the holder publishes, naming the holder.
+        const holders = new Map((await runtime.status()).map((s) => [s.name, s.holder]));
+        await eventually(async () => (await standby.status()).every((s) => !s.heldHere && s.holder !== null && s.holder === holders.get(s.name)));
         await runtime.stop();
-        await eventually(async () => (await standby.status()).every((s) => s.status === 'live'), 20_000);
+        await eventually(async () => (await standby.status()).every((s) => s.heldHere && s.status === 'live'), 20_000);
         const { checkpoint } = await h.store.append('member-late', [register('late')]);
         await standby.waitFor(checkpoint);
         expect((await getMember(h.sql.db, 'late'))?.name).toBe('late');

@@ -21,6 +21,10 @@ export interface TestServerOptions {
   projectors?: StartServerOptions['projectors'];
   /** Where the server's log goes (e.g. to count its lines); default stdout. */
   logStream?: StartServerOptions['logStream'];
+  /** Runs on the server's database before its read models start (a log seeded before a new version of one). */
+  beforeRuntime?: StartServerOptions['beforeRuntime'];
+  /** Events per transaction when a version change rebuilds a read model. */
+  rebuildBatchSize?: StartServerOptions['rebuildBatchSize'];
 }
 
 export interface TestServer {
@@ -73,6 +77,8 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
       webDistDir: opts.webDistDir,
       projectors: opts.projectors,
       logStream: opts.logStream,
+      beforeRuntime: opts.beforeRuntime,
+      rebuildBatchSize: opts.rebuildBatchSize,
       pglite,
       schedulerIntervalMs: 24 * 60 * 60 * 1000,
     });

@@ -4,6 +4,7 @@ import { conversationsQuery } from '@/features/messaging/api/messaging-api';
 import { ChatDock } from '@/features/messaging/components/chat-dock';
 import { unreadCountQuery } from '@/features/notifications/api/notifications-api';
 import { useCurrentUser } from '@/lib/current-user';
+import { CatchingUpBanner } from './catching-up-banner';
 import type { FirstReads } from './first-load';
 import { NavBar } from './nav-bar';
 
@@ -13,6 +14,7 @@ export const AppLayout = () => {
   return (
     <div className="min-h-screen bg-slate-50">
       <NavBar />
+      <CatchingUpBanner />
       <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <Outlet />
       </main>

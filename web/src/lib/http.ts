@@ -2,6 +2,7 @@
 // writes with 'API request failed: {status text}'. Both keep the HTTP status and the server's own
 // `{error}` text, because screens show the server's message where there is one. Bodies are read
 // without text-direction controls (shown-text.ts).
+import { CATCHING_UP_HEADER } from '@contracts/catching-up-header';
 import { parseShownJson } from './shown-text';
 
 export class ApiError extends Error {
@@ -16,6 +17,29 @@ export class ApiError extends Error {
 }
 
 const statusText = (response: Response): string => response.statusText || String(response.status);
+
+/** Told of every answer's SkillSwap-Catching-Up header (null without one): the signed-in frame's store. */
+export type AnswerListener = (url: string, catchingUp: string | null) => void;
+
+let listener: AnswerListener | null = null;
+// Answers that came before the listener's chunk loaded (the first load's reads), the last per URL.
+const early = new Map<string, string | null>();
+
+const heard = (url: string, response: Response): void => {
+  const value = response.headers.get(CATCHING_UP_HEADER);
+  if (listener) listener(url, value);
+  else if (value !== null || early.has(url)) early.set(url, value);
+};
+
+/**
+ * Tells `next` of every answer from now on, and of the headers heard before (the store that shows them
+ * lives in the signed-in frame's chunk, so the landing page loads none of it).
+ */
+export const listenToAnswers = (next: AnswerListener): void => {
+  listener = next;
+  for (const [url, value] of early) next(url, value);
+  early.clear();
+};
 
 const readServerMessage = async (response: Response): Promise<string | null> => {
   try {
@@ -35,6 +59,7 @@ const parseBody = async <T>(response: Response): Promise<T> => {
 
 export const getJson = async <T>(url: string, init?: { signal?: AbortSignal }): Promise<T> => {
   const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal: init?.signal });
+  heard(url, response);
   if (!response.ok) {
     throw new ApiError(`Query failed: ${statusText(response)}`, response.status, await readServerMessage(response));
   }
@@ -56,6 +81,7 @@ export const sendJson = async <T>(url: string, options: SendOptions = {}): Promi
     headers: { ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), Accept: 'application/json', ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
+  heard(url, response);
   if (!response.ok) {
     throw new ApiError(`API request failed: ${statusText(response)}`, response.status, await readServerMessage(response));
   }
