@@ -12,7 +12,7 @@ import { createCommentCommand, createPostCommand } from './testing.js';
 import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { createEventLog } from '../../test/projections/support/recorded-events.js';
-import { dumpTables } from '../../test/projections/support/table-dump.js';
+import { dumpTablesIn } from '../../test/projections/support/table-dump.js';
 import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
 import type { ReadModelsDb } from '../read-models.js';
 import { membersProjector } from '../members/projector.js';
@@ -132,10 +132,10 @@ describe.each(testTargets())('feed read model on $kind', (target) => {
     }
     for (const event of events) await feedProjector.apply(sql.db.withSchema('feed_by_one'), [event]);
     for (const batch of inBatches(events, 3)) await feedProjector.apply(sql.db.withSchema('feed_by_three'), batch);
-    const reference = await dumpTables(sql.db, [feedProjector]);
+    const reference = await dumpTablesIn(sql.db, 'public', [feedProjector]);
     expect(reference.feed_post_likes).toHaveLength(2);
-    expect(await dumpTables(sql.db.withSchema('feed_by_one'), [feedProjector])).toEqual(reference);
-    expect(await dumpTables(sql.db.withSchema('feed_by_three'), [feedProjector])).toEqual(reference);
+    expect(await dumpTablesIn(sql.db, 'feed_by_one', [feedProjector])).toEqual(reference);
+    expect(await dumpTablesIn(sql.db, 'feed_by_three', [feedProjector])).toEqual(reference);
   });
 
   // Last: it adds a post to the rows the tests above compare.
