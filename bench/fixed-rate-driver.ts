@@ -1,4 +1,4 @@
-// An open-loop HTTP load at a fixed offered rate, in a process of its own (bench/fixed-rate.ts starts it):
+// An open-loop HTTP load at a fixed offered rate, in a process of its own (bench/booking-under-rebuild.ts starts it):
 // request i is due at start + i / rate whatever the answers before it did, as independent members would
 // send them, and its latency counts from when it was due, not from when it left. A closed-loop generator
 // (wrk, autocannon) slows down when the server does and so hides the stall it should measure

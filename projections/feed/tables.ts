@@ -107,4 +107,5 @@ export const feedTables = {
 
 export type FeedPostRow = RowOfTable<typeof feedPostsTable>;
 export type FeedCommentRow = RowOfTable<typeof feedCommentsTable>;
+export type FeedCounterRow = RowOfTable<typeof feedCountersTable>;
 export type FeedDb = DatabaseOf<typeof feedTables>;
