@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeciderSpecification, expectRefusal } from './decider-spec.js';
+import { DecisionSpecification, DeciderSpecification, expectRefusal } from './decider-spec.js';
 import { DomainError } from './shared.js';
 import type { Decider } from './shared.js';
 
@@ -71,6 +71,44 @@ describe('DeciderSpecification', () => {
   it('lets an error that is not a refusal through unchanged', () => {
     expect(() => given([]).when({ type: 'Count', by: 13 }).thenRefuses('VALIDATION')).toThrow(TypeError);
     expect(() => expectRefusal(() => JSON.parse('{'), 'VALIDATION')).toThrow(SyntaxError);
+  });
+
+  it('matches events in part, field by field at any depth, item by item, and returns what was decided', () => {
+    const decided = given([])
+      .when({ type: 'Count', by: 2, note: 'x' })
+      .thenMatches([{ data: { note: 'x' } }]);
+    expect(decided).toEqual([{ type: 'Counted', data: { by: 2, note: 'x' } }]);
+    expect(
+      given([])
+        .when({ type: 'Count', by: 2 })
+        .then([counted(2)]),
+    ).toEqual([counted(2)]);
+  });
+
+  it('fails a partial match on another value or another number of events, and on a refusal', () => {
+    expect(() =>
+      given([])
+        .when({ type: 'Count', by: 2 })
+        .thenMatches([{ data: { by: 3 } }]),
+    ).toThrow('events matching the expected ones');
+    expect(() => given([]).when({ type: 'Count', by: 2 }).thenMatches([{}, {}])).toThrow('events matching');
+    expect(() =>
+      given([])
+        .when({ type: 'Count', by: 0 })
+        .thenMatches([{ type: 'Counted' }]),
+    ).toThrow('events matching');
+    expect(() => given([]).when({ type: 'Count', by: -1 }).thenMatches([])).toThrow(DomainError);
+  });
+
+  it('states a decision over several states the same way', () => {
+    const transfer = DecisionSpecification.for((amount: number, states: { from: number; to: number }) => {
+      if (amount > states.from) throw new DomainError('INSUFFICIENT_POINTS', 'Not enough');
+      return { from: states.from - amount, to: states.to + amount };
+    });
+    expect(transfer({ from: 3, to: 0 }).when(2).then({ from: 1, to: 2 })).toEqual({ from: 1, to: 2 });
+    expect(() => transfer({ from: 3, to: 0 }).when(2).then({ from: 1, to: 3 })).toThrow('expected events');
+    transfer({ from: 3, to: 0 }).when(3).thenMatches({ from: 0 });
+    transfer({ from: 3, to: 0 }).when(4).thenRefuses('INSUFFICIENT_POINTS', 'Not enough');
   });
 
   it('is not a promise: awaiting a spec fails instead of hanging', async () => {

@@ -6,9 +6,10 @@ import type { LedgerState } from '../ledger/state.js';
 import type { MemberCommand } from '../member/commands.js';
 import { memberDecider } from '../member/decide.js';
 import type { MemberState } from '../member/state.js';
-import { DomainError, type Decider, type Event } from '../shared.js';
+import { DecisionSpecification } from '../decider-spec.js';
+import type { Decider, Event } from '../shared.js';
 import { slotDecider, type SlotState } from '../slot/decider.js';
-import { decideBooking, type BookingDecision, type BookingRequest, type BookingStates } from './decide-booking.js';
+import { decideBooking, type BookingRequest } from './decide-booking.js';
 
 export const MENTOR = 'member-mentor';
 export const STUDENT = 'member-student';
@@ -58,14 +59,5 @@ export const bookingRequest = (overrides: Partial<BookingRequest> = {}): Booking
   ...overrides,
 });
 
-/** given(states).when(request) -> the decision, or the refusal's code and text. */
-export const given = (states: BookingStates) => ({
-  when: (request: BookingRequest): BookingDecision | { refused: string; message: string } => {
-    try {
-      return decideBooking(request, states);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return { refused: error.code, message: error.message };
-    }
-  },
-});
+/** given(states).when(request).then… / .thenMatches… / .thenRefuses…: the booking decided on the states it reads. */
+export const given = DecisionSpecification.for(decideBooking);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../decider-spec.js';
-import { decideFeedback, evolveFeedback, FEEDBACK_EMPTY_MESSAGE, feedbackDecider, initialFeedbackState, type SubmitFeedback } from './decide.js';
+import { FEEDBACK_EMPTY_MESSAGE, feedbackDecider, type SubmitFeedback } from './decide.js';
 import { FEEDBACK_MAX_LENGTH } from './events.js';
 
 const submit = (message: string, extra: Partial<SubmitFeedback> = {}): SubmitFeedback => ({
@@ -15,9 +15,9 @@ const given = DeciderSpecification.for(feedbackDecider);
 
 describe('SubmitFeedback', () => {
   it('records the trimmed message with its sender', () => {
-    expect(decideFeedback(submit('  Love the calendar  ', { source: 'dashboard' }), initialFeedbackState())).toEqual([
-      { type: 'FeedbackSubmitted', data: { feedbackId: 'f1', memberId: 'm1', message: 'Love the calendar', source: 'dashboard' } },
-    ]);
+    given([])
+      .when(submit('  Love the calendar  ', { source: 'dashboard' }))
+      .then([{ type: 'FeedbackSubmitted', data: { feedbackId: 'f1', memberId: 'm1', message: 'Love the calendar', source: 'dashboard' } }]);
   });
 
   it('refuses blank text with the dialog message', () => {
@@ -28,12 +28,15 @@ describe('SubmitFeedback', () => {
     given([])
       .when(submit('x'.repeat(FEEDBACK_MAX_LENGTH + 1)))
       .thenRefuses('VALIDATION');
-    expect(decideFeedback(submit('x'.repeat(FEEDBACK_MAX_LENGTH)), initialFeedbackState())).toHaveLength(1);
+    given([])
+      .when(submit('x'.repeat(FEEDBACK_MAX_LENGTH)))
+      .thenMatches([{ type: 'FeedbackSubmitted' }]);
   });
 
   it('appends nothing when the same feedback is sent again', () => {
-    const [event] = decideFeedback(submit('Hi'), initialFeedbackState());
-    const state = evolveFeedback(initialFeedbackState(), event!);
-    expect(decideFeedback(submit('Hi'), state)).toEqual([]);
+    const sent = given([])
+      .when(submit('Hi'))
+      .thenMatches([{ type: 'FeedbackSubmitted' }]);
+    given(sent).when(submit('Hi')).then([]);
   });
 });

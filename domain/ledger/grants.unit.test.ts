@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../decider-spec.js';
 import type { LedgerCommand } from './commands.js';
-import { decideLedger, ledgerDecider } from './decide.js';
+import { ledgerDecider } from './decide.js';
 import type { LedgerEvent } from './events.js';
 import { evolveLedger, initialLedgerState } from './state.js';
 
@@ -17,15 +17,13 @@ const correctionCommand = (amount: number, description = 'Refund for a no-show m
   amount,
   description,
 });
-const correction = (amount: number, description?: string) => decideLedger(correctionCommand(amount, description), stateAfter(welcome));
 const given = DeciderSpecification.for(ledgerDecider);
 /** A correction of the member who got the welcome bonus (3 points). */
-const refusedCorrection = (amount: number, description?: string) => given([welcome]).when(correctionCommand(amount, description));
+const correction = (amount: number, description?: string) => given([welcome]).when(correctionCommand(amount, description));
 
 describe('GrantWelcomeBonus', () => {
   it('grants 3 points described as the welcome bonus', () => {
-    const events = decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, stateAfter());
-    expect(events).toEqual([welcome]);
+    const events = given([]).when({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }).then([welcome]);
     expect(events.reduce(evolveLedger, stateAfter())).toMatchObject({ available: 3, held: 0, welcomeGranted: true });
   });
 
@@ -36,7 +34,7 @@ describe('GrantWelcomeBonus', () => {
 
 describe('GrantCorrection', () => {
   it('adds points with the reason as description', () => {
-    expect(correction(5)).toEqual([
+    correction(5).then([
       {
         type: 'PointsGranted',
         data: { memberId: 'm1', transactionId: 't1', amount: 5, reason: 'correction', description: 'Refund for a no-show mentor' },
@@ -45,25 +43,28 @@ describe('GrantCorrection', () => {
   });
 
   it('takes points away down to exactly zero available', () => {
-    const state = correction(-3).reduce(evolveLedger, stateAfter(welcome));
+    const state = correction(-3)
+      .thenMatches([{ type: 'PointsGranted' }])
+      .reduce(evolveLedger, stateAfter(welcome));
     expect(state.available).toBe(0);
   });
 
   it('refuses to make the available balance negative', () => {
-    refusedCorrection(-4).thenRefuses('INSUFFICIENT_POINTS', 'This correction would make the available balance negative (available: 3 points).');
+    correction(-4).thenRefuses('INSUFFICIENT_POINTS', 'This correction would make the available balance negative (available: 3 points).');
   });
 
   it('refuses a zero or fractional amount', () => {
-    refusedCorrection(0).thenRefuses('VALIDATION');
-    refusedCorrection(1.5).thenRefuses('VALIDATION');
+    correction(0).thenRefuses('VALIDATION');
+    correction(1.5).thenRefuses('VALIDATION');
   });
 
   it('requires a description', () => {
-    refusedCorrection(2, '  ').thenRefuses('VALIDATION', 'Please give a reason for the correction');
+    correction(2, '  ').thenRefuses('VALIDATION', 'Please give a reason for the correction');
   });
 
   it('does not count as the welcome bonus', () => {
-    const state = stateAfter({ ...welcome, data: { ...welcome.data, reason: 'correction', description: 'Goodwill' } });
-    expect(decideLedger({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' }, state)).toHaveLength(1);
+    given([{ ...welcome, data: { ...welcome.data, reason: 'correction', description: 'Goodwill' } }])
+      .when({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' })
+      .thenMatches([{ type: 'PointsGranted' }]);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../decider-spec.js';
 import type { LedgerCommand } from './commands.js';
-import { decideLedger, ledgerDecider } from './decide.js';
+import { ledgerDecider } from './decide.js';
 import type { LedgerEvent } from './events.js';
-import { evolveLedger, initialLedgerState, type LedgerState } from './state.js';
+import { evolveLedger, initialLedgerState } from './state.js';
 
 const stateAfter = (...events: LedgerEvent[]) => events.reduce(evolveLedger, initialLedgerState());
 const welcome: LedgerEvent = {
@@ -22,24 +22,22 @@ const adjudicated: LedgerEvent = {
   type: 'HoldAdjudicated',
   data: { memberId: 'm1', holdId: 'h1', sessionId: 's1', amount: 2, mentorId: 'm2', description: 'Transferred' },
 };
-/** Runs the command and folds its events, so each test states both the events and the balances. */
-const run = (command: LedgerCommand, state: LedgerState) => {
-  const events = decideLedger(command, state);
-  return { events, state: events.reduce(evolveLedger, state) };
-};
 const given = DeciderSpecification.for(ledgerDecider);
 const placeHold = (amount: number, holdId = 'h1', sessionId = 's1'): LedgerCommand => ({ type: 'PlaceHold', memberId: 'm1', holdId, sessionId, amount });
 
 describe('PlaceHold', () => {
   it('moves points from available to held', () => {
-    const { events, state } = run(placeHold(2), stateAfter(welcome));
-    expect(events).toEqual([held]);
+    const events = given([welcome]).when(placeHold(2)).then([held]);
+    const state = stateAfter(welcome, ...events);
     expect(state).toMatchObject({ available: 1, held: 2 });
     expect(state.holds.get('h1')).toMatchObject({ amount: 2, sessionId: 's1', state: 'active' });
   });
 
   it('may hold every available point', () => {
-    expect(run(placeHold(3), stateAfter(welcome)).state).toMatchObject({ available: 0, held: 3 });
+    const events = given([welcome])
+      .when(placeHold(3))
+      .thenMatches([{ type: 'PointsHeld' }]);
+    expect(stateAfter(welcome, ...events)).toMatchObject({ available: 0, held: 3 });
   });
 
   it('refuses a hold larger than the available points with the booking text', () => {
@@ -57,7 +55,7 @@ describe('PlaceHold', () => {
   });
 
   it('places nothing twice when the same hold is requested again', () => {
-    expect(decideLedger(placeHold(2), stateAfter(welcome, held))).toEqual([]);
+    given([welcome, held]).when(placeHold(2)).then([]);
   });
 
   it('refuses a different hold under an id already used', () => {
@@ -71,15 +69,16 @@ describe('RefundHold', () => {
   const refund: LedgerCommand = { type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'rejected', description: 'Refund' };
 
   it('refunds the hold when the mentor rejects', () => {
-    const { events, state } = run(refund, stateAfter(welcome, held));
-    expect(events).toEqual([refunded]);
+    const events = given([welcome, held]).when(refund).then([refunded]);
+    const state = stateAfter(welcome, held, ...events);
     expect(state).toMatchObject({ available: 3, held: 0 });
     expect(state.holds.get('h1')?.state).toBe('refunded');
   });
 
   it('describes the refund with the amount and the reason by default', () => {
-    const [event] = decideLedger({ type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'expired' }, stateAfter(welcome, held));
-    expect(event?.data).toMatchObject({ description: 'Refund of 2 points held for session (expired)' });
+    given([welcome, held])
+      .when({ type: 'RefundHold', memberId: 'm1', holdId: 'h1', reason: 'expired' })
+      .thenMatches([{ data: { description: 'Refund of 2 points held for session (expired)' } }]);
   });
 
   it('refuses to refund a hold twice', () => {
@@ -99,8 +98,8 @@ describe('AdjudicateHold', () => {
   const adjudicate: LedgerCommand = { type: 'AdjudicateHold', memberId: 'm1', holdId: 'h1', mentorId: 'm2', description: 'Transferred' };
 
   it('moves the held points out of the ledger on completion', () => {
-    const { events, state } = run(adjudicate, stateAfter(welcome, held));
-    expect(events).toEqual([adjudicated]);
+    const events = given([welcome, held]).when(adjudicate).then([adjudicated]);
+    const state = stateAfter(welcome, held, ...events);
     expect(state).toMatchObject({ available: 1, held: 0 });
     expect(state.holds.get('h1')?.state).toBe('adjudicated');
   });
@@ -126,27 +125,32 @@ describe('ReceivePoints', () => {
   };
 
   it("credits the mentor's available points", () => {
-    const { events, state } = run(receive, stateAfter());
-    expect(events).toEqual([
-      {
-        type: 'PointsReceived',
-        data: {
-          memberId: 'm2',
-          transactionId: 't5',
-          holdId: 'h1',
-          sessionId: 's1',
-          amount: 2,
-          fromMemberId: 'm1',
-          description: '2 points received for teaching a session',
+    const events = given([])
+      .when(receive)
+      .then([
+        {
+          type: 'PointsReceived',
+          data: {
+            memberId: 'm2',
+            transactionId: 't5',
+            holdId: 'h1',
+            sessionId: 's1',
+            amount: 2,
+            fromMemberId: 'm1',
+            description: '2 points received for teaching a session',
+          },
         },
-      },
-    ]);
-    expect(state.available).toBe(2);
+      ]);
+    expect(stateAfter(...events).available).toBe(2);
   });
 
   it('receives nothing a second time for the same hold', () => {
-    const first = run(receive, stateAfter());
-    expect(decideLedger({ ...receive, transactionId: 't6' }, first.state)).toEqual([]);
+    const first = given([])
+      .when(receive)
+      .thenMatches([{ type: 'PointsReceived' }]);
+    given(first)
+      .when({ ...receive, transactionId: 't6' })
+      .then([]);
   });
 
   it('refuses a non-positive amount', () => {
@@ -159,7 +163,10 @@ describe('ReceivePoints', () => {
 describe('the double-entry balance', () => {
   it('keeps granted points equal to available + held + transferred out across a session life', () => {
     const student = stateAfter(welcome, held, adjudicated);
-    const mentor = run({ type: 'ReceivePoints', memberId: 'm2', transactionId: 't5', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'm1' }, stateAfter()).state;
+    const received = given([])
+      .when({ type: 'ReceivePoints', memberId: 'm2', transactionId: 't5', holdId: 'h1', sessionId: 's1', amount: 2, fromMemberId: 'm1' })
+      .thenMatches([{ type: 'PointsReceived' }]);
+    const mentor = stateAfter(...received);
     expect(student.available + student.held + mentor.available + mentor.held).toBe(3);
   });
 });

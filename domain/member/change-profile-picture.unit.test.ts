@@ -1,12 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../decider-spec.js';
 import type { ChangeProfilePicture } from './commands.js';
-import { decideMember, memberDecider } from './decide.js';
+import { memberDecider } from './decide.js';
 import type { MemberEvent } from './events.js';
-import { evolveMember, initialMemberState } from './state.js';
 
 const NOW = '2026-11-22T09:00:00.000Z';
-const stateAfter = (...events: MemberEvent[]) => events.reduce(evolveMember, initialMemberState());
 const registered: MemberEvent = {
   type: 'MemberRegistered',
   data: { memberId: 'm1', email: 'ada@example.com', name: 'Ada Lovelace', timeZone: 'Europe/London', registeredAt: NOW },
@@ -15,15 +13,17 @@ const given = DeciderSpecification.for(memberDecider);
 
 describe('ChangeProfilePicture', () => {
   const changeCommand = (imageUrl: string, actorId = 'm1'): ChangeProfilePicture => ({ type: 'ChangeProfilePicture', memberId: 'm1', actorId, imageUrl, now: NOW });
-  const change = (imageUrl: string, actorId = 'm1') => decideMember(changeCommand(imageUrl, actorId), stateAfter(registered));
 
   it('records the new picture', () => {
-    expect(change('/media/m1/a.jpg')).toEqual([{ type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/media/m1/a.jpg' } }]);
+    given([registered])
+      .when(changeCommand('/media/m1/a.jpg'))
+      .then([{ type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/media/m1/a.jpg' } }]);
   });
 
   it('emits nothing when the picture is the current one', () => {
-    const state = stateAfter(registered, { type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/a.jpg' } });
-    expect(decideMember({ type: 'ChangeProfilePicture', memberId: 'm1', actorId: 'm1', imageUrl: '/a.jpg', now: NOW }, state)).toEqual([]);
+    given([registered, { type: 'ProfilePictureChanged', data: { memberId: 'm1', imageUrl: '/a.jpg' } }])
+      .when({ type: 'ChangeProfilePicture', memberId: 'm1', actorId: 'm1', imageUrl: '/a.jpg', now: NOW })
+      .then([]);
   });
 
   it("refuses to change someone else's picture", () => {

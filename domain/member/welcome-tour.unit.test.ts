@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../decider-spec.js';
 import type { MemberStreamEvent } from './events.js';
-import { decideWelcomeTour, evolveWelcomeTour, initialWelcomeTourState, welcomeTourDecider, type MarkWelcomeTourSeen } from './welcome-tour.js';
+import { evolveWelcomeTour, initialWelcomeTourState, welcomeTourDecider, type MarkWelcomeTourSeen } from './welcome-tour.js';
 
 const NOW = '2026-03-02T09:00:00.000Z';
 const registered: MemberStreamEvent = {
@@ -14,14 +14,16 @@ const given = DeciderSpecification.for(welcomeTourDecider);
 
 describe('the welcome tour', () => {
   it('is recorded as seen the first time the member closes it', () => {
-    const events = decideWelcomeTour(mark(), stateAfter(registered));
-    expect(events).toEqual([{ type: 'WelcomeTourSeen', data: { memberId: 'm1', seenAt: NOW } }]);
+    const events = given([registered])
+      .when(mark())
+      .then([{ type: 'WelcomeTourSeen', data: { memberId: 'm1', seenAt: NOW } }]);
     expect(stateAfter(registered, ...events)).toEqual({ registered: true, seenAt: NOW });
   });
 
   it('records nothing when it was already seen', () => {
-    const seen = stateAfter(registered, { type: 'WelcomeTourSeen', data: { memberId: 'm1', seenAt: NOW } });
-    expect(decideWelcomeTour(mark(), seen)).toEqual([]);
+    given([registered, { type: 'WelcomeTourSeen', data: { memberId: 'm1', seenAt: NOW } }])
+      .when(mark())
+      .then([]);
   });
 
   it('refuses another member and an unknown one', () => {

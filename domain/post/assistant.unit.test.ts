@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AiInvocation, PostEvent } from './events.js';
+import type { AiInvocation } from './events.js';
 import { AI_REPLY_MAX, THE_S_BRAIN_ID, feedTexts } from './rules.js';
 import { aiFeedbackStats, foldPost } from './state.js';
-import { AUTHOR, NOW, OTHER, POST_ID, READER, append, commentCommand, createCommand, created, decideOn, given, thread } from './testing.js';
+import { AUTHOR, NOW, OTHER, POST_ID, READER, append, commentCommand, createCommand, created, given, thread } from './testing.js';
 
 const AI = THE_S_BRAIN_ID;
 const LATER = '2026-03-02T09:04:59.000Z';
@@ -19,14 +19,14 @@ const failWith = (reason: 'model_error' | 'quota_exceeded', requestId = 'r-1') =
 const vote = (actorId: string, feedback = 'helpful', commentId = 'ai-r-1') =>
   ({ type: 'GiveAiFeedback', postId: POST_ID, now: NOW, actorId, commentId, feedback }) as const;
 
-const types = (events: readonly PostEvent[]) => events.map((e) => e.type);
 const asked = () => append(created(), ask());
 const answered = () => append(append(asked(), start()), complete());
 
 describe('asking The S brain', () => {
   it('records a request when a post mentions it, answered on the post itself', () => {
-    const events = decideOn([], createCommand({ content: 'Help @The S brain', mentions: [AI] }));
-    expect(types(events)).toEqual(['PostCreated', 'AiReplyRequested']);
+    const events = given([])
+      .when(createCommand({ content: 'Help @The S brain', mentions: [AI] }))
+      .thenMatches([{ type: 'PostCreated' }, { type: 'AiReplyRequested' }]);
     expect(events[1]?.data).toEqual({
       postId: POST_ID,
       requestId: 'ai-1',
@@ -40,29 +40,42 @@ describe('asking The S brain', () => {
   });
 
   it('records nothing for a mention when no endpoint is configured', () => {
-    expect(types(decideOn([], createCommand({ mentions: [AI], assistantAvailable: false })))).toEqual(['PostCreated']);
-    expect(types(decideOn(created(), commentCommand({ mentions: [AI], assistantAvailable: false })))).toEqual(['CommentAdded']);
+    given([])
+      .when(createCommand({ mentions: [AI], assistantAvailable: false }))
+      .thenMatches([{ type: 'PostCreated' }]);
+    given(created())
+      .when(commentCommand({ mentions: [AI], assistantAvailable: false }))
+      .thenMatches([{ type: 'CommentAdded' }]);
   });
 
   it('answers a comment that mentions it under that comment, and beside it at the deepest level', () => {
-    const [, request] = decideOn(created(), commentCommand({ mentions: [AI] }));
-    expect(request?.data).toMatchObject({ trigger: 'comment_mention', triggerCommentId: 'c-1', replyToCommentId: 'c-1', requestedBy: READER });
-    const [, deep] = decideOn(thread(2), commentCommand({ commentId: 'c-3', parentCommentId: 'c-2', mentions: [AI] }));
-    expect(deep?.data).toMatchObject({ triggerCommentId: 'c-3', replyToCommentId: 'c-2' });
+    given(created())
+      .when(commentCommand({ mentions: [AI] }))
+      .thenMatches([
+        { type: 'CommentAdded' },
+        { type: 'AiReplyRequested', data: { trigger: 'comment_mention', triggerCommentId: 'c-1', replyToCommentId: 'c-1', requestedBy: READER } },
+      ]);
+    given(thread(2))
+      .when(commentCommand({ commentId: 'c-3', parentCommentId: 'c-2', mentions: [AI] }))
+      .thenMatches([{ type: 'CommentAdded' }, { type: 'AiReplyRequested', data: { triggerCommentId: 'c-3', replyToCommentId: 'c-2' } }]);
   });
 
   it('answers one request at a time per post: a mention meanwhile is only a comment, an ask is refused', () => {
-    expect(types(decideOn(asked(), commentCommand({ mentions: [AI], now: LATER })))).toEqual(['CommentAdded']);
+    given(asked())
+      .when(commentCommand({ mentions: [AI], now: LATER }))
+      .thenMatches([{ type: 'CommentAdded' }]);
     given(asked())
       .when(ask({ requestId: 'r-2', now: LATER }))
       .thenRefuses('CONFLICT', feedTexts.aiBusy);
-    expect(types(decideOn(answered(), ask({ requestId: 'r-2' })))).toEqual(['AiReplyRequested']);
+    given(answered())
+      .when(ask({ requestId: 'r-2' }))
+      .thenMatches([{ type: 'AiReplyRequested' }]);
   });
 
   it('lets a new request through once the pending one outlived its timeout, failing the old one', () => {
-    const events = decideOn(asked(), ask({ requestId: 'r-2', now: TIMED_OUT }));
-    expect(types(events)).toEqual(['AiReplyFailed', 'AiReplyRequested']);
-    expect(events[0]?.data).toMatchObject({ requestId: 'r-1', reason: 'timed_out', message: feedTexts.aiTrouble });
+    given(asked())
+      .when(ask({ requestId: 'r-2', now: TIMED_OUT }))
+      .thenMatches([{ type: 'AiReplyFailed', data: { requestId: 'r-1', reason: 'timed_out', message: feedTexts.aiTrouble } }, { type: 'AiReplyRequested' }]);
   });
 
   it('refuses an ask by the assistant itself, an empty question, a comment the post lacks; a repeated request id appends nothing', () => {
@@ -87,9 +100,12 @@ describe('the assistant’s answer', () => {
       .then([{ type: 'AiReplyStarted', data: { postId: POST_ID, requestId: 'r-1', model: 'gpt-test' } }]);
     const started = append(asked(), start());
     given(started).when(start()).then([]);
-    const events = decideOn(started, complete());
-    expect(types(events)).toEqual(['CommentAdded', 'AiReplyCompleted']);
-    expect(events[0]?.data).toMatchObject({ authorId: AI, isAiGenerated: true, aiRequestId: 'r-1', depth: 0, parentCommentId: null, content: 'A hook is a function.' });
+    const events = given(started)
+      .when(complete())
+      .thenMatches([
+        { type: 'CommentAdded', data: { authorId: AI, isAiGenerated: true, aiRequestId: 'r-1', depth: 0, parentCommentId: null, content: 'A hook is a function.' } },
+        { type: 'AiReplyCompleted' },
+      ]);
     expect(events[1]?.data).toEqual({ postId: POST_ID, requestId: 'r-1', requestedBy: READER, commentId: 'ai-r-1', invocation });
     given(answered()).when(complete()).then([]);
     given(answered()).when(failWith('model_error')).then([]);
@@ -100,27 +116,35 @@ describe('the assistant’s answer', () => {
 
   it('nests its answer under the asking comment', () => {
     const mentioned = append(append(created(), commentCommand()), commentCommand({ commentId: 'c-2', parentCommentId: 'c-1', mentions: [AI] }));
-    const [comment] = decideOn(mentioned, complete('ai-c'));
-    expect(comment?.data).toMatchObject({ parentCommentId: 'c-2', parentAuthorId: READER, depth: 2 });
+    given(mentioned)
+      .when(complete('ai-c'))
+      .thenMatches([{ type: 'CommentAdded', data: { parentCommentId: 'c-2', parentAuthorId: READER, depth: 2 } }, { type: 'AiReplyCompleted' }]);
   });
 
   it('never asks itself: its own mention in an answer records no request', () => {
-    const events = decideOn(asked(), complete('r-1', 'Ask @The S brain again', [AI, OTHER]));
-    expect(types(events)).toEqual(['CommentAdded', 'AiReplyCompleted']);
-    expect(events[0]?.data).toMatchObject({ mentions: [OTHER] });
+    given(asked())
+      .when(complete('r-1', 'Ask @The S brain again', [AI, OTHER]))
+      .thenMatches([{ type: 'CommentAdded', data: { mentions: [OTHER] } }, { type: 'AiReplyCompleted' }]);
   });
 
   it('turns an empty answer into a failure and cuts a long one', () => {
-    expect(decideOn(asked(), complete('r-1', '  '))).toEqual([
-      { type: 'AiReplyFailed', data: { postId: POST_ID, requestId: 'r-1', requestedBy: READER, reason: 'model_error', message: feedTexts.aiTrouble, invocation } },
-    ]);
-    const [long] = decideOn(asked(), complete('r-1', 'y'.repeat(AI_REPLY_MAX + 50)));
-    expect(long?.data).toMatchObject({ content: 'y'.repeat(AI_REPLY_MAX) });
+    given(asked())
+      .when(complete('r-1', '  '))
+      .then([
+        { type: 'AiReplyFailed', data: { postId: POST_ID, requestId: 'r-1', requestedBy: READER, reason: 'model_error', message: feedTexts.aiTrouble, invocation } },
+      ]);
+    given(asked())
+      .when(complete('r-1', 'y'.repeat(AI_REPLY_MAX + 50)))
+      .thenMatches([{ type: 'CommentAdded', data: { content: 'y'.repeat(AI_REPLY_MAX) } }, { type: 'AiReplyCompleted' }]);
   });
 
   it('fails with the spec’s text, or the quota’s; an ended or unknown request and a deleted post append nothing', () => {
-    expect(decideOn(asked(), failWith('model_error'))[0]?.data).toMatchObject({ message: 'The S brain is having trouble. Please try again in a moment.' });
-    expect(decideOn(asked(), failWith('quota_exceeded'))[0]?.data).toMatchObject({ reason: 'quota_exceeded', message: feedTexts.aiQuotaExceeded });
+    given(asked())
+      .when(failWith('model_error'))
+      .thenMatches([{ data: { message: 'The S brain is having trouble. Please try again in a moment.' } }]);
+    given(asked())
+      .when(failWith('quota_exceeded'))
+      .thenMatches([{ data: { reason: 'quota_exceeded', message: feedTexts.aiQuotaExceeded } }]);
     given(created()).when(start('r-9')).then([]);
     given(created()).when(complete('r-9')).then([]);
     const deleted = append(asked(), { type: 'DeletePost', postId: POST_ID, now: NOW, actorId: AUTHOR });

@@ -59,5 +59,3 @@ export const thread = (deepest: number): PostEvent[] => {
   }
   return events;
 };
-
-export const decideOn = (events: readonly PostEvent[], command: PostCommand): PostEvent[] => postDecider.decide(command, foldPost(events));

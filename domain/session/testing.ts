@@ -1,10 +1,10 @@
-// Given/when helpers for the session unit tests (imported by *.unit.test.ts only). No test-runner
-// import here: domain/ depends on nothing outside domain/.
+// Histories and the given / when / then of the session unit tests (imported by *.unit.test.ts only). No
+// test-runner import here: domain/ depends on nothing outside domain/.
+import { DeciderSpecification } from '../decider-spec.js';
 import type { RequestSession, SessionCommand } from './commands.js';
-import { decide } from './decide.js';
+import { decide, sessionDecider } from './decide.js';
 import type { SessionEvent } from './events.js';
 import { foldSession } from './state.js';
-import type { SessionState } from './state.js';
 
 export const STUDENT = 'member-student';
 export const MENTOR = 'member-mentor';
@@ -44,12 +44,4 @@ export const proposed = (by = STUDENT, proposedStartsAt = PROPOSED_AT) =>
 /** Completed automatically right at its end (14:00 + 1.5 h). */
 export const completed = () => append(confirmed(), { type: 'CompleteSession', sessionId: SESSION_ID, now: '2026-03-05T15:30:00.000Z' });
 
-export const given = (events: SessionEvent[]) => {
-  const state: SessionState = foldSession(events);
-  return {
-    state,
-    when: (command: SessionCommand) => decide(command, state),
-  };
-};
-
-export { expectRefusal } from '../decider-spec.js';
+export const given = DeciderSpecification.for(sessionDecider);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../decider-spec.js';
 import type { SkillLikeCommand } from './commands.js';
-import { OWN_SKILL_MESSAGE, decideSkillLike, evolveSkillLike, initialSkillLikeState, isLikedBy, skillLikeDecider } from './decide.js';
+import { OWN_SKILL_MESSAGE, evolveSkillLike, initialSkillLikeState, isLikedBy, skillLikeDecider } from './decide.js';
 import type { SkillLikeEvent } from './events.js';
 
 const ref = { skillId: 's1', ownerId: 'mentor', memberId: 'm1' };
@@ -12,13 +12,13 @@ const given = DeciderSpecification.for(skillLikeDecider);
 
 describe('skill likes', () => {
   it('likes a skill on the first toggle and unlikes it on the second', () => {
-    const first = decideSkillLike(command('ToggleSkillLike'), stateAfter());
-    expect(first).toEqual([liked]);
+    const first = given([]).when(command('ToggleSkillLike')).then([liked]);
     const state = stateAfter(...first);
     expect(state).toMatchObject({ likesCount: 1 });
     expect(isLikedBy(state, 'm1')).toBe(true);
-    const second = decideSkillLike(command('ToggleSkillLike'), state);
-    expect(second).toEqual([{ type: 'SkillUnliked', data: ref }]);
+    const second = given(first)
+      .when(command('ToggleSkillLike'))
+      .then([{ type: 'SkillUnliked', data: ref }]);
     expect(stateAfter(...first, ...second)).toEqual(initialSkillLikeState());
   });
 
@@ -28,8 +28,8 @@ describe('skill likes', () => {
   });
 
   it('treats a repeated like or an unlike of what was never liked as already done', () => {
-    expect(decideSkillLike(command('LikeSkill'), stateAfter(liked))).toEqual([]);
-    expect(decideSkillLike(command('UnlikeSkill'), stateAfter())).toEqual([]);
+    given([liked]).when(command('LikeSkill')).then([]);
+    given([]).when(command('UnlikeSkill')).then([]);
   });
 
   it('refuses a like of one’s own skill with a readable text', () => {

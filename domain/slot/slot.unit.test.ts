@@ -11,7 +11,7 @@ const cell = (minute: number) => `2026-03-05T14:${String(minute).padStart(2, '0'
 const reserve = (sessionId: string, cells = [cell(0), cell(15), cell(30), cell(45)]): SlotCommand => ({ type: 'ReserveCells', ...hour, cells, sessionId });
 const release = (sessionId: string, cells = [cell(0), cell(15), cell(30), cell(45)]): SlotCommand => ({ type: 'ReleaseCells', ...hour, cells, sessionId });
 
-/** Runs commands in order against one hour stream, returning its events. */
+/** The history of one hour stream after these commands, each decided on the events before it. */
 const run = (...commands: SlotCommand[]): SlotEvent[] =>
   commands.reduce<SlotEvent[]>((events, command) => [...events, ...decideSlot(command, events.reduce(evolveSlot, initialSlotState()))], []);
 
@@ -19,7 +19,9 @@ const given = DeciderSpecification.for(slotDecider);
 
 describe('slot reservation in an hour stream', () => {
   it('reserves the free cells of the hour for a session in one event', () => {
-    expect(run(reserve('s1'))).toEqual([{ type: 'SlotsReserved', data: { ...hour, sessionId: 's1', cells: [cell(0), cell(15), cell(30), cell(45)] } }]);
+    given([])
+      .when(reserve('s1'))
+      .then([{ type: 'SlotsReserved', data: { ...hour, sessionId: 's1', cells: [cell(0), cell(15), cell(30), cell(45)] } }]);
   });
 
   it('refuses when another active session holds any of the cells, with the spec text', () => {
@@ -36,27 +38,46 @@ describe('slot reservation in an hour stream', () => {
   });
 
   it('treats a repeated reservation by the holder as already done, and takes only the cells it lacks', () => {
-    expect(run(reserve('s1'), reserve('s1'))).toHaveLength(1);
-    const events = run(reserve('s1', [cell(0)]), reserve('s1', [cell(0), cell(15)]));
-    expect(events[1]).toEqual({ type: 'SlotsReserved', data: { ...hour, sessionId: 's1', cells: [cell(15)] } });
+    given(run(reserve('s1')))
+      .when(reserve('s1'))
+      .then([]);
+    given(run(reserve('s1', [cell(0)])))
+      .when(reserve('s1', [cell(0), cell(15)]))
+      .then([{ type: 'SlotsReserved', data: { ...hour, sessionId: 's1', cells: [cell(15)] } }]);
   });
 
   it('frees the cells when the holder releases them, so another session can take them', () => {
-    const events = run(reserve('s1'), release('s1'), reserve('s2'));
-    expect(events.map((e) => `${e.type}:${e.data.sessionId}`)).toEqual(['SlotsReserved:s1', 'SlotsReleased:s1', 'SlotsReserved:s2']);
+    const reserved = run(reserve('s1'));
+    const released = [
+      ...reserved,
+      ...given(reserved)
+        .when(release('s1'))
+        .thenMatches([{ type: 'SlotsReleased', data: { sessionId: 's1' } }]),
+    ];
+    const events = [
+      ...released,
+      ...given(released)
+        .when(reserve('s2'))
+        .thenMatches([{ type: 'SlotsReserved', data: { sessionId: 's2' } }]),
+    ];
     expect(events.reduce(evolveSlot, initialSlotState())).toEqual({ status: 'taken', holders: Object.fromEntries([0, 15, 30, 45].map((m) => [cell(m), 's2'])) });
   });
 
   it('ignores a repeated release and never frees cells for a session that does not hold them', () => {
-    expect(run(reserve('s1'), release('s1'), release('s1'))).toHaveLength(2);
-    expect(run(reserve('s1'), release('s2'))).toHaveLength(1);
+    given(run(reserve('s1'), release('s1')))
+      .when(release('s1'))
+      .then([]);
+    given(run(reserve('s1')))
+      .when(release('s2'))
+      .then([]);
     given(run(reserve('s1'), release('s2')))
       .when(reserve('s3'))
       .thenRefuses('CONFLICT');
-    expect(run(release('s1'))).toEqual([]);
+    given([]).when(release('s1')).then([]);
     // Only the releasing session's own cells of those named are given back.
-    const mixed = run(reserve('s1', [cell(0)]), reserve('s2', [cell(15)]), release('s1', [cell(0), cell(15)]));
-    expect(mixed[2]).toEqual({ type: 'SlotsReleased', data: { ...hour, sessionId: 's1', cells: [cell(0)] } });
+    given(run(reserve('s1', [cell(0)]), reserve('s2', [cell(15)])))
+      .when(release('s1', [cell(0), cell(15)]))
+      .then([{ type: 'SlotsReleased', data: { ...hour, sessionId: 's1', cells: [cell(0)] } }]);
   });
 
   it('never lets an event take over a cell another session holds', () => {

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberChanged } from '../change-notices.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { createEventLog } from '../../test/projections/support/recorded-events.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
-import { migrateProjector } from '../runtime/migrate.js';
 import { balancesProjector } from './projector.js';
 import { getBalance } from './queries.js';
-import type { ReadModelsDb } from '../read-models.js';
 
 const sessionLedger = (): RecordedEvent[] => {
   const log = createEventLog();
@@ -49,53 +47,43 @@ const sessionLedger = (): RecordedEvent[] => {
   return log.events;
 };
 
+const distinct = <T>(items: readonly T[]) => [...new Map(items.map((item) => [JSON.stringify(item), item])).values()];
+
 describe.each(testTargets())('balances read model on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
+  const spec = projectionSpec(target, balancesProjector);
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
+  it('keeps held points apart until a hold is refunded or paid to the mentor', () =>
+    spec.given(sessionLedger()).then(async (db, { notices, noticesPerBatch }) => {
+      expect(await getBalance(db, 'stu')).toEqual({ availablePoints: 1, heldPoints: 0 });
+      expect(await getBalance(db, 'men')).toEqual({ availablePoints: 4, heldPoints: 0 });
+      // Each batch tells each member whose balance it changed once.
+      for (const batch of noticesPerBatch) expect(batch).toEqual(distinct(batch));
+      expect(distinct(notices)).toEqual([memberChanged('stu', 'balance'), memberChanged('men', 'balance')]);
+    }));
 
-  it('keeps held points apart until a hold is refunded or paid to the mentor', async () => {
-    await migrateProjector(sql.db, balancesProjector, 'public');
-    const notices = await balancesProjector.apply(sql.db, sessionLedger());
-    expect(await getBalance(sql.db, 'stu')).toEqual({ availablePoints: 1, heldPoints: 0 });
-    expect(await getBalance(sql.db, 'men')).toEqual({ availablePoints: 4, heldPoints: 0 });
-    expect(notices).toEqual([memberChanged('stu', 'balance'), memberChanged('men', 'balance')]);
-  });
+  it('shows an active hold as held points', () =>
+    spec
+      .given([
+        ...sessionLedger(),
+        {
+          streamId: 'ledger-stu',
+          type: 'PointsHeld',
+          data: { memberId: 'stu', holdId: 'h3', sessionId: 's3', amount: 1, description: 'Held' },
+          at: '2026-01-05T00:00:00Z',
+        },
+      ])
+      .then(async (db) => {
+        expect(await getBalance(db, 'stu')).toEqual({ availablePoints: 0, heldPoints: 1 });
+      }));
 
-  it('shows an active hold as held points', async () => {
-    const log = createEventLog();
-    const held = log.record(
-      'ledger-stu',
-      { type: 'PointsHeld', data: { memberId: 'stu', holdId: 'h3', sessionId: 's3', amount: 1, description: 'Held' } } satisfies LedgerEvent,
-      '2026-01-05T00:00:00Z',
-    );
-    await balancesProjector.apply(sql.db, [held]);
-    expect(await getBalance(sql.db, 'stu')).toEqual({ availablePoints: 0, heldPoints: 1 });
-  });
+  it('returns null for a member without ledger events', () =>
+    spec.given(sessionLedger()).then(async (db) => {
+      expect(await getBalance(db, 'nobody')).toBeNull();
+    }));
 
-  it('returns null for a member without ledger events', async () => {
-    expect(await getBalance(sql.db, 'nobody')).toBeNull();
-  });
-
-  it('gives the same rows whether events arrive in one batch or one at a time', async () => {
-    const events = sessionLedger();
-    const one = sql.db.withSchema('one_by_one');
-    const all = sql.db.withSchema('all_at_once');
-    for (const schema of ['one_by_one', 'all_at_once']) {
-      await sql.db.schema.createSchema(schema).execute();
-      await migrateProjector(sql.db, balancesProjector, schema);
-    }
-    for (const event of events) await balancesProjector.apply(one, [event]);
-    await balancesProjector.apply(all, events);
-    expect(await dumpTables(one, [balancesProjector])).toEqual(await dumpTables(all, [balancesProjector]));
-    expect((await dumpTables(all, [balancesProjector])).balances).toHaveLength(2);
-  });
+  // projectionSpec compares every split's rows with the first's.
+  it('gives the same rows whether events arrive in one batch or one at a time', () =>
+    spec.given(sessionLedger()).then(async (db) => {
+      expect((await dumpTables(db, [balancesProjector])).balances).toHaveLength(2);
+    }));
 });

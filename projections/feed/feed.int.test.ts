@@ -2,22 +2,19 @@
 // counts kept in the rows, stat counters per category and urgency, likes that end and start again,
 // threads with their roots, the AI status read against the clock, and the same rows whatever the
 // batches (what a rebuild or a catch-up gives).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostCommand } from '../../domain/post/commands.js';
 import { postDecider } from '../../domain/post/decide.js';
 import type { PostEvent } from '../../domain/post/events.js';
 import { AI_STATUS_CLEAR_MS, feedTexts } from '../../domain/post/rules.js';
 import { foldPost } from '../../domain/post/state.js';
 import { createCommentCommand, createPostCommand } from './testing.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { createEventLog } from '../../test/projections/support/recorded-events.js';
-import { dumpTablesIn } from '../../test/projections/support/table-dump.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
-import type { ReadModelsDb } from '../read-models.js';
+import { dumpTables } from '../../test/projections/support/table-dump.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
 import { membersProjector } from '../members/projector.js';
-import { migrateProjector } from '../runtime/migrate.js';
-import { inBatches } from '../sessions/testing.js';
 import { feedProjector } from './projector.js';
 import { LIKERS_KEPT_MAX, aiStatusNow, commentsPage, feedPageForAll, feedStats, getPostCard, likedOnPage, markLiked } from './queries.js';
 
@@ -67,79 +64,61 @@ const tell = (): RecordedEvent[] => {
 };
 
 describe.each(testTargets())('feed read model on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
+  // The queries join the members read model for names (none here: authors read 'Former member').
+  const spec = projectionSpec(target, feedProjector, { with: [membersProjector] });
   const events = tell();
   const viewer = (memberId: string, now = '2026-03-02T10:00:00.000Z', isAdmin = false) => ({ memberId, now: new Date(now), isAdmin });
-  let notices: unknown[];
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-    // The queries join the members read model for names (none here: authors read 'Former member').
-    await migrateProjector(sql.db, membersProjector, 'public');
-    await migrateProjector(sql.db, feedProjector, 'public');
-    notices = await feedProjector.apply(sql.db, events);
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
+  it('keeps the like and comment counts in the row, and who likes what', () =>
+    spec.given(events).then(async (db) => {
+      const p1 = await getPostCard(db, 'p1', viewer('bob'));
+      expect(p1).toMatchObject({ likes_count: 2, liked_by_me: true, comment_count: 4, edited: false });
+      expect((await getPostCard(db, 'p1', viewer('ann')))?.liked_by_me).toBe(false);
+      const comments = await commentsPage(db, 'p1', { limit: 10 }, viewer('bob'));
+      expect(comments.comments.map((c) => c.id)).toEqual(['c1', 'c4']);
+      const c3 = comments.comments[0]!.replies[0]!.replies[0]!;
+      expect(c3).toMatchObject({ id: 'c3', depth: 2, likes_count: 1, liked_by_me: true });
+      expect(comments).toMatchObject({ total: 4, remaining: 0, next_cursor: null });
+    }));
 
-  it('keeps the like and comment counts in the row, and who likes what', async () => {
-    const p1 = await getPostCard(sql.db, 'p1', viewer('bob'));
-    expect(p1).toMatchObject({ likes_count: 2, liked_by_me: true, comment_count: 4, edited: false });
-    expect((await getPostCard(sql.db, 'p1', viewer('ann')))?.liked_by_me).toBe(false);
-    const comments = await commentsPage(sql.db, 'p1', { limit: 10 }, viewer('bob'));
-    expect(comments.comments.map((c) => c.id)).toEqual(['c1', 'c4']);
-    const c3 = comments.comments[0]!.replies[0]!.replies[0]!;
-    expect(c3).toMatchObject({ id: 'c3', depth: 2, likes_count: 1, liked_by_me: true });
-    expect(comments).toMatchObject({ total: 4, remaining: 0, next_cursor: null });
-  });
+  it('counts posts per urgency in the counters, moved by an edit and dropped by a delete', () =>
+    spec.given(events).then(async (db) => {
+      expect(await feedStats(db)).toEqual({ total: 2, high: 2, medium: 0, low: 0 });
+      expect(await feedStats(db, 'design')).toEqual({ total: 1, high: 1, medium: 0, low: 0 });
+      const { page } = await feedPageForAll(db, { sort: 'recent', limit: 20 }, viewer('ann'));
+      expect(page.posts.map((p) => p.id)).toEqual(['p2', 'p1']);
+      expect(page.posts[0]).toMatchObject({ edited: true, urgency: 'high', skill_needed: 'Sketch', tags: ['Sketch'] });
+      expect((await feedPageForAll(db, { sort: 'recent', limit: 20 }, viewer('adam', undefined, true))).page.posts.map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
+      expect(await getPostCard(db, 'p3', viewer('ann'))).toBeNull();
+    }));
 
-  it('counts posts per urgency in the counters, moved by an edit and dropped by a delete', async () => {
-    expect(await feedStats(sql.db)).toEqual({ total: 2, high: 2, medium: 0, low: 0 });
-    expect(await feedStats(sql.db, 'design')).toEqual({ total: 1, high: 1, medium: 0, low: 0 });
-    const { page } = await feedPageForAll(sql.db, { sort: 'recent', limit: 20 }, viewer('ann'));
-    expect(page.posts.map((p) => p.id)).toEqual(['p2', 'p1']);
-    expect(page.posts[0]).toMatchObject({ edited: true, urgency: 'high', skill_needed: 'Sketch', tags: ['Sketch'] });
-    expect((await feedPageForAll(sql.db, { sort: 'recent', limit: 20 }, viewer('adam', undefined, true))).page.posts.map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
-    expect(await getPostCard(sql.db, 'p3', viewer('ann'))).toBeNull();
-  });
+  it('reads the AI status against the clock: thinking, then an error after the reply timeout', () =>
+    spec.given(events).then(async (db) => {
+      expect((await getPostCard(db, 'p2', viewer('ann', '2026-03-02T09:17:00.000Z')))?.ai_status).toBe('thinking');
+      expect(await getPostCard(db, 'p2', viewer('ann', '2026-03-02T09:21:30.000Z'))).toMatchObject({ ai_status: 'error', ai_status_message: feedTexts.aiTrouble });
+      const completedAt = new Date('2026-03-02T09:30:00.000Z');
+      const complete = { ai_status: 'complete' as const, ai_status_at: completedAt, ai_status_message: feedTexts.aiResponded };
+      expect(aiStatusNow(complete, new Date(completedAt.getTime() + AI_STATUS_CLEAR_MS - 1)).status).toBe('complete');
+      expect(aiStatusNow(complete, new Date(completedAt.getTime() + AI_STATUS_CLEAR_MS)).status).toBeNull();
+    }));
 
-  it('reads the AI status against the clock: thinking, then an error after the reply timeout', async () => {
-    expect((await getPostCard(sql.db, 'p2', viewer('ann', '2026-03-02T09:17:00.000Z')))?.ai_status).toBe('thinking');
-    expect(await getPostCard(sql.db, 'p2', viewer('ann', '2026-03-02T09:21:30.000Z'))).toMatchObject({ ai_status: 'error', ai_status_message: feedTexts.aiTrouble });
-    const completedAt = new Date('2026-03-02T09:30:00.000Z');
-    const complete = { ai_status: 'complete' as const, ai_status_at: completedAt, ai_status_message: feedTexts.aiResponded };
-    expect(aiStatusNow(complete, new Date(completedAt.getTime() + AI_STATUS_CLEAR_MS - 1)).status).toBe('complete');
-    expect(aiStatusNow(complete, new Date(completedAt.getTime() + AI_STATUS_CLEAR_MS)).status).toBeNull();
-  });
+  it('announces new posts feed-wide, comments to their post, other changes as the post', () =>
+    spec.given(events).then((_, { notices }) => {
+      expect(notices).toContainEqual({ audience: { to: 'signed-in' }, payload: { type: 'new_posts', postId: 'p1', authorId: 'ann' } });
+      expect(notices).toContainEqual({
+        audience: { to: 'subscribers', topic: 'post:p1' },
+        payload: { type: 'new_comment', postId: 'p1', isAI: false, comment: expect.objectContaining({ id: 'c3', depth: 2 }) },
+      });
+      expect(notices).toContainEqual({ audience: { to: 'subscribers', topic: 'post:p3' }, payload: { type: 'changed', scope: 'post', id: 'p3', postId: 'p3' } });
+    }));
 
-  it('announces new posts feed-wide, comments to their post, other changes as the post', () => {
-    expect(notices).toContainEqual({ audience: { to: 'signed-in' }, payload: { type: 'new_posts', postId: 'p1', authorId: 'ann' } });
-    expect(notices).toContainEqual({
-      audience: { to: 'subscribers', topic: 'post:p1' },
-      payload: { type: 'new_comment', postId: 'p1', isAI: false, comment: expect.objectContaining({ id: 'c3', depth: 2 }) },
-    });
-    expect(notices).toContainEqual({ audience: { to: 'subscribers', topic: 'post:p3' }, payload: { type: 'changed', scope: 'post', id: 'p3', postId: 'p3' } });
-  });
+  // projectionSpec compares every split's rows with the first's.
+  it('gives the same rows whether events arrive in one batch or in many small ones', () =>
+    spec.given(events).then(async (db) => {
+      expect((await dumpTables(db, [feedProjector])).feed_post_likes).toHaveLength(2);
+    }));
 
-  it('gives the same rows whether events arrive in one batch or in many small ones', async () => {
-    for (const schema of ['feed_by_one', 'feed_by_three']) {
-      await sql.db.schema.createSchema(schema).execute();
-      await migrateProjector(sql.db, feedProjector, schema);
-    }
-    for (const event of events) await feedProjector.apply(sql.db.withSchema('feed_by_one'), [event]);
-    for (const batch of inBatches(events, 3)) await feedProjector.apply(sql.db.withSchema('feed_by_three'), batch);
-    const reference = await dumpTablesIn(sql.db, 'public', [feedProjector]);
-    expect(reference.feed_post_likes).toHaveLength(2);
-    expect(await dumpTablesIn(sql.db, 'feed_by_one', [feedProjector])).toEqual(reference);
-    expect(await dumpTablesIn(sql.db, 'feed_by_three', [feedProjector])).toEqual(reference);
-  });
-
-  // Last: it adds a post to the rows the tests above compare.
-  it("marks a viewer's likes from the likers a shared page carries, and by a probe on a post with more likes than it carries", async () => {
+  it("marks a viewer's likes from the likers a shared page carries, and by a probe on a post with more likes than it carries", () => {
     const log = createEventLog();
     const now = '2026-03-02T11:00:00.000Z';
     let history: PostEvent[] = [];
@@ -151,22 +130,23 @@ describe.each(testTargets())('feed read model on $kind', (target) => {
         history = [...history, event];
         log.record('post-p9', event, now);
       }
-    await feedProjector.apply(sql.db, log.events);
-    const shared = await feedPageForAll(sql.db, { sort: 'recent', limit: 20 }, { now: new Date(now) });
-    expect(shared.page.posts.map((p) => [p.id, p.likes_count, p.liked_by_me])).toEqual([
-      ['p9', LIKERS_KEPT_MAX + 1, false],
-      ['p2', 0, false],
-      ['p1', 2, false],
-    ]);
-    expect(shared.likers.has('p9')).toBe(false);
-    expect(shared.likers.get('p1')).toEqual(new Set(['bob', 'cat']));
-    const likedBy = async (memberId: string) =>
-      markLiked(shared.page, await likedOnPage(sql.db, shared, memberId))
-        .posts.filter((p) => p.liked_by_me)
-        .map((p) => p.id);
-    expect(await likedBy('fan-7')).toEqual(['p9']);
-    expect(await likedBy('bob')).toEqual(['p1']);
-    expect(await likedBy('ann')).toEqual([]);
-    expect(shared.page.posts.every((p) => !p.liked_by_me)).toBe(true);
+    return spec.given([...events, ...log.events]).then(async (db) => {
+      const shared = await feedPageForAll(db, { sort: 'recent', limit: 20 }, { now: new Date(now) });
+      expect(shared.page.posts.map((p) => [p.id, p.likes_count, p.liked_by_me])).toEqual([
+        ['p9', LIKERS_KEPT_MAX + 1, false],
+        ['p2', 0, false],
+        ['p1', 2, false],
+      ]);
+      expect(shared.likers.has('p9')).toBe(false);
+      expect(shared.likers.get('p1')).toEqual(new Set(['bob', 'cat']));
+      const likedBy = async (memberId: string) =>
+        markLiked(shared.page, await likedOnPage(db, shared, memberId))
+          .posts.filter((p) => p.liked_by_me)
+          .map((p) => p.id);
+      expect(await likedBy('fan-7')).toEqual(['p9']);
+      expect(await likedBy('bob')).toEqual(['p1']);
+      expect(await likedBy('ann')).toEqual([]);
+      expect(shared.page.posts.every((p) => !p.liked_by_me)).toBe(true);
+    });
   });
 });

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaughtSkill } from '../../domain/member/events.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
 import { membersProjector } from '../members/projector.js';
-import { migrateProjector } from '../runtime/migrate.js';
-import { createStory, eventsFor } from '../sessions/testing.js';
+import { createStory } from '../sessions/testing.js';
 import { memberStatsProjector } from './projector.js';
 import { mentions, recommendations } from './recommendations.js';
 import { suggestions } from './suggestions.js';
-import type { ReadModelsDb } from '../read-models.js';
 
 const skill = (id: string, name: string, category: string, description = 'Hands-on lessons for all levels'): TaughtSkill => ({
   id,
@@ -54,52 +52,41 @@ const tell = () => {
 };
 
 describe.each(testTargets())('recommendations and suggestions on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
+  // The recommendations read both read models: both are fed every split.
+  const spec = projectionSpec(target, [membersProjector, memberStatsProjector]);
   const story = tell();
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-    for (const projector of [membersProjector, memberStatsProjector]) {
-      await migrateProjector(sql.db, projector, 'public');
-      await projector.apply(sql.db, eventsFor(story.events, projector.handles));
-    }
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
+  it('scores skills by name, related category, description, rating, reviews and availability', () =>
+    spec.given(story.events).then(async (db) => {
+      const ranked = await recommendations(db, 'lea');
+      expect(ranked.map((r) => [r.skill.id, r.score, r.reasons])).toEqual([
+        ['mia-react', 100 + 20 + 5 * 4.5 + 4 + 10, ['name_match', 'text_match']],
+        ['abe-go', 110, ['name_match']], // ties with Eve's Go: same skill name, so by mentor name
+        ['eve-go', 110, ['name_match']],
+        ['bob-rn', 100, ['name_match']],
+        ['cat-vue', 30 + 20 + 10, ['related_skill', 'text_match']],
+        ['dan-pandas', 30, ['related_skill']], // Data, like the Python Lea teaches
+      ]);
+      expect(ranked[0]?.mentor).toEqual({ id: 'mia', name: 'Mia Mentor', avatar: null, location: '', rating: 4.5, reviewCount: 2, hasAvailability: true });
+    }));
 
-  it('scores skills by name, related category, description, rating, reviews and availability', async () => {
-    const ranked = await recommendations(sql.db, 'lea');
-    expect(ranked.map((r) => [r.skill.id, r.score, r.reasons])).toEqual([
-      ['mia-react', 100 + 20 + 5 * 4.5 + 4 + 10, ['name_match', 'text_match']],
-      ['abe-go', 110, ['name_match']], // ties with Eve's Go: same skill name, so by mentor name
-      ['eve-go', 110, ['name_match']],
-      ['bob-rn', 100, ['name_match']],
-      ['cat-vue', 30 + 20 + 10, ['related_skill', 'text_match']],
-      ['dan-pandas', 30, ['related_skill']], // Data, like the Python Lea teaches
-    ]);
-    expect(ranked[0]?.mentor).toEqual({ id: 'mia', name: 'Mia Mentor', avatar: null, location: '', rating: 4.5, reviewCount: 2, hasAvailability: true });
-  });
-
-  it('never recommends my own skills, and leaves out what scores nothing', async () => {
-    const forMia = await recommendations(sql.db, 'mia');
-    expect(forMia.some((r) => r.mentor.id === 'mia')).toBe(false);
-    // Mia wants Python and teaches React: Development and Data skills are related. Cat's CSS
-    // (availability only) is the seventh and falls off the list of six.
-    expect(forMia.map((r) => [r.skill.id, r.score])).toEqual([
-      ['lea-py', 100],
-      ['abe-go', 40],
-      ['eve-go', 40],
-      ['cat-vue', 40],
-      ['dan-pandas', 30],
-      ['bob-rn', 30],
-    ]);
-    expect((await recommendations(sql.db, 'new')).some((r) => r.skill.id === 'fay-knit' || r.skill.id === 'dan-google')).toBe(false);
-    expect(await recommendations(sql.db, 'ghost')).toEqual([]);
-  });
+  it('never recommends my own skills, and leaves out what scores nothing', () =>
+    spec.given(story.events).then(async (db) => {
+      const forMia = await recommendations(db, 'mia');
+      expect(forMia.some((r) => r.mentor.id === 'mia')).toBe(false);
+      // Mia wants Python and teaches React: Development and Data skills are related. Cat's CSS
+      // (availability only) is the seventh and falls off the list of six.
+      expect(forMia.map((r) => [r.skill.id, r.score])).toEqual([
+        ['lea-py', 100],
+        ['abe-go', 40],
+        ['eve-go', 40],
+        ['cat-vue', 40],
+        ['dan-pandas', 30],
+        ['bob-rn', 30],
+      ]);
+      expect((await recommendations(db, 'new')).some((r) => r.skill.id === 'fay-knit' || r.skill.id === 'dan-google')).toBe(false);
+      expect(await recommendations(db, 'ghost')).toEqual([]);
+    }));
 
   it('matches whole words only', () => {
     expect(mentions('React Native', 'react')).toBe(true);
@@ -108,21 +95,22 @@ describe.each(testTargets())('recommendations and suggestions on $kind', (target
     expect(mentions('anything', '  ')).toBe(false);
   });
 
-  it('suggests two to five items of the spec types', async () => {
-    const forLea = await suggestions(sql.db, 'lea', '2026-03-02T00:00:00.000Z');
-    expect(forLea.map((s) => [s.type, s.title])).toEqual([
-      ['skill_match', 'Learn React with Mia Mentor'],
-      ['skill_match', 'Learn Go with Abe Able'],
-      ['helper_match', 'Mia Mentor wants to learn Python'],
-      ['industry_news', 'Trending in Development'],
-    ]);
-    expect(forLea[0]?.description).toBe('Mia Mentor teaches React at intermediate level for 2 points per hour, rated 4.5.');
-    const forNewcomer = await suggestions(sql.db, 'new', '2026-03-02T00:00:00.000Z');
-    expect(forNewcomer.map((s) => s.type)).toEqual(['next_skill', 'industry_news']);
-    expect(forNewcomer[0]?.title).toBe('Add a skill you want to learn');
-    const forSam = await suggestions(sql.db, 'sam', '2026-03-02T00:00:00.000Z');
-    expect(forSam.length).toBeGreaterThanOrEqual(2);
-    expect(forSam.length).toBeLessThanOrEqual(5);
-    expect(await suggestions(sql.db, 'ghost')).toEqual([]);
-  });
+  it('suggests two to five items of the spec types', () =>
+    spec.given(story.events).then(async (db) => {
+      const forLea = await suggestions(db, 'lea', '2026-03-02T00:00:00.000Z');
+      expect(forLea.map((s) => [s.type, s.title])).toEqual([
+        ['skill_match', 'Learn React with Mia Mentor'],
+        ['skill_match', 'Learn Go with Abe Able'],
+        ['helper_match', 'Mia Mentor wants to learn Python'],
+        ['industry_news', 'Trending in Development'],
+      ]);
+      expect(forLea[0]?.description).toBe('Mia Mentor teaches React at intermediate level for 2 points per hour, rated 4.5.');
+      const forNewcomer = await suggestions(db, 'new', '2026-03-02T00:00:00.000Z');
+      expect(forNewcomer.map((s) => s.type)).toEqual(['next_skill', 'industry_news']);
+      expect(forNewcomer[0]?.title).toBe('Add a skill you want to learn');
+      const forSam = await suggestions(db, 'sam', '2026-03-02T00:00:00.000Z');
+      expect(forSam.length).toBeGreaterThanOrEqual(2);
+      expect(forSam.length).toBeLessThanOrEqual(5);
+      expect(await suggestions(db, 'ghost')).toEqual([]);
+    }));
 });

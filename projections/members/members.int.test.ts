@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberChanged, membersChanged } from '../change-notices.js';
 import type { MemberEvent } from '../../domain/member/events.js';
 import type { LedgerEvent } from '../../domain/ledger/events.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { createEventLog } from '../../test/projections/support/recorded-events.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
 import { balancesProjector } from '../balances/projector.js';
-import { migrateProjector } from '../runtime/migrate.js';
 import { membersProjector } from './projector.js';
 import { findMemberByEmail, getMember, listMembers } from './queries.js';
-import type { ReadModelsDb } from '../read-models.js';
 
 const skill = (id: string, name: string, pointsPerHour: number) => ({
   id,
@@ -56,72 +54,56 @@ const history = () => {
 };
 
 describe.each(testTargets())('members read model on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
+  const spec = projectionSpec(target, membersProjector, { with: [balancesProjector] });
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-    await migrateProjector(sql.db, membersProjector, 'public');
-    await migrateProjector(sql.db, balancesProjector, 'public');
-    const events = history();
-    await membersProjector.apply(
-      sql.db,
-      events.filter((e) => membersProjector.handles.includes(e.type)),
-    );
-    await balancesProjector.apply(
-      sql.db,
-      events.filter((e) => balancesProjector.handles.includes(e.type)),
-    );
-  });
+  it('shows a member with the profile, skills and availability their events describe', () =>
+    spec.given(history()).then(async (db) => {
+      expect(await getMember(db, 'ann')).toEqual({
+        id: 'ann',
+        name: 'Ann',
+        email: 'Ann@Example.com',
+        avatar: '/media/ann.png',
+        profileImageUrl: '/media/ann.png',
+        bio: 'I teach TypeScript',
+        location: 'Paris',
+        timeZone: 'Europe/Paris',
+        rating: 0,
+        reviewCount: 0,
+        completedSwaps: 0,
+        joinedDate: '2026-01-01T09:00:00.000Z',
+        points: 3,
+        heldPoints: 0,
+        streak: 0,
+        skillsToTeach: [skill('s1', 'TypeScript', 4)],
+        skillsToLearn: ['Rust'],
+        availability: [{ day: 'Monday', startTime: '09:00', endTime: '12:00' }],
+      });
+    }));
 
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
+  it('keeps fields a profile change leaves out and shows zero points before any ledger event', () =>
+    spec.given(history()).then(async (db) => {
+      const bob = await getMember(db, 'bob');
+      expect(bob).toMatchObject({ name: 'Robert', timeZone: 'America/New_York', bio: '', location: '', points: 0, heldPoints: 0, avatar: null });
+    }));
 
-  it('shows a member with the profile, skills and availability their events describe', async () => {
-    expect(await getMember(sql.db, 'ann')).toEqual({
-      id: 'ann',
-      name: 'Ann',
-      email: 'Ann@Example.com',
-      avatar: '/media/ann.png',
-      profileImageUrl: '/media/ann.png',
-      bio: 'I teach TypeScript',
-      location: 'Paris',
-      timeZone: 'Europe/Paris',
-      rating: 0,
-      reviewCount: 0,
-      completedSwaps: 0,
-      joinedDate: '2026-01-01T09:00:00.000Z',
-      points: 3,
-      heldPoints: 0,
-      streak: 0,
-      skillsToTeach: [skill('s1', 'TypeScript', 4)],
-      skillsToLearn: ['Rust'],
-      availability: [{ day: 'Monday', startTime: '09:00', endTime: '12:00' }],
-    });
-  });
+  it('finds a member by e-mail whatever its case and surrounding spaces', () =>
+    spec.given(history()).then(async (db) => {
+      expect((await findMemberByEmail(db, '  ann@EXAMPLE.com '))?.id).toBe('ann');
+      expect(await findMemberByEmail(db, 'nobody@example.com')).toBeNull();
+    }));
 
-  it('keeps fields a profile change leaves out and shows zero points before any ledger event', async () => {
-    const bob = await getMember(sql.db, 'bob');
-    expect(bob).toMatchObject({ name: 'Robert', timeZone: 'America/New_York', bio: '', location: '', points: 0, heldPoints: 0, avatar: null });
-  });
+  it('lists members oldest first', () =>
+    spec.given(history()).then(async (db) => {
+      expect((await listMembers(db)).map((m) => m.id)).toEqual(['ann', 'bob']);
+    }));
 
-  it('finds a member by e-mail whatever its case and surrounding spaces', async () => {
-    expect((await findMemberByEmail(sql.db, '  ann@EXAMPLE.com '))?.id).toBe('ann');
-    expect(await findMemberByEmail(sql.db, 'nobody@example.com')).toBeNull();
-  });
-
-  it('lists members oldest first', async () => {
-    expect((await listMembers(sql.db)).map((m) => m.id)).toEqual(['ann', 'bob']);
-  });
-
-  it('returns null for a member who never registered', async () => {
-    expect(await getMember(sql.db, 'carol')).toBeNull();
-  });
+  it('returns null for a member who never registered', () =>
+    spec.given(history()).then(async (db) => {
+      expect(await getMember(db, 'carol')).toBeNull();
+    }));
 
   it('announces each changed member once and the directory once per batch', async () => {
+    await spec.given(history()).apply();
     const log = createEventLog();
     const events = [
       log.record(
@@ -132,15 +114,16 @@ describe.each(testTargets())('members read model on $kind', (target) => {
       log.record('member-dan', { type: 'SkillToLearnAdded', data: { memberId: 'dan', name: 'Go' } }, '2026-02-01T00:01:00.000Z'),
       log.record('member-ann', { type: 'ProfileDetailsChanged', data: { memberId: 'ann', location: 'Lyon' } }, '2026-02-01T00:02:00.000Z'),
     ];
-    const notices = await membersProjector.apply(sql.db, events);
+    const notices = await membersProjector.apply(spec.db, events);
     expect(notices).toHaveLength(3);
     expect(notices).toEqual(expect.arrayContaining([memberChanged('dan', 'profile'), memberChanged('ann', 'profile'), membersChanged()]));
-    expect((await getMember(sql.db, 'ann'))?.location).toBe('Lyon');
+    expect((await getMember(spec.db, 'ann'))?.location).toBe('Lyon');
   });
 
   it('refuses a profile change for a member who is not registered', async () => {
+    await spec.given(history()).apply();
     const log = createEventLog();
     const orphan = log.record('member-zed', { type: 'SkillToLearnAdded', data: { memberId: 'zed', name: 'Go' } }, '2026-02-02T00:00:00.000Z');
-    await expect(membersProjector.apply(sql.db, [orphan])).rejects.toThrow(/member zed/);
+    await expect(membersProjector.apply(spec.db, [orphan])).rejects.toThrow(/member zed/);
   });
 });

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostEvent } from '../../domain/post/events.js';
 import { append, AUTHOR, commentCommand, createCommand, NOW, OTHER, POST_ID, READER } from '../../domain/post/testing.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
-import { applyInBatchSplits, dumpBatchSplits, migrateForBatchSplits } from '../../test/projections/support/batch-splits.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
 import { createStory } from '../sessions/testing.js';
 import { notificationsProjector } from './projector.js';
-import type { ReadModelsDb } from '../read-models.js';
 
 const CONTENT = 'Need help with #React hooks: my effects keep reading stale state after every render';
 
@@ -34,33 +32,20 @@ const tell = () => {
 };
 
 describe.each(testTargets())('feed notifications on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
+  const spec = projectionSpec(target, notificationsProjector);
   const events = tell();
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-    await migrateForBatchSplits(sql.db, notificationsProjector);
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
-
-  it('quotes the liked post as last written, and gives the same rows in one batch or many', async () => {
-    await applyInBatchSplits(sql.db, notificationsProjector, events);
-    const rows = await sql.db.selectFrom('notifications').select(['recipient_id', 'type', 'title', 'message', 'comment_id']).orderBy('position').execute();
-    expect(rows).toEqual([
-      { recipient_id: OTHER, type: 'mention', title: 'New Mention', message: `mentioned you in a post: "${CONTENT.slice(0, 50)}..."`, comment_id: null },
-      { recipient_id: AUTHOR, type: 'comment', title: 'New Comment', message: 'commented on your post: "Try a ref"', comment_id: 'c-1' },
-      { recipient_id: READER, type: 'comment', title: 'New Reply', message: 'replied to your comment: "Or useEffectEvent"', comment_id: 'c-2' },
-      { recipient_id: AUTHOR, type: 'comment', title: 'New Comment', message: 'commented on your post: "Or useEffectEvent"', comment_id: 'c-2' },
-      { recipient_id: AUTHOR, type: 'post_like', title: 'New Like', message: `liked your post: "${CONTENT.slice(0, 50)}..."`, comment_id: null },
-      { recipient_id: AUTHOR, type: 'post_like', title: 'New Like', message: 'liked your post: "Solved, thanks"', comment_id: null },
-    ]);
-    const { whole, byOne, byThree } = await dumpBatchSplits(sql.db, notificationsProjector);
-    expect(byOne).toEqual(whole);
-    expect(byThree).toEqual(whole);
-  });
+  // projectionSpec compares every split's rows with the first's.
+  it('quotes the liked post as last written, and gives the same rows in one batch or many', () =>
+    spec.given(events).then(async (db) => {
+      const rows = await db.selectFrom('notifications').select(['recipient_id', 'type', 'title', 'message', 'comment_id']).orderBy('position').execute();
+      expect(rows).toEqual([
+        { recipient_id: OTHER, type: 'mention', title: 'New Mention', message: `mentioned you in a post: "${CONTENT.slice(0, 50)}..."`, comment_id: null },
+        { recipient_id: AUTHOR, type: 'comment', title: 'New Comment', message: 'commented on your post: "Try a ref"', comment_id: 'c-1' },
+        { recipient_id: READER, type: 'comment', title: 'New Reply', message: 'replied to your comment: "Or useEffectEvent"', comment_id: 'c-2' },
+        { recipient_id: AUTHOR, type: 'comment', title: 'New Comment', message: 'commented on your post: "Or useEffectEvent"', comment_id: 'c-2' },
+        { recipient_id: AUTHOR, type: 'post_like', title: 'New Like', message: `liked your post: "${CONTENT.slice(0, 50)}..."`, comment_id: null },
+        { recipient_id: AUTHOR, type: 'post_like', title: 'New Like', message: 'liked your post: "Solved, thanks"', comment_id: null },
+      ]);
+    }));
 });

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChange } from '../../api/contracts/live.js';
+import { describe, expect, it } from 'vitest';
 import { memberChanged } from '../change-notices.js';
+import { isChange } from '../../api/contracts/live.js';
 import type { InboxEvent } from '../../domain/notification-inbox/events.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
 import { membersProjector } from '../members/projector.js';
-import { migrateProjector } from '../runtime/migrate.js';
-import { createStory, eventsFor, inBatches } from '../sessions/testing.js';
+import { createStory } from '../sessions/testing.js';
 import { notificationsProjector } from './projector.js';
 import { listNotifications, unreadCount } from './queries.js';
 import { notificationId } from './session-notifications.js';
-import type { ReadModelsDb } from '../read-models.js';
 
 const inbox = (event: InboxEvent) => event;
 
@@ -43,84 +41,75 @@ const tell = () => {
 };
 
 describe.each(testTargets())('notifications read model on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
+  // Members name who acted; the stories below record more events, each on a story of its own.
+  const spec = projectionSpec(target, notificationsProjector, { with: [membersProjector] });
   const story = tell();
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-    for (const projector of [membersProjector, notificationsProjector]) {
-      await migrateProjector(sql.db, projector, 'public');
-      await projector.apply(sql.db, eventsFor(story.events, projector.handles));
-    }
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
+  it('notifies the participant who did not act, for every session event', () =>
+    spec.given(story.events).then(async (db) => {
+      const summary = async (memberId: string) =>
+        (await listNotifications(db, memberId, 100)).map((n) => [n.session_id, n.type, n.title, n.message, n.from_user_id]).reverse();
+      expect(await summary('mia')).toEqual([
+        ['s1', 'session_request', 'New Session Request', 'Sam Student requested a React session: "Could we look at hooks? I keep getting stale closu..."', 'sam'],
+        ['s1', 'thread_message', 'New Session Message', 'Sam Student sent a message about React: Thanks!', 'sam'],
+        ['s1', 'modification_request', 'Reschedule Requested', 'Sam Student proposed a new time for your React session: "Tuesday?"', 'sam'],
+        ['s1', 'dashboard_action', 'Reschedule Approved', 'Sam Student approved the new time for your React session', 'sam'],
+        ['s2', 'session_request', 'New Session Request', 'Sam Student requested a SQL session', 'sam'],
+        ['s3', 'session_request', 'New Session Request', 'Sam Student requested a Go session', 'sam'],
+        ['s3', 'session_cancelled', 'Session Request Cancelled', 'Sam Student cancelled the Go session request', 'sam'],
+        ['s4', 'session_request', 'New Session Request', 'Sam Student requested a Rust session', 'sam'],
+        ['s5', 'session_request', 'New Session Request', 'Sam Student requested a Vue session', 'sam'],
+        ['s6', 'session_request', 'New Session Request', 'Sam Student requested a Kotlin session', 'sam'],
+        ['s7', 'session_request', 'New Session Request', 'Sam Student requested a Swift session', 'sam'],
+        ['s4', 'dashboard_action', 'Session Request Declined', 'A Rust session request expired before you answered it.', null],
+        ['s5', 'session_cancelled', 'Session Cancelled', 'Sam Student cancelled your Vue session: Plans changed', 'sam'],
+        ['s6', 'dashboard_action', 'New Rating', 'Sam Student rated your Kotlin session 4 stars', 'sam'],
+        ['s7', 'dashboard_action', 'Session Completed', 'Your Swift session is complete. You earn 1 point.', null],
+      ]);
+      expect(await summary('sam')).toEqual([
+        ['s1', 'session_approved', 'Session Approved', 'Mia Mentor approved your React session', 'mia'],
+        ['s1', 'dashboard_action', 'Reschedule Declined', 'Mia Mentor declined the new time for your React session', 'mia'],
+        ['s1', 'modification_request', 'Reschedule Requested', 'Mia Mentor proposed a new time for your React session', 'mia'],
+        ['s1', 'dashboard_action', 'Reschedule Withdrawn', 'Mia Mentor withdrew the reschedule request for your React session', 'mia'],
+        ['s1', 'modification_request', 'Reschedule Requested', 'Mia Mentor proposed a new time for your React session', 'mia'],
+        ['s2', 'session_rejected', 'Session Request Rejected', 'Mia Mentor rejected your SQL session request: Busy that week', 'mia'],
+        ['s5', 'session_approved', 'Session Approved', 'Mia Mentor approved your Vue session', 'mia'],
+        ['s6', 'session_approved', 'Session Approved', 'Mia Mentor approved your Kotlin session', 'mia'],
+        ['s7', 'session_approved', 'Session Approved', 'Mia Mentor approved your Swift session', 'mia'],
+        ['s4', 'dashboard_action', 'Session Request Declined', 'Your Rust session request was not answered before its start time. Your points were refunded.', null],
+        ['s6', 'dashboard_action', 'Session Completed', 'Mia Mentor marked your Kotlin session as completed. Rate it on your dashboard.', 'mia'],
+        ['s7', 'dashboard_action', 'Session Completed', 'Your Swift session is complete. Rate it on your dashboard.', null],
+      ]);
+    }));
 
-  it('notifies the participant who did not act, for every session event', async () => {
-    const summary = async (memberId: string) =>
-      (await listNotifications(sql.db, memberId, 100)).map((n) => [n.session_id, n.type, n.title, n.message, n.from_user_id]).reverse();
-    expect(await summary('mia')).toEqual([
-      ['s1', 'session_request', 'New Session Request', 'Sam Student requested a React session: "Could we look at hooks? I keep getting stale closu..."', 'sam'],
-      ['s1', 'thread_message', 'New Session Message', 'Sam Student sent a message about React: Thanks!', 'sam'],
-      ['s1', 'modification_request', 'Reschedule Requested', 'Sam Student proposed a new time for your React session: "Tuesday?"', 'sam'],
-      ['s1', 'dashboard_action', 'Reschedule Approved', 'Sam Student approved the new time for your React session', 'sam'],
-      ['s2', 'session_request', 'New Session Request', 'Sam Student requested a SQL session', 'sam'],
-      ['s3', 'session_request', 'New Session Request', 'Sam Student requested a Go session', 'sam'],
-      ['s3', 'session_cancelled', 'Session Request Cancelled', 'Sam Student cancelled the Go session request', 'sam'],
-      ['s4', 'session_request', 'New Session Request', 'Sam Student requested a Rust session', 'sam'],
-      ['s5', 'session_request', 'New Session Request', 'Sam Student requested a Vue session', 'sam'],
-      ['s6', 'session_request', 'New Session Request', 'Sam Student requested a Kotlin session', 'sam'],
-      ['s7', 'session_request', 'New Session Request', 'Sam Student requested a Swift session', 'sam'],
-      ['s4', 'dashboard_action', 'Session Request Declined', 'A Rust session request expired before you answered it.', null],
-      ['s5', 'session_cancelled', 'Session Cancelled', 'Sam Student cancelled your Vue session: Plans changed', 'sam'],
-      ['s6', 'dashboard_action', 'New Rating', 'Sam Student rated your Kotlin session 4 stars', 'sam'],
-      ['s7', 'dashboard_action', 'Session Completed', 'Your Swift session is complete. You earn 1 point.', null],
-    ]);
-    expect(await summary('sam')).toEqual([
-      ['s1', 'session_approved', 'Session Approved', 'Mia Mentor approved your React session', 'mia'],
-      ['s1', 'dashboard_action', 'Reschedule Declined', 'Mia Mentor declined the new time for your React session', 'mia'],
-      ['s1', 'modification_request', 'Reschedule Requested', 'Mia Mentor proposed a new time for your React session', 'mia'],
-      ['s1', 'dashboard_action', 'Reschedule Withdrawn', 'Mia Mentor withdrew the reschedule request for your React session', 'mia'],
-      ['s1', 'modification_request', 'Reschedule Requested', 'Mia Mentor proposed a new time for your React session', 'mia'],
-      ['s2', 'session_rejected', 'Session Request Rejected', 'Mia Mentor rejected your SQL session request: Busy that week', 'mia'],
-      ['s5', 'session_approved', 'Session Approved', 'Mia Mentor approved your Vue session', 'mia'],
-      ['s6', 'session_approved', 'Session Approved', 'Mia Mentor approved your Kotlin session', 'mia'],
-      ['s7', 'session_approved', 'Session Approved', 'Mia Mentor approved your Swift session', 'mia'],
-      ['s4', 'dashboard_action', 'Session Request Declined', 'Your Rust session request was not answered before its start time. Your points were refunded.', null],
-      ['s6', 'dashboard_action', 'Session Completed', 'Mia Mentor marked your Kotlin session as completed. Rate it on your dashboard.', 'mia'],
-      ['s7', 'dashboard_action', 'Session Completed', 'Your Swift session is complete. Rate it on your dashboard.', null],
-    ]);
-  });
-
-  it('gives each notification a stable id from its event and recipient, and the spec fields', async () => {
-    const [newest] = await listNotifications(sql.db, 'mia', 1);
-    const completed = story.events.find((e) => e.type === 'SessionCompleted' && e.streamId === 'session-s7')!;
-    expect(newest).toEqual({
-      id: notificationId(completed.metadata.eventId, 'mia'),
-      user_id: 'mia',
-      type: 'dashboard_action',
-      event_type: 'SESSION_COMPLETED',
-      title: 'Session Completed',
-      message: 'Your Swift session is complete. You earn 1 point.',
-      session_id: 's7',
-      from_user_id: null,
-      from_user_name: null,
-      comment_id: null,
-      post_id: null,
-      read: false,
-      created_at: '2026-03-02T16:00:00.000Z',
-    });
-    expect(notificationId('evt-1', 'mia')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(notificationId('evt-1', 'mia')).not.toBe(notificationId('evt-1', 'sam'));
-  });
+  it('gives each notification a stable id from its event and recipient, and the spec fields', () =>
+    spec.given(story.events).then(async (db) => {
+      const [newest] = await listNotifications(db, 'mia', 1);
+      const completed = story.events.find((e) => e.type === 'SessionCompleted' && e.streamId === 'session-s7')!;
+      expect(newest).toEqual({
+        id: notificationId(completed.metadata.eventId, 'mia'),
+        user_id: 'mia',
+        type: 'dashboard_action',
+        event_type: 'SESSION_COMPLETED',
+        title: 'Session Completed',
+        message: 'Your Swift session is complete. You earn 1 point.',
+        session_id: 's7',
+        from_user_id: null,
+        from_user_name: null,
+        comment_id: null,
+        post_id: null,
+        read: false,
+        created_at: '2026-03-02T16:00:00.000Z',
+      });
+      expect(notificationId('evt-1', 'mia')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(notificationId('evt-1', 'mia')).not.toBe(notificationId('evt-1', 'sam'));
+    }));
 
   it('marks notifications read one by one and all at once, from the inbox stream', async () => {
-    expect(await unreadCount(sql.db, 'sam')).toBe(12);
-    const [newest, second] = await listNotifications(sql.db, 'sam', 2);
+    const story = tell();
+    await spec.given(story.events).apply();
+    expect(await unreadCount(spec.db, 'sam')).toBe(12);
+    const [newest, second] = await listNotifications(spec.db, 'sam', 2);
     const marks = [
       // An id of someone else's notification is ignored.
       story.record(
@@ -129,61 +118,55 @@ describe.each(testTargets())('notifications read model on $kind', (target) => {
         '2026-03-03T00:00:00.000Z',
       ),
     ];
-    const notices = await notificationsProjector.apply(sql.db, marks);
+    const notices = await notificationsProjector.apply(spec.db, marks);
     expect(notices).toEqual([memberChanged('sam', 'notifications')]);
-    const after = await listNotifications(sql.db, 'sam', 2);
+    const after = await listNotifications(spec.db, 'sam', 2);
     expect(after.map((n) => [n.id, n.read])).toEqual([
       [newest!.id, true],
       [second!.id, false],
     ]);
-    expect(await unreadCount(sql.db, 'sam')).toBe(11);
-    expect(await unreadCount(sql.db, 'mia')).toBe(15);
+    expect(await unreadCount(spec.db, 'sam')).toBe(11);
+    expect(await unreadCount(spec.db, 'mia')).toBe(15);
 
-    await notificationsProjector.apply(sql.db, [
+    await notificationsProjector.apply(spec.db, [
       story.record('inbox-mia', inbox({ type: 'AllNotificationsMarkedRead', data: { memberId: 'mia', upTo: '2026-03-01T16:00:00.000Z' } }), '2026-03-03T00:01:00.000Z'),
     ]);
-    expect(await unreadCount(sql.db, 'mia')).toBe(6); // those created after 16:00 stay unread
+    expect(await unreadCount(spec.db, 'mia')).toBe(6); // those created after 16:00 stay unread
     // An older 'mark all' arriving late does not unread anything.
-    await notificationsProjector.apply(sql.db, [
+    await notificationsProjector.apply(spec.db, [
       story.record('inbox-mia', inbox({ type: 'AllNotificationsMarkedRead', data: { memberId: 'mia', upTo: '2026-03-01T09:00:00.000Z' } }), '2026-03-03T00:02:00.000Z'),
     ]);
-    expect(await unreadCount(sql.db, 'mia')).toBe(6);
-    await notificationsProjector.apply(sql.db, [
+    expect(await unreadCount(spec.db, 'mia')).toBe(6);
+    await notificationsProjector.apply(spec.db, [
       story.record('inbox-mia', inbox({ type: 'AllNotificationsMarkedRead', data: { memberId: 'mia', upTo: '2026-03-03T00:03:00.000Z' } }), '2026-03-03T00:03:00.000Z'),
     ]);
-    expect(await unreadCount(sql.db, 'mia')).toBe(0);
-    expect((await listNotifications(sql.db, 'mia')).every((n) => n.read)).toBe(true);
-    expect(await unreadCount(sql.db, 'sam')).toBe(11);
+    expect(await unreadCount(spec.db, 'mia')).toBe(0);
+    expect((await listNotifications(spec.db, 'mia')).every((n) => n.read)).toBe(true);
+    expect(await unreadCount(spec.db, 'sam')).toBe(11);
   });
 
-  it('announces each new notification to its recipient as a change to their notifications', async () => {
-    await sql.db.schema.createSchema('notices').execute();
-    await migrateProjector(sql.db, notificationsProjector, 'notices');
-    const notices = await notificationsProjector.apply(sql.db.withSchema('notices'), eventsFor(story.events, notificationsProjector.handles));
-    expect(notices).toContainEqual(memberChanged('sam', 'notifications'));
-    expect(notices).toContainEqual(memberChanged('mia', 'notifications'));
-    expect(notices.every(({ audience, payload }) => audience.to === 'members' && isChange(payload, 'user') && payload.about === 'notifications')).toBe(true);
-  });
+  it('announces each new notification to its recipient as a change to their notifications', () =>
+    spec.given(story.events).then((_, { notices }) => {
+      expect(notices).toContainEqual(memberChanged('sam', 'notifications'));
+      expect(notices).toContainEqual(memberChanged('mia', 'notifications'));
+      expect(notices.every(({ audience, payload }) => audience.to === 'members' && isChange(payload, 'user') && payload.about === 'notifications')).toBe(true);
+    }));
 
-  it('returns nothing for a member without notifications', async () => {
-    expect(await listNotifications(sql.db, 'nobody')).toEqual([]);
-    expect(await unreadCount(sql.db, 'nobody')).toBe(0);
-  });
+  it('returns nothing for a member without notifications', () =>
+    spec.given(story.events).then(async (db) => {
+      expect(await listNotifications(db, 'nobody')).toEqual([]);
+      expect(await unreadCount(db, 'nobody')).toBe(0);
+    }));
 
-  it('gives the same rows whether events arrive in one batch or in many small ones', async () => {
-    const handled = eventsFor(story.events, notificationsProjector.handles);
-    expect(handled.some((e) => e.type === 'AllNotificationsMarkedRead')).toBe(true);
-    for (const schema of ['all_at_once', 'by_one', 'by_four']) {
-      await sql.db.schema.createSchema(schema).execute();
-      await migrateProjector(sql.db, notificationsProjector, schema);
-    }
-    await notificationsProjector.apply(sql.db.withSchema('all_at_once'), handled);
-    for (const event of handled) await notificationsProjector.apply(sql.db.withSchema('by_one'), [event]);
-    for (const batch of inBatches(handled, 4)) await notificationsProjector.apply(sql.db.withSchema('by_four'), batch);
-    const reference = await dumpTables(sql.db.withSchema('all_at_once'), [notificationsProjector]);
-    expect(reference.notifications).toHaveLength(27);
-    expect(await dumpTables(sql.db.withSchema('by_one'), [notificationsProjector])).toEqual(reference);
-    expect(await dumpTables(sql.db.withSchema('by_four'), [notificationsProjector])).toEqual(reference);
-    expect(await dumpTables(sql.db, [notificationsProjector])).toEqual(reference);
+  // projectionSpec compares every split's rows with the first's.
+  it('gives the same rows whether events arrive in one batch or in many small ones', () => {
+    const marked = tell();
+    marked.record('inbox-mia', inbox({ type: 'AllNotificationsMarkedRead', data: { memberId: 'mia', upTo: '2026-03-01T16:00:00.000Z' } }), '2026-03-03T00:01:00.000Z');
+    marked.record('inbox-sam', inbox({ type: 'AllNotificationsMarkedRead', data: { memberId: 'sam', upTo: '2026-03-03T00:00:00.000Z' } }), '2026-03-03T00:02:00.000Z');
+    return spec.given(marked.events).then(async (db) => {
+      expect((await dumpTables(db, [notificationsProjector])).notifications).toHaveLength(27);
+      expect(await unreadCount(db, 'mia')).toBe(6);
+      expect(await unreadCount(db, 'sam')).toBe(0);
+    });
   });
 });

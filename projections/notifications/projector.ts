@@ -48,7 +48,9 @@ export const notificationsProjector = defineProjection({
   evolve(rows, event): ChangeNotice[] {
     const notify = (made: readonly NotificationRow[]): ChangeNotice[] =>
       made.map((row) => {
-        rows.notifications.put(row);
+        // The table keeps the first notification of an id (onConflict 'nothing'), and so does a batch: a like, an
+        // unlike and a like again give the row of the first like whether they come in one batch or in three.
+        if (!rows.notifications.get(row.id)) rows.notifications.put(row);
         return memberChanged(row.recipient_id, 'notifications');
       });
     if (isSessionEvent(event)) return notify(sessionNotificationsFor(event, event));

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaughtSkill } from '../../domain/member/events.js';
 import type { SkillLikeCommand } from '../../domain/skill-like/commands.js';
 import { decideSkillLike, evolveSkillLike, initialSkillLikeState } from '../../domain/skill-like/decide.js';
 import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
-import { applyInBatchSplits, dumpBatchSplits, migrateForBatchSplits } from '../../test/projections/support/batch-splits.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
-import type { ReadModelsDb } from '../read-models.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
 import { createStory } from '../sessions/testing.js';
 import { notificationsProjector } from './projector.js';
 
@@ -41,43 +39,38 @@ const tell = (): RecordedEvent[] => {
 };
 
 describe.each(testTargets())('skill-like notifications on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
-  // What the runtime hands the projector: the unlike is none of its events.
-  const events = tell().filter((event) => notificationsProjector.handles.includes(event.type));
+  const spec = projectionSpec(target, notificationsProjector);
+  // The whole log: the runtime hands the projector only its events (the unlike is none of them).
+  const events = tell();
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-    await migrateForBatchSplits(sql.db, notificationsProjector);
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
-
-  it('tells the mentor once per liker, naming the skill as last named, in one batch or many', async () => {
-    await applyInBatchSplits(sql.db, notificationsProjector, events);
-    const rows = await sql.db
-      .selectFrom('notifications')
-      .select(['recipient_id', 'type', 'event_type', 'title', 'message', 'from_user_id', 'post_id'])
-      .orderBy('position')
-      .execute();
-    expect(rows).toEqual([
-      { recipient_id: MENTOR, type: 'skill_like', event_type: 'SKILL_LIKED', title: 'New Like', message: 'liked your skill: "Python"', from_user_id: ADA, post_id: null },
-      {
-        recipient_id: MENTOR,
-        type: 'skill_like',
-        event_type: 'SKILL_LIKED',
-        title: 'New Like',
-        message: 'liked your skill: "Python for testers"',
-        from_user_id: BEN,
-        post_id: null,
-      },
-      { recipient_id: MENTOR, type: 'skill_like', event_type: 'SKILL_LIKED', title: 'New Like', message: 'liked your skill', from_user_id: BEN, post_id: null },
-    ]);
-    const { whole, byOne, byThree } = await dumpBatchSplits(sql.db, notificationsProjector);
-    expect(byOne).toEqual(whole);
-    expect(byThree).toEqual(whole);
-  });
+  // projectionSpec compares every split's rows with the first's.
+  it('tells the mentor once per liker, naming the skill as last named, in one batch or many', () =>
+    spec.given(events).then(async (db) => {
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['recipient_id', 'type', 'event_type', 'title', 'message', 'from_user_id', 'post_id'])
+        .orderBy('position')
+        .execute();
+      expect(rows).toEqual([
+        {
+          recipient_id: MENTOR,
+          type: 'skill_like',
+          event_type: 'SKILL_LIKED',
+          title: 'New Like',
+          message: 'liked your skill: "Python"',
+          from_user_id: ADA,
+          post_id: null,
+        },
+        {
+          recipient_id: MENTOR,
+          type: 'skill_like',
+          event_type: 'SKILL_LIKED',
+          title: 'New Like',
+          message: 'liked your skill: "Python for testers"',
+          from_user_id: BEN,
+          post_id: null,
+        },
+        { recipient_id: MENTOR, type: 'skill_like', event_type: 'SKILL_LIKED', title: 'New Like', message: 'liked your skill', from_user_id: BEN, post_id: null },
+      ]);
+    }));
 });

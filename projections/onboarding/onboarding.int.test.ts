@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberChanged } from '../change-notices.js';
 import type { WelcomeTourSeen } from '../../domain/member/events.js';
-import type { SqlDatabase } from '../../eventstore/sql-database.js';
+import { projectionSpec } from '../../test/projections/support/projection-spec.js';
 import { dumpTables } from '../../test/projections/support/table-dump.js';
-import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
-import { migrateProjector } from '../runtime/migrate.js';
-import { createStory, eventsFor, inBatches } from '../sessions/testing.js';
+import { testTargets } from '../../test/projections/support/test-databases.js';
+import { createStory, eventsFor } from '../sessions/testing.js';
 import { onboardingProjector } from './projector.js';
 import { getOnboarding } from './queries.js';
-import type { ReadModelsDb } from '../read-models.js';
 
 const AT = '2026-02-01T08:00:00.000Z';
 const react = { id: 'mia-react', name: 'React', description: 'Hooks', category: 'Development', experienceLevel: 'expert' as const, pointsPerHour: 2 };
@@ -34,64 +32,56 @@ const tell = () => {
 };
 
 describe.each(testTargets())('onboarding read model on $kind', (target) => {
-  let database: TestDatabase;
-  let sql: SqlDatabase<ReadModelsDb>;
+  const spec = projectionSpec(target, onboardingProjector);
   const story = tell();
 
-  beforeAll(async () => {
-    database = await target.create();
-    sql = await database.open();
-    await migrateProjector(sql.db, onboardingProjector, 'public');
-    await onboardingProjector.apply(sql.db, eventsFor(story.events, onboardingProjector.handles));
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.destroy();
-  });
+  it('ticks the steps the events show, leaving the feed and AI steps for later', () =>
+    spec.given(story.events).then(async (db) => {
+      expect(await getOnboarding(db, 'mia', true)).toEqual({
+        onboardingSteps: { completed_profile: true, added_skills: true, set_availability: true, shared_post: false, asked_ai: false, scheduled_session: true },
+        hasSeenWelcomeTour: true,
+        completedSteps: 4,
+        totalSteps: 6,
+        complete: false,
+        assistantAvailable: true,
+      });
+      // Without the assistant, asking it is not a step: 4 of 5.
+      expect(await getOnboarding(db, 'mia', false)).toMatchObject({ completedSteps: 4, totalSteps: 5, complete: false, assistantAvailable: false });
+      expect(await getOnboarding(db, 'sam', true)).toMatchObject({
+        onboardingSteps: { completed_profile: false, added_skills: false, set_availability: false, scheduled_session: true },
+        hasSeenWelcomeTour: false,
+        completedSteps: 1,
+      });
+    }));
 
-  it('ticks the steps the events show, leaving the feed and AI steps for later', async () => {
-    expect(await getOnboarding(sql.db, 'mia', true)).toEqual({
-      onboardingSteps: { completed_profile: true, added_skills: true, set_availability: true, shared_post: false, asked_ai: false, scheduled_session: true },
-      hasSeenWelcomeTour: true,
-      completedSteps: 4,
-      totalSteps: 6,
-      complete: false,
-      assistantAvailable: true,
-    });
-    // Without the assistant, asking it is not a step: 4 of 5.
-    expect(await getOnboarding(sql.db, 'mia', false)).toMatchObject({ completedSteps: 4, totalSteps: 5, complete: false, assistantAvailable: false });
-    expect(await getOnboarding(sql.db, 'sam', true)).toMatchObject({
-      onboardingSteps: { completed_profile: false, added_skills: false, set_availability: false, scheduled_session: true },
-      hasSeenWelcomeTour: false,
-      completedSteps: 1,
-    });
-  });
-
-  it('follows the current profile: removed skills and availability un-tick their steps', async () => {
-    expect((await getOnboarding(sql.db, 'bob', true))?.onboardingSteps).toEqual({
-      completed_profile: false,
-      added_skills: false,
-      set_availability: false,
-      shared_post: false,
-      asked_ai: false,
-      scheduled_session: false,
-    });
-    expect(await getOnboarding(sql.db, 'nobody', true)).toBeNull();
-  });
+  it('follows the current profile: removed skills and availability un-tick their steps', () =>
+    spec.given(story.events).then(async (db) => {
+      expect((await getOnboarding(db, 'bob', true))?.onboardingSteps).toEqual({
+        completed_profile: false,
+        added_skills: false,
+        set_availability: false,
+        shared_post: false,
+        asked_ai: false,
+        scheduled_session: false,
+      });
+      expect(await getOnboarding(db, 'nobody', true)).toBeNull();
+    }));
 
   it('leaves the rows alone, and tells no screen to refetch, when a booking ticks no new step', async () => {
-    const before = await dumpTables(sql.db, [onboardingProjector]);
+    await spec.given(story.events).apply();
+    const before = await dumpTables(spec.db, [onboardingProjector]);
     const again = createStory();
     again.session({ id: 's2', student: 'sam', mentor: 'mia', skillName: 'React', startsAt: '2026-03-09T10:00:00.000Z', at: '2026-03-02T09:00:00.000Z' });
     const requested = eventsFor(again.events, onboardingProjector.handles);
     expect(requested.map((e) => e.type)).toEqual(['SessionRequested']);
-    expect(await onboardingProjector.apply(sql.db, requested)).toEqual([]);
-    expect(await dumpTables(sql.db, [onboardingProjector])).toEqual(before);
+    expect(await onboardingProjector.apply(spec.db, requested)).toEqual([]);
+    expect(await dumpTables(spec.db, [onboardingProjector])).toEqual(before);
   });
 
   it("reads a booking's two rows in one query and plans no write when both members booked before", async () => {
+    await spec.given(story.events).apply();
     let queries = 0;
-    const counted = sql.db.withPlugin({ transformQuery: (args) => ((queries += 1), args.node), transformResult: async (args) => args.result });
+    const counted = spec.db.withPlugin({ transformQuery: (args) => ((queries += 1), args.node), transformResult: async (args) => args.result });
     const booking = (id: string, student: string, at: string) => {
       const s = createStory();
       s.session({ id, student, mentor: 'mia', skillName: 'React', startsAt: '2026-04-06T10:00:00.000Z', at });
@@ -102,20 +92,12 @@ describe.each(testTargets())('onboarding read model on $kind', (target) => {
     expect(queries).toBe(1);
     // Bob has never booked: his booking with Mia is read and written, and ticks his step (his onboarding's change).
     expect(await onboardingProjector.apply(counted, booking('m4', 'bob', '2026-03-03T09:15:00.000Z'))).toEqual([memberChanged('bob', 'onboarding')]);
-    expect((await getOnboarding(sql.db, 'bob', true))?.onboardingSteps.scheduled_session).toBe(true);
+    expect((await getOnboarding(spec.db, 'bob', true))?.onboardingSteps.scheduled_session).toBe(true);
   });
 
-  it('gives the same rows whether events arrive in one batch or in many small ones', async () => {
-    const handled = eventsFor(story.events, onboardingProjector.handles);
-    for (const schema of ['by_one', 'by_four']) {
-      await sql.db.schema.createSchema(schema).execute();
-      await migrateProjector(sql.db, onboardingProjector, schema);
-    }
-    for (const event of handled) await onboardingProjector.apply(sql.db.withSchema('by_one'), [event]);
-    for (const batch of inBatches(handled, 4)) await onboardingProjector.apply(sql.db.withSchema('by_four'), batch);
-    const reference = await dumpTables(sql.db, [onboardingProjector]);
-    expect(reference.onboarding).toHaveLength(3);
-    expect(await dumpTables(sql.db.withSchema('by_one'), [onboardingProjector])).toEqual(reference);
-    expect(await dumpTables(sql.db.withSchema('by_four'), [onboardingProjector])).toEqual(reference);
-  });
+  // projectionSpec compares every split's rows with the first's.
+  it('gives the same rows whether events arrive in one batch or in many small ones', () =>
+    spec.given(story.events).then(async (db) => {
+      expect((await dumpTables(db, [onboardingProjector])).onboarding).toHaveLength(3);
+    }));
 });

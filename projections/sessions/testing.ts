@@ -135,7 +135,3 @@ export const createStory = () => {
 
 /** The events a projector handles, in log order. */
 export const eventsFor = (events: readonly RecordedEvent[], handles: readonly string[]) => events.filter((e) => handles.includes(e.type));
-
-/** Splits events into batches of `size` (to compare with one big batch). */
-export const inBatches = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

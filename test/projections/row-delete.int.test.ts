@@ -1,21 +1,20 @@
-// rows.x.delete in defineProjection: given events, then rows, whether the log arrives in one batch, one
-// event at a time or three at a time (each a `apply`, its writes run one after another), and when the
-// live runtime writes a batch with its checkpoint as one statement (`plan`). The read model below ends
+// rows.x.delete in defineProjection: given events, then rows, in every batch split (projectionSpec: the
+// runtime's commit path, a batch and its checkpoint as one statement through `plan`), and when the live
+// runtime follows the log and writes a batch with its checkpoint as one statement. The read model below ends
 // rows and makes them again, in one batch and across batches, in tables of each merge kind: a composite
 // key that keeps the stored row ('nothing') and a single key whose column adds up (`add`).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SkillLikeEvent } from '../../domain/skill-like/events.js';
 import { defineProjection, type Recorded } from '../../projections/runtime/define-projection.js';
 import { silentLogger } from '../../projections/runtime/logger.js';
 import { createProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import { defineTable, int4, rowKey, text, timestamptz } from '../../projections/runtime/table.js';
-import { applyInBatchSplits, dumpBatchSplits, migrateForBatchSplits } from './support/batch-splits.js';
-import { openHarness, type Harness } from './support/harness.js';
-import { createEventLog } from './support/recorded-events.js';
+import { openHarness } from './support/harness.js';
+import { projectionSpec } from './support/projection-spec.js';
 import { dumpTables } from './support/table-dump.js';
-import { testTargets, type TestDatabase } from './support/test-databases.js';
+import { testTargets } from './support/test-databases.js';
 
 /** Who likes which skill: a like repeated without an unlike keeps its first time. */
 const fansTable = defineTable({
@@ -68,29 +67,10 @@ const expected = {
 };
 
 describe.each(testTargets())('rows.x.delete in a declared read model, on $kind', (target) => {
-  let database: TestDatabase;
-  let h: Harness;
-  const db = () => h.sql.db as unknown as Kysely<unknown>;
+  const spec = projectionSpec(target, fansProjection);
 
-  beforeAll(async () => {
-    database = await target.create();
-    h = await openHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await database?.destroy();
-  });
-
-  it('leaves the same rows for every batch split: ended rows gone, rows made again afresh', async () => {
-    const log = createEventLog();
-    history.forEach((event, i) => log.record(`skill-likes-${event.data.skillId}`, event, at(i)));
-    await migrateForBatchSplits(db(), fansProjection);
-    await applyInBatchSplits(db(), fansProjection, log.events);
-    const { whole, byOne, byThree } = await dumpBatchSplits(db(), fansProjection);
-    expect(whole).toEqual(expected);
-    expect(byOne).toEqual(expected);
-    expect(byThree).toEqual(expected);
-  });
+  it('leaves the same rows for every batch split: ended rows gone, rows made again afresh', () =>
+    spec.given(history.map((event, i) => ({ ...event, streamId: `skill-likes-${event.data.skillId}`, at: at(i) }))).thenRows(expected));
 
   it('leaves them too when the live runtime writes a batch and its checkpoint as one statement', async () => {
     // A database of its own: the runtime migrates and writes public, where the split test's rows are.
