@@ -16,24 +16,6 @@ export const dumpTables = async (db: Kysely<any>, projectors: readonly Projector
   return dump;
 };
 
-/**
- * Every row of every table of the projectors in `schema`, ordered by all their declared columns. Use it
- * to compare builds in several schemas: `dumpTables(db.withSchema(s))` reads public, as `withSchema`
- * qualifies the query builder's table names, not those of raw sql.
- */
-export const dumpTablesIn = async (db: Kysely<any>, schema: string, projectors: readonly Projector[]): Promise<Record<string, unknown[]>> => {
-  const dump: Record<string, unknown[]> = {};
-  for (const projector of projectors) {
-    for (const table of projector.tables) {
-      let query = db.withSchema(schema).selectFrom(table).selectAll();
-      for (const column of projector.columns?.[table] ?? []) query = query.orderBy(column.name);
-      const rows = (await query.execute()) as Record<string, unknown>[];
-      dump[table] = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalise(v)])));
-    }
-  }
-  return dump;
-};
-
 export const dropTables = async (db: Kysely<any>, projectors: readonly Projector[]): Promise<void> => {
   for (const projector of projectors) {
     for (const table of projector.tables) await sql`drop table if exists ${sql.table(table)}`.execute(db);
