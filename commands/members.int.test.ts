@@ -34,7 +34,7 @@ describe('registerMember', () => {
     const id = randomUUID();
     await signIn(id);
     const again = await signIn(id);
-    expect(again).toEqual({ registered: false, checkpoint: null });
+    expect(again).toEqual({ registered: false, checkpoint: null, events: [] });
     expect(await typesIn(ledgerStreamId(id))).toEqual(['PointsGranted']);
   });
 

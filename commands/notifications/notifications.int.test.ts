@@ -52,7 +52,7 @@ describe('the welcome tour', () => {
     await registerMember(deps(), { memberId, email: 'ada@example.com', name: 'Ada', timeZone: 'UTC', now: NOW });
     expect(await hasSeenWelcomeTour(deps(), memberId)).toBe(false);
     const seen = await markWelcomeTourSeen(deps(), { memberId, actorId: memberId, now: NOW });
-    expect(seen).toEqual({ hasSeenWelcomeTour: true, checkpoint: expect.any(String) });
+    expect(seen).toEqual({ hasSeenWelcomeTour: true, checkpoint: expect.any(String), events: [expect.objectContaining({ type: 'WelcomeTourSeen' })] });
     expect((await markWelcomeTourSeen(deps(), { memberId, actorId: memberId, now: NOW })).checkpoint).toBeNull();
     expect(await hasSeenWelcomeTour(deps(), memberId)).toBe(true);
     expect((await typesIn(memberStreamId(memberId))).map(([type]) => type)).toEqual(['MemberRegistered', 'WelcomeTourSeen']);

@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstScreens } from '../../web/build/first-screens.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
 const indexHtml = `<!doctype html><html lang="en"><head><title>SkillSwap</title><script type="module" crossorigin src="/assets/index-e1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-r1.js"></head><body><div id="root"></div></body></html>`;
@@ -38,6 +39,8 @@ describe('signed-in preloads in index.html', () => {
     await mkdir(join(webDir, '.vite'), { recursive: true });
     await writeFile(join(webDir, 'index.html'), indexHtml);
     await writeFile(join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    // What the client declares its pages draw first, as the build writes it (web/build/first-screens.ts).
+    await writeFile(join(webDir, '.vite', 'first-screens.json'), JSON.stringify(firstScreens));
     server = await startTestServer({ webDistDir: webDir });
     member = await signIn(server.url, 'preload@example.com', 'Preload Member');
   });
