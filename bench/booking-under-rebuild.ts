@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bookingBody } from '../test/support/session-fixtures.js';
 import type { ApiClient } from '../test/support/sign-in.js';
 import { startSessionFixture, type SessionFixture } from './session-fixture.js';
 import { percentile, type BenchResult } from './support.js';
@@ -29,18 +30,11 @@ const FIRST_SLOT = 24; // a day after the first listed slot, which may have pass
 const driver = fileURLToPath(new URL('./fixed-rate-driver.ts', import.meta.url));
 type Sample = [dueAt: number, latencyMs: number, status: number];
 
-const bookingBody = (fixture: SessionFixture, k: number) => {
+const bookingOf = (fixture: SessionFixture, k: number) => {
   const mentor = fixture.mentors[k % MENTORS]!;
   const slot = mentor.slots[FIRST_SLOT + Math.floor(k / MENTORS)];
   if (!slot) throw new Error('not enough free slots for the bench');
-  return {
-    instructor_id: mentor.client.memberId,
-    skill_id: mentor.skillId,
-    session_date: slot.date,
-    session_time: slot.time,
-    duration: 1,
-    student_message: 'Benchmark booking',
-  };
+  return bookingBody({ mentor: mentor.client, skillId: mentor.skillId, date: slot.date, time: slot.time, message: 'Benchmark booking' });
 };
 
 /** Sends the bookings `from`..`to` in-process, 32 at a time: the seed, not a measurement. */
@@ -48,7 +42,7 @@ const seed = async (fixture: SessionFixture, students: ApiClient[], from: number
   let next = from;
   const worker = async () => {
     for (let k = next++; k < to; k = next++) {
-      const answer = await students[(k - from) % students.length]!.post('/api/sessions', bookingBody(fixture, k));
+      const answer = await students[(k - from) % students.length]!.post('/api/sessions', bookingOf(fixture, k));
       if (answer.status !== 201) throw new Error(`seed booking ${k}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
   };
@@ -70,7 +64,7 @@ const round = async (fixture: SessionFixture, students: ApiClient[], from: numbe
   try {
     const file = join(dir, 'bookings.tsv');
     const count = RATE * ROUND_SECONDS;
-    const lines = Array.from({ length: count }, (_, i) => `${students[(from + i) % students.length]!.cookie}\t${JSON.stringify(bookingBody(fixture, from + i))}`);
+    const lines = Array.from({ length: count }, (_, i) => `${students[(from + i) % students.length]!.cookie}\t${JSON.stringify(bookingOf(fixture, from + i))}`);
     writeFileSync(file, lines.join('\n'));
     const origin = new URL(fixture.server.url).origin;
     const { stdout } = await promisify(execFile)(

@@ -52,6 +52,8 @@ interface Waiter {
   checkpoint: Checkpoint;
   /** The write's event types, or null to wait for every running projector. */
   touched: readonly string[] | null;
+  /** The projectors handling one of them, found once when the wait began; null with `touched`. */
+  relevant: ReadonlySet<string> | null;
   resolve: () => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -65,17 +67,9 @@ export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, pos
   const waiters = new Set<Waiter>();
   const passes = (low: ReturnType<typeof lowWaterMark>, checkpoint: Checkpoint) =>
     low === ALL_CLEAR || (low !== BLOCKED && store.compareCheckpoints(low, checkpoint) >= 0);
-  /** A typed write's wait: the low-water mark of the projectors it touches only (a handful of comparisons). */
-  const passesTouched = (all: readonly ProjectorPosition[], checkpoint: Checkpoint, touched: readonly string[]) =>
-    passes(
-      lowWaterMark(
-        store,
-        all.filter((p) => touches(p, touched)),
-      ),
-      checkpoint,
-    );
-  const isSettled = (all: readonly ProjectorPosition[], low: ReturnType<typeof lowWaterMark>, waiter: Pick<Waiter, 'checkpoint' | 'touched'>) =>
-    passes(low, waiter.checkpoint) || (waiter.touched !== null && passesTouched(all, waiter.checkpoint, waiter.touched));
+  /** Settled by the low-water mark of all, or else, for a typed write, by each projector it touches having passed it. */
+  const isSettled = (all: readonly ProjectorPosition[], low: ReturnType<typeof lowWaterMark>, waiter: Pick<Waiter, 'checkpoint' | 'relevant'>) =>
+    passes(low, waiter.checkpoint) || (waiter.relevant !== null && all.every((p) => !waiter.relevant!.has(p.name) || hasReached(store, p, waiter.checkpoint)));
   return {
     /** Call after any position or state changed. */
     settle(): void {
@@ -93,11 +87,13 @@ export const createWaiters = (store: Pick<EventStore, 'compareCheckpoints'>, pos
     /** `touched`: the write's event types, to wait only for the read models that handle one of them. */
     waitFor(checkpoint: Checkpoint, timeoutMs: number, touched: readonly string[] | null = null): Promise<void> {
       const all = positions();
-      if (isSettled(all, lowWaterMark(store, all), { checkpoint, touched })) return Promise.resolve();
+      const relevant = touched === null ? null : new Set(all.filter((p) => touches(p, touched)).map((p) => p.name));
+      if (isSettled(all, lowWaterMark(store, all), { checkpoint, relevant })) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           checkpoint,
           touched,
+          relevant,
           resolve,
           reject,
           timer: setTimeout(() => {
