@@ -35,6 +35,7 @@ import { wsRoutes } from './routes/ws.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { feedRoutes } from './routes/feed.js';
 import { feedbackRoutes } from './routes/feedback.js';
+import { featureVoteRoutes } from './routes/feature-votes.js';
 import { supportRoutes } from './routes/support.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { onboardingRoutes } from './routes/onboarding.js';
@@ -45,7 +46,6 @@ import { sessionRescheduleRoutes } from './routes/session-reschedule.js';
 import { sessionThreadRoutes } from './routes/session-thread.js';
 import { skillRoutes } from './routes/skills.js';
 import { skillSearchRoutes } from './routes/skill-search.js';
-import { followSkillSearch } from '../projections/skill-search/search-index.js';
 import { mediaRoutes } from './routes/media.js';
 import { linkPreviewRoutes } from './routes/link-preview.js';
 import { reviewRoutes } from './routes/reviews.js';
@@ -56,7 +56,12 @@ import { createLinkPreviewer } from './link-preview/previewer.js';
 import { conversationParticipants } from '../projections/messaging/queries.js';
 import { messagingRoutes } from './routes/messaging.js';
 import { telemetryRoutes } from './routes/telemetry.js';
+import { analyticsRoutes } from './routes/analytics.js';
 import { createTelemetry } from '../telemetry/create-telemetry.js';
+import { createHealthChecker } from './metrics/health-check.js';
+import { startMetricsSampler } from './metrics/sampler.js';
+import { createServerMetrics } from './metrics/server-metrics.js';
+import { metricsRoutes } from './routes/metrics.js';
 
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
@@ -134,6 +139,14 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   // OpenAPI plugin, which then reads the note it adds to their description.
   registerCatchingUp(app, deps.runtime);
   registerErrorHandler(app, deps.onServerError);
+  // Every answer's duration by route pattern (GET /metrics, the health grade); a websocket's upgrade is no answer.
+  const metrics = deps.metrics ?? createServerMetrics();
+  // A callback hook, not an async one: every answer runs it.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!request.ws) metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
+    done();
+  });
+  app.addHook('onClose', async () => metrics.stop());
   registerJsonBodies(app);
   registerTextInputCheck(app);
 
@@ -151,15 +164,9 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
 
   const hub = createChangeHub(app.log, { participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId) });
   const userCache = registerUserCache(app, notedWrites);
-  const sharedReads = registerSharedReads(app, notedWrites);
-  // The skill search's copy in memory reads the read model's changes before the next search after a write
-  // of this process shows, and at most a second after any other (decision 178).
-  const skillIndex = followSkillSearch(deps.sql.db);
-  notedWrites.onShown(() => skillIndex.changed());
-  // Loaded as the server starts rather than by the first search (a second or two for 50,000 skills).
-  app.addHook('onReady', async () => {
-    skillIndex.current().catch((err: unknown) => app.log.warn({ err }, 'skill search index: first load failed; the next search tries again'));
-  });
+  // The runtime's caches and in-memory copies of read models, which routes ask for what their feature
+  // declares, follow this process's writes and the notices (decision 279).
+  const sharedReads = registerSharedReads(app, notedWrites, deps.reads);
   // The caches forget what a notice changed before any socket is told to refetch it.
   const unlisten = await relayChanges(
     { ...hub, dispatch: (notices) => (userCache.noticed(notices), sharedReads.noticed(notices), hub.dispatch(notices)) },
@@ -175,9 +182,32 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const oidc = await setUpSignIn(app, { config, sessionSecret, publicUrl: getPublicUrl });
+  // Observations beside the event log (docs/telemetry.md): its tables, batches and retention timer (sign-ins
+  // are recorded there too, so it is made before the sign-in routes).
+  const telemetry = createTelemetry({
+    sql: deps.sql,
+    clock: deps.clock,
+    retention: { retentionDays: config.telemetryRetentionDays },
+    onError: (err) => app.log.error({ err }, 'telemetry cleanup'),
+  });
+  await telemetry.start();
+  app.addHook('onClose', () => telemetry.stop());
 
-  await app.register(healthRoutes, { deps });
-  await app.register(authRoutes, { deps, oidc, sessions, publicUrl: getPublicUrl, secureCookies });
+  metrics.attach({ followers: () => deps.runtime.status(), sockets: () => hub.size() });
+  const checkHealth = createHealthChecker({ db: deps.sql.handle, metrics, clock: deps.clock });
+  // A few samples of the metrics every METRICS_SAMPLE_SECONDS, stored as telemetry (decision 319).
+  const sampler = startMetricsSampler({
+    metrics,
+    telemetry,
+    clock: deps.clock,
+    everyMs: config.metricsSampleMs,
+    onError: (err) => app.log.error({ err }, 'metrics sample'),
+  });
+  app.addHook('onClose', () => sampler.stop());
+
+  await app.register(healthRoutes, { deps, checkHealth });
+  await app.register(metricsRoutes, { metrics, config });
+  await app.register(authRoutes, { deps, oidc, sessions, publicUrl: getPublicUrl, secureCookies, telemetry });
   await app.register(userRoutes, { deps, userCache });
   await app.register(sessionQueryRoutes, { deps });
   await app.register(sessionBookingRoutes, { deps });
@@ -189,8 +219,9 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(onboardingRoutes, { deps });
   await app.register(notificationRoutes, { deps });
   await app.register(skillRoutes, { deps });
-  await app.register(skillSearchRoutes, { skillIndex });
+  await app.register(skillSearchRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
+  await app.register(featureVoteRoutes, { deps });
   await app.register(supportRoutes);
   await app.register(feedRoutes, { deps });
   await app.register(assistantRoutes, { deps });
@@ -200,18 +231,29 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(profilePictureRoutes, { deps, pictures: createProfilePictures({ db: deps.sql.handle, media, clock: deps.clock }) });
   await app.register(linkPreviewRoutes, { previewer: createLinkPreviewer(config.linkPreview) });
   await app.register(messagingRoutes, { deps });
-  // Observations beside the event log (docs/telemetry.md): its tables, batches and retention timer.
-  const telemetry = createTelemetry({
-    sql: deps.sql,
-    clock: deps.clock,
-    retention: { retentionDays: config.telemetryRetentionDays },
-    onError: (err) => app.log.error({ err }, 'telemetry cleanup'),
-  });
-  await telemetry.start();
-  app.addHook('onClose', () => telemetry.stop());
   await app.register(telemetryRoutes, { telemetry, clock: deps.clock });
+  await app.register(analyticsRoutes, { telemetry, clock: deps.clock, enabled: config.analytics });
+  // Live Activity moves without a reload: each batch's one notice (any process's) tells the admins' sockets.
+  const unlistenTelemetry = await telemetry.onBatch((notice) => {
+    if (notice.pageViews > 0 || notice.signIns > 0) {
+      hub.dispatch([{ audience: { to: 'admins' }, payload: { type: 'analytics_stored', pageViews: notice.pageViews, signIns: notice.signIns } }]);
+    }
+    // The System Metrics tab and the health card move with each stored sample.
+    if (notice.metrics > 0) hub.dispatch([{ audience: { to: 'admins' }, payload: { type: 'metrics_stored', metrics: notice.metrics } }]);
+    // The heat map moves the same way (its own notice: the Live Activity need not read again for clicks).
+    if (notice.interactions > 0) hub.dispatch([{ audience: { to: 'admins' }, payload: { type: 'interactions_stored', interactions: notice.interactions } }]);
+  });
+  app.addHook('onClose', async () => {
+    await unlistenTelemetry().catch(() => {});
+  });
   await app.register(wsRoutes, { hub, sessions });
-  await app.register(adminScope, { prefix: ADMIN_PREFIX, deps, operations: adminOperationsOf(deps.operations?.followers ?? deps.runtime) });
+  await app.register(adminScope, {
+    prefix: ADMIN_PREFIX,
+    deps,
+    operations: adminOperationsOf(deps.operations?.followers ?? deps.runtime),
+    adminEmails: config.adminEmails,
+    checkHealth,
+  });
   await registerStaticClient(app, deps.webDistDir);
 
   return app;

@@ -115,6 +115,10 @@ const envSchema = z.object({
     return z.NEVER;
   }),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
+  // The sender of outgoing e-mail: an address, or a name and an address in angle brackets.
+  SMTP_FROM: optionalString.refine((v) => v === undefined || /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v), {
+    message: 'must be an e-mail address like no-reply@example.com or SkillSwap <no-reply@example.com>',
+  }),
   LOG_LEVEL: optionalString.refine((v) => v === undefined || (logLevels as readonly string[]).includes(v), {
     message: `must be one of ${logLevels.join(', ')}`,
   }),
@@ -136,6 +140,16 @@ const envSchema = z.object({
   // happened; their rollups stay (docs/telemetry.md).
   TELEMETRY_RETENTION_DAYS: wholeNumber(90, 1, 'days'),
   DEV_SIGN_IN: optionalString.refine((v) => v === undefined || v === 'true' || v === 'false', { message: 'must be true or false' }),
+  // Whether the web client captures page views and navigations (spec 002 §7); unset: on, except on a development host.
+  ANALYTICS: optionalString.refine((v) => v === undefined || v === 'on' || v === 'off', { message: 'must be on or off' }),
+  // The bearer token GET /metrics asks for; unset, it answers only direct loopback connections (api/routes/metrics.ts).
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || (v.length >= 16 && /^[\x21-\x7e]+$/.test(v)), {
+    message: 'must be at least 16 printable characters without spaces',
+  }),
+  // Seconds between two stored samples of the server's metrics (decision 319); 0 stores none.
+  METRICS_SAMPLE_SECONDS: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 3600), { message: 'must be a whole number of seconds from 0 to 3600 (0 stores no samples)' })
+    .transform((v) => (v === undefined ? 30 : Number(v))),
 });
 
 export interface AppConfig {
@@ -157,6 +171,8 @@ export interface AppConfig {
   /** Server-side sign-in sessions end after `idleMs` without a request or `maxAgeMs` after sign-in. */
   sessions: { idleMs: number; maxAgeMs: number };
   adminEmails: string[];
+  /** The web client sends analytics events (ANALYTICS; by default on, off when PUBLIC_URL is a development host). */
+  analytics: boolean;
   /** Absent until resolveSessionSecret() reads or creates it under dataDir. */
   sessionSecret?: string;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
@@ -172,7 +188,10 @@ export interface AppConfig {
   openai?: { apiKey?: string; baseUrl: string; model: string };
   /** The S brain's daily questions per member and the price table its calls are costed with. */
   assistant: { dailyQuota: number; prices: Readonly<Record<string, AiPrice>> };
+  /** Outgoing e-mail (the admin's test e-mail); absent means e-mail is not configured. */
   smtpUrl?: string;
+  /** The From of outgoing e-mail: SMTP_FROM, else no-reply at PUBLIC_URL's host. */
+  smtpFrom: string;
   logLevel: (typeof logLevels)[number];
   /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses. */
   trustProxy: boolean | number | string;
@@ -183,6 +202,10 @@ export interface AppConfig {
   rateLimits: { read: number; write: number; auth: number; anonymous: number };
   /** Days raw telemetry rows are kept (TELEMETRY_RETENTION_DAYS). */
   telemetryRetentionDays: number;
+  /** GET /metrics asks for this bearer token when set; else it answers direct loopback connections only (and none behind a proxy). */
+  metricsToken?: string;
+  /** Between two stored metrics samples, in ms; 0 stores none. */
+  metricsSampleMs: number;
   /** The SQL event store's group commit: batches of appends and of stream reads out at once (tuning experiments). */
   eventStoreInFlight: { appends: number; reads: number };
 }
@@ -199,6 +222,9 @@ const trustProxyOf = (value: string | undefined): boolean | number | string => {
   return /^\d+$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
 };
 
+/** A host no visitor uses: a loopback address, `localhost` and its subdomains, or a `.local` / `.test` name. */
+export const isDevelopmentHost = (hostname: string): boolean => isLoopbackHost(hostname) || /(^|\.)localhost$|\.local$|\.test$/i.test(hostname.replace(/^\[|\]$/g, ''));
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -214,7 +240,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
         const name = String(i.path[0] ?? 'environment');
         const given = env[name];
         // Secrets are never echoed back, even on a start-up failure.
-        const shown = given === undefined || /SECRET|KEY|PASSWORD/.test(name) ? '' : ` (got "${given}")`;
+        const shown = given === undefined || /SECRET|KEY|PASSWORD|TOKEN/.test(name) ? '' : ` (got "${given}")`;
         return `${name} ${i.message}${shown}`;
       }),
     );
@@ -267,6 +293,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     devSignIn,
     sessions,
     adminEmails: e.ADMIN_EMAILS,
+    analytics: e.ANALYTICS === undefined ? !isDevelopmentHost(new URL(publicUrl).hostname) : e.ANALYTICS === 'on',
     sessionSecret: e.SESSION_SECRET,
     s3:
       e.S3_BUCKET === undefined
@@ -299,8 +326,11 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     assistant: { dailyQuota: e.AI_DAILY_QUOTA, prices: { ...DEFAULT_AI_PRICES, ...e.AI_PRICES } },
     smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? `SkillSwap <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: (e.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
+    metricsSampleMs: e.METRICS_SAMPLE_SECONDS * 1000,
     eventStoreInFlight: { appends: e.ES_APPEND_IN_FLIGHT, reads: e.ES_READ_IN_FLIGHT },
     rateLimits: {
       read: e.RATE_LIMIT_READ_PER_MINUTE,

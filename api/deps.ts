@@ -6,7 +6,10 @@ import type { SqlDatabase } from '../eventstore/sql-database.js';
 import type { Checkpoint, EventStore } from '../eventstore/types.js';
 import type { AppConfig } from './config.js';
 import type { ServerErrorReport } from './plugins/error-handler.js';
+import type { Kysely } from 'kysely';
 import type { ReadModelsDb } from '../projections/read-models.js';
+import type { ReadSeams } from '../projections/runtime/read-seams.js';
+import type { ServerMetrics } from './metrics/server-metrics.js';
 
 export interface ProjectorStatusView {
   kind: 'projector' | 'reactor';
@@ -19,6 +22,7 @@ export interface ProjectorStatusView {
   lagSeconds?: number | null;
   failure?: { position: string; eventType: string; streamId: string; error: string; failedAt: string } | null;
   rebuild?: { done: number; total: number } | null;
+  rebuildFailure?: { error: string; failedAt: string; by: string | null } | null;
   /** No heartbeat for a while although events wait (projections/runtime/stall-watch.ts). */
   stalled?: boolean;
   /** The runtime holding the follower's lock, and whether it is this process's (else the status is the holder's). */
@@ -42,10 +46,17 @@ export interface AppDeps {
   /** What every command takes (commands/wiring.ts); its runtime is the only way commands append. */
   commands: CommandDeps;
   runtime: ProjectionRuntimeView;
+  /** The projection runtime's caches of declared queries and copies of declared read models, over `sql.db` (projections/runtime/read-seams.ts). */
+  reads: ReadSeams<Kysely<ReadModelsDb>>;
   /** Injected so tests can move time; every "now" in the API comes from here. */
   clock: () => Date;
   /** The process logger (pino); the app makes its own when absent. */
   logger?: FastifyBaseLogger;
+  /**
+   * The server's metrics (api/metrics/server-metrics.ts), made by the composition root so the event store's
+   * appends are measured too; the app makes its own when absent (then without the appends).
+   */
+  metrics?: ServerMetrics;
   /** Receives every 5xx (the admin error monitor hooks in here). */
   onServerError?: (report: ServerErrorReport) => void;
 }

@@ -12,6 +12,8 @@ import { rememberedDeciders, wireCommands, type CommandDeps } from '../commands/
 import { allProjectors } from '../projections/all-projectors.js';
 import type { Projector } from '../projections/types.js';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projections/runtime/projection-runtime.js';
+import { requestProjectionRebuild } from '../commands/follower-operations/request-projection-rebuild.js';
+import { createReadSeams } from '../projections/runtime/read-seams.js';
 import { skipFollowerEvent } from '../commands/follower-operations/skip-follower-event.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp, loggerOptions, urlHost } from './app.js';
@@ -22,6 +24,7 @@ import type { EventStore } from '../eventstore/types.js';
 import { hostScheduler, type SchedulerHost } from './scheduler-host.js';
 import { wireAssistant } from './assistant-wiring.js';
 import type { ReadModelsDb } from '../projections/read-models.js';
+import { createServerMetrics } from './metrics/server-metrics.js';
 
 export interface StartServerOptions {
   clock?: () => Date;
@@ -94,7 +97,10 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     },
     { inFlight: config.eventStoreInFlight, pglite: options.pglite },
   );
-  const { sql, store } = connections;
+  const { sql } = connections;
+  // Every append is counted and timed for GET /metrics, whoever makes it (commands, reactors, tests).
+  const metrics = createServerMetrics();
+  const store = metrics.measureStore(connections.store);
   // Members and ledgers (every booking reads them) and the streams that grow with use are remembered.
   const commands = wireCommands({ store, cachedDeciders: rememberedDeciders });
   const clock = options.clock ?? (() => new Date());
@@ -106,6 +112,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     reactors: options.reactors ?? allReactors({ ...commands, assistant }),
     logger: logger.child({ component: 'projections' }),
     recordSkip: (skip) => skipFollowerEvent(commands, skip, clock().toISOString()),
+    recordRebuild: (request) => requestProjectionRebuild(commands, request, clock().toISOString()),
     ...(options.rebuildBatchSize !== undefined && { rebuildBatchSize: options.rebuildBatchSize }),
   });
   let app: FastifyInstance | null = null;
@@ -126,6 +133,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     });
     const operations = createOperations({ store, followers: runtime });
     app = await buildApp({
+      reads: createReadSeams(sql.db),
       operations,
       config,
       sql,
@@ -134,6 +142,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       runtime,
       clock,
       logger,
+      metrics,
       onServerError: options.onServerError,
       webDistDir: options.webDistDir,
     });
@@ -162,6 +171,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
         })()),
     };
   } catch (error) {
+    metrics.stop();
     await app?.close().catch(() => {});
     await scheduler?.stop().catch(() => {});
     await runtime.stop().catch(() => {});

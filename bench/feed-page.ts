@@ -4,7 +4,7 @@
 // by one indexed query and answers them as JSON. The subject's requests come from MEMBERS signed-in
 // members in turn, each liking some of the newest posts, over the page's four first views (newest, most
 // popular, an urgency card, a category), so no two requests in a row are one member's: what is measured
-// is the page shared by the members (api/plugins/shared-reads.ts) with each member's likes marked on it.
+// is the page shared by the members (projections/feed/first-page.ts) with each member's likes marked on it.
 // Two more figures, not targets: the same load while another member posts every 250 ms, and the page when
 // every request loads it afresh.
 // Load from wrk in its own process, 50 connections, subject and baseline alternately.

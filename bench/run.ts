@@ -6,11 +6,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchAdminStats } from './admin-stats.js';
+import { benchAdminUsers } from './admin-users.js';
+import { benchAnalyticsIngest } from './analytics-ingest.js';
 import { benchAppends } from './appends.js';
 import { benchBookingUnderRebuild } from './booking-under-rebuild.js';
 import { benchCommentFanout } from './comment-fanout.js';
 import { benchFeedPage } from './feed-page.js';
 import { benchFreshness } from './freshness.js';
+import { benchHeatmap } from './heatmap.js';
 import { benchHttpUser } from './http-user.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchLongStreams } from './long-streams.js';
@@ -41,6 +45,10 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   telemetry: benchTelemetry,
   'read-log': benchReadLog,
   'booking-under-rebuild': benchBookingUnderRebuild,
+  'admin-users': benchAdminUsers,
+  'analytics-ingest': benchAnalyticsIngest,
+  'admin-stats': benchAdminStats,
+  heatmap: benchHeatmap,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

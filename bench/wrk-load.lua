@@ -1,5 +1,6 @@
 -- Load script for wrk (bench/wrk.ts): every request is the next line of a file, sent in one of two ways:
--- `post`: the line is `cookie<TAB>body`, POSTed as JSON to one path with the app's origin;
+-- `post`: the line is `cookie<TAB>body`, POSTed as JSON to one path with the app's origin (and a browser's
+--         user agent when one is given: the analytics leave requests without one out as a bot's);
 -- `get`:  the line is `cookie<TAB>path`, sent as a GET, so a read bench spreads over many members and queries.
 -- Past the last line it starts again from the first (which a booking answers with 409, so a bench that needs
 -- each line once counts non-2xx answers).
@@ -8,11 +9,11 @@
 local lines = {}
 local sent = 0
 local delayed = 0
-local connections, mode, path, origin
+local connections, mode, path, origin, agent
 local OPEN_MS = 50
 
 init = function(args)
-  connections, mode, path, origin = tonumber(args[2]), args[3], args[4], args[5]
+  connections, mode, path, origin, agent = tonumber(args[2]), args[3], args[4], args[5], args[6]
   for line in io.lines(args[1]) do lines[#lines + 1] = line end
 end
 
@@ -37,7 +38,9 @@ request = function()
   if mode == "get" then
     return wrk.format("GET", rest, { ["Cookie"] = cookie })
   end
-  return wrk.format("POST", path, { ["Cookie"] = cookie, ["Content-Type"] = "application/json", ["Origin"] = origin }, rest)
+  local headers = { ["Cookie"] = cookie, ["Content-Type"] = "application/json", ["Origin"] = origin }
+  if agent then headers["User-Agent"] = agent end
+  return wrk.format("POST", path, headers, rest)
 end
 
 done = function(summary, latency, requests)

@@ -56,11 +56,15 @@ const withLines = async <T>(lines: readonly string[], fn: (file: string) => Prom
 };
 
 /** Sends `lines` in order over `connections` connections for `seconds`, starting again after the last. */
-export const runWrk = async (url: string, lines: readonly WrkLine[], opts: { connections: number; origin: string; seconds: number }): Promise<WrkResult> => {
+export const runWrk = async (
+  url: string,
+  lines: readonly WrkLine[],
+  opts: { connections: number; origin: string; seconds: number; userAgent?: string },
+): Promise<WrkResult> => {
   const target = new URL(url);
   return withLines(
     lines.map((l) => `${l.cookie}\t${l.body}`),
-    (file) => run(target.origin, file, ['post', target.pathname, opts.origin], opts),
+    (file) => run(target.origin, file, ['post', target.pathname, opts.origin, ...(opts.userAgent ? [opts.userAgent] : [])], opts),
   );
 };
 
@@ -76,3 +80,9 @@ export const runWrkGets = async (origin: string, requests: readonly WrkGet[], op
     requests.map((r) => `${r.cookie}\t${r.path}`),
     (file) => run(origin, file, ['get'], opts),
   );
+
+/** A round's result, refused when any answer was not 2xx or a socket failed (a bench must not time errors). */
+export const expectAllOk = (what: string, r: WrkResult): WrkResult => {
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${what}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return r;
+};

@@ -27,6 +27,9 @@ import { catalogueSkill } from './skill-catalogue/skill-catalogue.js';
 import { toggleSkillLike } from './skill-likes/skill-likes.js';
 import { LEGACY_BOOKINGS_INDEX_STREAM, memberStreamId, postStreamId } from './stream-ids.js';
 import { streamCatalogue } from './stream-catalogue.js';
+import { castFeatureVote, setFeatureStatus } from './feature-votes/feature-votes.js';
+import { adminActionsDecider } from '../domain/admin-actions/decide.js';
+import { adminActionsStreamId } from './stream-ids.js';
 import { wireCommands, wireStateAt } from './wiring.js';
 
 const NOW = MONDAY;
@@ -94,6 +97,16 @@ beforeAll(async () => {
   await catalogueSkill(deps, { name: 'PostgreSQL', description: 'Query plans', category: 'development', createdBy: mentorId, source: 'member', now: NOW });
   await useAiQuota(deps, { memberId: student, requestId: randomUUID(), dailyLimit: 20, now: NOW });
   await submitFeedback(deps, { feedbackId: randomUUID(), memberId: student, message: 'Lovely', now: NOW });
+  await castFeatureVote(deps, { featureId: 'post_job', memberId: student, voteType: 'like', now: NOW });
+  await castFeatureVote(deps, { featureId: 'post_job', memberId: student, voteType: 'dislike', now: NOW });
+  await setFeatureStatus(deps, { featureId: 'post_job', adminId: mentorId, status: 'planned', note: 'Next month', now: NOW });
+  // A test e-mail's outcome as the command records it once SMTP has answered (commands/test-email).
+  await deps.runtime.handle(
+    adminActionsDecider,
+    adminActionsStreamId(mentorId),
+    { type: 'RecordTestEmail', adminId: mentorId, to: 'mentor@example.com', outcome: { sent: false, reason: '535 Authentication failed' }, now: NOW },
+    { now: NOW, actorId: mentorId },
+  );
 });
 afterAll(async () => {
   await fixture?.close();

@@ -2,8 +2,10 @@
 // the same functions commands/stream-ids.ts exports; the composition root puts it under stateAt
 // (commands/wiring.ts: wireStateAt). A stream-id function added to stream-ids.ts joins a category here:
 // stream-catalogue.unit.test.ts fails until it does.
+import { adminActionsDecider } from '../domain/admin-actions/decide.js';
 import { aiQuotaDecider } from '../domain/assistant-quota/quota.js';
 import { conversationDecider } from '../domain/conversation/decide.js';
+import { featureDecider, featureVoteDecider } from '../domain/feature-vote/decide.js';
 import { feedbackDecider } from '../domain/feedback/decide.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import { memberDecider } from '../domain/member/decide.js';
@@ -19,11 +21,14 @@ import { bookingDecisionDecider } from './sessions/booking-record.js';
 import { CARRY_OVER_STREAM } from './sessions/carry-over-slots.js';
 import { STUDENT_TIME_STREAM } from './sessions/carry-over-student-time.js';
 import {
+  adminActionsStreamId,
   aiQuotaStreamId,
   bookingsIndexStreamId,
   bookingsIndexStreamIds,
   bookingStreamId,
   conversationStreamId,
+  featureStreamId,
+  featureVoteStreamId,
   feedbackStreamId,
   inboxStreamId,
   LEGACY_BOOKINGS_INDEX_STREAM,
@@ -66,6 +71,10 @@ export const streamCatalogue: StreamCatalogue = defineStreamCatalogue([
   folded('skill-catalogue-', skillCatalogueStreamId, skillCatalogueStreamId(ID), { skillCatalogue: skillCatalogueDecider }, 'one skill name of the catalogue'),
   folded('ai-quota-', aiQuotaStreamId, aiQuotaStreamId(ID, DAY), { aiQuota: aiQuotaDecider }, "a member's questions to The S brain on one UTC day"),
   folded('feedback-', feedbackStreamId, feedbackStreamId(ID), { feedback: feedbackDecider }, 'one message sent with Send feedback'),
+  folded('admin-actions-', adminActionsStreamId, adminActionsStreamId(ID), { adminActions: adminActionsDecider }, "an admin's own actions: test e-mails"),
+  // `feature-vote-` is longer than `feature-`, so a vote's stream is matched as a vote's.
+  folded('feature-vote-', featureVoteStreamId, featureVoteStreamId('post_job', ID), { featureVote: featureVoteDecider }, "one member's vote on one feature"),
+  folded('feature-', featureStreamId, featureStreamId('post_job'), { feature: featureDecider }, 'a feature offered for voting: its status and discussion'),
   {
     kind: 'raw',
     match: { prefix: 'bookings-index-' },

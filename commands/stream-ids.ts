@@ -12,6 +12,8 @@ export { aiQuotaStreamId } from '../domain/assistant-quota/quota.js';
 export { skillCatalogueStreamId } from '../domain/skill-catalogue/events.js';
 export { conversationStreamId } from '../domain/conversation/events.js';
 export { feedbackStreamId } from '../domain/feedback/events.js';
+export { adminActionsStreamId } from '../domain/admin-actions/events.js';
+export { featureStreamId, featureVoteStreamId } from '../domain/feature-vote/events.js';
 
 /** The RequestSession process's decision record: BookingCommitted, BookingFailed or BookingAbandoned. */
 export const bookingStreamId = (sessionId: string) => `booking-${sessionId}`;

@@ -1,13 +1,13 @@
 // The subjects of an event: the members it is about, for readLog's `subjectId` filter. On SQL the same
-// rules are part of the immutable function es_log_keys (migrations/log-indexes.ts), which the log's GIN
-// index evaluates for every event, old ones included, when the index is built; on EventStoreDB this
+// rules are part of the immutable function es_log_keys (migrations/log-indexes.ts), whose keys the store's
+// indexer keeps beside the log for every event, old ones included (sql-log-keys.ts); on EventStoreDB this
 // function filters the scan in the client. The conformance suite's subject cases hold both to the same answers.
 //
 // The rules are the house's naming conventions, not a registry of the domain (eventstore/ imports
 // nothing of it): a stream whose category belongs to one member, and the data fields that name a member.
 // Only text values count.
 // A new category or field name that names members needs a migration replacing es_log_keys and
-// rebuilding the index, and the same change here.
+// storing the keys again (emptying event_log_keys and resetting its watermark), and the same change here.
 
 /** Stream categories owned by one member: the member's id is the rest of the id, up to the suffix given. */
 export const MEMBER_STREAM_PATTERNS: readonly RegExp[] = [

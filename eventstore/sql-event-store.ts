@@ -12,6 +12,7 @@ import { createCoalescer, settle } from './coalescer.js';
 import { EVENTS_APPENDED_CHANNEL, callAppend, callAppendBatch, callAppendMany, type AppendBatchItem, type AppendManyOutcome } from './sql-append.js';
 import { afterCheckpoint, compareSqlCheckpoints } from './sql-checkpoints.js';
 import { toRecorded, type EventRow } from './sql-event-rows.js';
+import { createLogKeysIndexer } from './sql-log-keys.js';
 import { readSqlLog } from './sql-read-log.js';
 import type { SqlConnection } from './sql-database.js';
 import { subscribeByPolling } from './subscribe-by-polling.js';
@@ -33,6 +34,11 @@ export interface SqlEventStoreOptions {
    * (ES_APPEND_IN_FLIGHT, ES_READ_IN_FLIGHT, validated in api/config.ts; for tuning experiments).
    */
   inFlight?: { appends: number; reads: number };
+  /**
+   * When the log browser's keys are stored (sql-log-keys.ts): `delayMs` (default 200) after an append, or
+   * only when `indexAllLogKeys` is called ('manual', for tests of readLog across the watermark).
+   */
+  logKeys?: { delayMs?: number } | 'manual';
 }
 
 const eventColumns = q`global_position::text as gp_text, transaction_id::text as tx_text,
@@ -72,6 +78,10 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
   const unlisten = await sql.listen(EVENTS_APPENDED_CHANNEL, wake, { othersOnly: true });
   const leaveBus = joinLocalBus(sql, wake);
   const closing = new AbortController();
+  // The log browser's keys are stored after the appends, in batches (sql-log-keys.ts); the first run
+  // indexes what an older log holds (the backfill after the migration).
+  const logKeys = createLogKeysIndexer(db, options.logKeys === 'manual' ? { manual: true } : options.logKeys);
+  logKeys.schedule();
 
   // Other processes learn of our appends by NOTIFY. It is sent after commit, outside the append: a
   // NOTIFY inside the append would hold PostgreSQL's global notify lock through the commit flush and
@@ -197,6 +207,7 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
       if (appended) {
         wakeLocal(sql);
         notifyOthers();
+        logKeys.schedule();
       }
       return result;
     },
@@ -210,6 +221,7 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
       if (appended) {
         wakeLocal(sql);
         notifyOthers();
+        logKeys.schedule();
       }
       return results;
     },
@@ -261,6 +273,7 @@ export async function createSqlEventStore(sql: SqlConnection, options: SqlEventS
       listeners.clear();
       leaveBus();
       await lastNotify;
+      await logKeys.close();
       await unlisten().catch(() => {});
     },
   };

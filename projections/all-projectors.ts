@@ -1,7 +1,11 @@
 // Every read model the runtime maintains; order is the order of start-up and of `npm run rebuild`.
+import { adminActivitiesProjector } from './admin-activities/projector.js';
+import { adminUsersProjector } from './admin-users/projector.js';
+import { aiAnalyticsProjector } from './ai-analytics/projector.js';
 import { aiInvocationsProjector } from './assistant/invocations-projector.js';
 import { assistantCommentsProjector } from './assistant/comments-projector.js';
 import { balancesProjector } from './balances/projector.js';
+import { featureVotesProjector } from './feature-votes/projector.js';
 import { feedProjector } from './feed/projector.js';
 import { ledgerTransactionsProjector } from './ledger-transactions/projector.js';
 import { membersProjector } from './members/projector.js';
@@ -30,4 +34,8 @@ export const allProjectors: Projector[] = [
   assistantCommentsProjector,
   messagingProjector,
   skillSearchProjector,
+  adminActivitiesProjector,
+  adminUsersProjector,
+  featureVotesProjector,
+  aiAnalyticsProjector,
 ];

@@ -2,8 +2,12 @@
 // interface is in its tables.ts). Queries take a Kysely<ReadModelsDb>: kysely's types are invariant
 // in the Database type, so one interface for all queries lets one query call another and join the
 // tables of another read model (sessions show members' names, members their balances).
+import type { AdminActivitiesDb } from './admin-activities/tables.js';
+import type { AdminUsersDb } from './admin-users/tables.js';
+import type { AiAnalyticsDb } from './ai-analytics/tables.js';
 import type { AiInvocationsDb, AssistantCommentsDb } from './assistant/tables.js';
 import type { BalancesDb } from './balances/tables.js';
+import type { FeatureVotesDb } from './feature-votes/tables.js';
 import type { FeedDb } from './feed/tables.js';
 import type { LedgerTransactionsDb } from './ledger-transactions/tables.js';
 import type { MemberStatsDb } from './member-stats/tables.js';
@@ -29,7 +33,11 @@ export type ReadModelsDb = MembersDb &
   AiInvocationsDb &
   AssistantCommentsDb &
   MessagingDb &
-  SkillSearchDb;
+  SkillSearchDb &
+  AdminActivitiesDb &
+  AdminUsersDb &
+  FeatureVotesDb &
+  AiAnalyticsDb;
 
 /**
  * The read models' names (each projector's `name`), which API routes declare they read
@@ -51,6 +59,10 @@ export const readModelNames = [
   'assistant-comments',
   'messaging',
   'skill-search',
+  'admin-activities',
+  'admin-users',
+  'feature-votes',
+  'ai-analytics',
 ] as const;
 
 export type ReadModelName = (typeof readModelNames)[number];

@@ -51,10 +51,8 @@ export const batchStatement = (batch: TelemetryBatch, rowsAs: RowsAs): RawBuilde
     counts.push(sql`(select count(*) from ${stored})::int`);
   }
   if (ctes.length === 0) return null;
-  const [pageViews, interactions, errors, metrics] = counts as [RawBuilder<unknown>, RawBuilder<unknown>, RawBuilder<unknown>, RawBuilder<unknown>];
-  return sql<TelemetryNotice>`with ${sql.join(ctes)}, notice as (
-      select ${pageViews} as "pageViews", ${interactions} as "interactions", ${errors} as "errors", ${metrics} as "metrics"
-    )
+  const fields = sql.join(RAW_TABLE_DECLARATIONS.map((declaration, i) => sql`${counts[i]!} as ${sql.ref(declaration.kind)}`));
+  return sql<TelemetryNotice>`with ${sql.join(ctes)}, notice as (select ${fields})
     select n.*, pg_notify(${TELEMETRY_CHANNEL}, row_to_json(n)::text) is null as sent from notice n`;
 };
 
@@ -64,5 +62,5 @@ export const writeBatch = async (db: Kysely<unknown>, batch: TelemetryBatch, row
   if (!statement) return null;
   const { rows } = await statement.execute(db);
   const row = rows[0]!;
-  return { pageViews: row.pageViews, interactions: row.interactions, errors: row.errors, metrics: row.metrics };
+  return Object.fromEntries(RAW_TABLE_DECLARATIONS.map((declaration) => [declaration.kind, row[declaration.kind]])) as unknown as TelemetryNotice;
 };

@@ -2,8 +2,8 @@
 // rollups kept from the rows it stores. The batch statement (batch-statement.ts) is generated from
 // these, so a column added here reaches the insert, both parameter shapes and the rollups together.
 import { sql, type RawBuilder } from 'kysely';
-import { HEATMAP_CELL_PX, HEATMAP_COLUMNS, TELEMETRY_TABLES as T } from './tables.js';
-import type { ErrorOccurrence, InteractionPoint, MetricSample, PageViewPoint, TelemetryBatch, TelemetryNotice } from './types.js';
+import { HEATMAP_CELL_PX, HEATMAP_COLUMNS, RAGE_CLICKS, TELEMETRY_TABLES as T } from './tables.js';
+import type { ErrorOccurrence, InteractionPoint, MetricSample, PageViewPoint, SignInPoint, TelemetryBatch, TelemetryNotice } from './types.js';
 
 export type ColumnType = 'timestamptz' | 'text' | 'integer' | 'real' | 'double precision' | 'boolean' | 'jsonb';
 
@@ -48,8 +48,39 @@ const pageViews: RawTable<PageViewPoint> = {
 
 /** Viewport bands of the heat map: points line up only between viewports of one band (DESIGN.md §12). */
 export const viewportBand = sql`case when viewport_width < 640 then 0 when viewport_width < 1024 then 1 when viewport_width < 1440 then 2 else 3 end`;
-export const cellX = sql`least(floor(x * ${sql.lit(HEATMAP_COLUMNS)})::int, ${sql.lit(HEATMAP_COLUMNS - 1)})`;
+// x in ten-thousandths (as stored) and whole-number division, so the cell's edge is where the browser's and
+// Node's cellOf (api/contracts/heatmap-limits.ts) put it: a real times 60 may round either way.
+export const cellX = sql`least((round(x * 10000)::int * ${sql.lit(HEATMAP_COLUMNS)}) / 10000, ${sql.lit(HEATMAP_COLUMNS - 1)})`;
 export const cellY = sql`y / ${sql.lit(HEATMAP_CELL_PX)}`;
+
+/**
+ * Rage clicks (issue 32 point 5; PostHog's rule): clicks of one tab (visitor) on one page at one viewport
+ * width, in time order; a click completes a rage triple when the click two before it is at most 1 s older
+ * and each of the three is within 30 px (Manhattan, in the viewport's pixels, both fixed or both not) of the
+ * one before. A burst is counted once, at the click completing its first triple (the click before did not
+ * complete one), in that click's cell. Found within each batch as it is stored: a burst that a flush splits
+ * counts only if one batch holds three of its clicks (the client keeps the last second's clicks for the
+ * next flush, so few are split). Computed here, the count costs the heat map's read one small rollup.
+ */
+const rageRollup = (stored: RawBuilder<unknown>) => {
+  const px = RAGE_CLICKS.withinPx;
+  const near = (a: string, b: string) => sql.raw(`(f${a} = f${b} and abs(px${a} - px${b}) + abs(py${a} - py${b}) <= ${px})`);
+  const triple = (a: string, b: string, c: string) =>
+    sql`(t${sql.raw(c)} is not null and t${sql.raw(a)} - t${sql.raw(c)} <= interval '${sql.raw(String(RAGE_CLICKS.withinMs))} milliseconds' and ${near(a, b)} and ${near(b, c)})`;
+  const lags = [1, 2, 3].map((n) =>
+    sql.raw(`lag(occurred_at, ${n}) over w as t${n}, lag(px, ${n}) over w as px${n}, lag(py, ${n}) over w as py${n}, lag(fixed, ${n}) over w as f${n}`),
+  );
+  return sql`insert into ${sql.table(T.rageHourly)} as r (hour, path, band, cell_x, cell_y, bursts)
+      select ${hour}, path, ${viewportBand}, ${cellX}, ${cellY}, count(*)
+      from (
+        select occurred_at as t0, px as px0, py as py0, fixed as f0, ${sql.join(lags)}, occurred_at, path, viewport_width, x, y
+        from (select *, x * viewport_width as px, y as py from ${stored} where action = 'click') c
+        window w as (partition by visitor_id, path, viewport_width order by occurred_at, x, y)
+      ) s
+      where ${triple('0', '1', '2')} and not coalesce(${triple('1', '2', '3')}, false)
+      group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      on conflict (hour, path, band, cell_x, cell_y) do update set bursts = r.bursts + excluded.bursts`;
+};
 
 const interactions: RawTable<InteractionPoint> = {
   kind: 'interactions',
@@ -73,6 +104,16 @@ const interactions: RawTable<InteractionPoint> = {
       select ${hour}, path, ${viewportBand}, action, fixed, ${cellX}, ${cellY}, count(*)
       from ${stored} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
       on conflict (hour, path, band, action, fixed, cell_x, cell_y) do update set points = r.points + excluded.points`,
+    // The figures of every page of the heat map: totals per action, points on fixed targets, scroll depths (cells of 20 px).
+    sql`insert into ${sql.table(T.heatmapPageHourly)} as r (hour, path, band, clicks, hovers, scrolls, focuses, fixed_points, scroll_rows_max, scroll_rows_sum)
+      select ${hour}, path, ${viewportBand}, count(*) filter (where action = 'click'), count(*) filter (where action = 'hover'),
+        count(*) filter (where action = 'scroll'), count(*) filter (where action = 'focus'), count(*) filter (where fixed and action <> 'scroll'),
+        max(${cellY}) filter (where action = 'scroll'), coalesce(sum(${cellY}) filter (where action = 'scroll'), 0)
+      from ${stored} group by 1, 2, 3 order by 1, 2, 3
+      on conflict (hour, path, band) do update set clicks = r.clicks + excluded.clicks, hovers = r.hovers + excluded.hovers,
+        scrolls = r.scrolls + excluded.scrolls, focuses = r.focuses + excluded.focuses, fixed_points = r.fixed_points + excluded.fixed_points,
+        scroll_rows_max = greatest(r.scroll_rows_max, excluded.scroll_rows_max), scroll_rows_sum = r.scroll_rows_sum + excluded.scroll_rows_sum`,
+    rageRollup(stored),
   ],
 };
 
@@ -134,5 +175,17 @@ const metrics: RawTable<MetricSample> = {
   ],
 };
 
-/** In the order of the batch statement's CTEs. */
-export const RAW_TABLE_DECLARATIONS = [pageViews, interactions, errors, metrics] as unknown as readonly RawTable<unknown>[];
+// No rollup: the Live Activity lists the newest sign-ins by the primary key; nothing counts them yet.
+const signIns: RawTable<SignInPoint> = {
+  kind: 'signIns',
+  table: T.signIns,
+  columns: [
+    ['occurred_at', 'timestamptz', (p) => iso(p.occurredAt)],
+    ['member_id', 'text', (p) => p.memberId],
+    ['path', 'text', (p) => p.path],
+  ],
+  rollups: () => [],
+};
+
+/** In the order of the batch statement's CTEs and of the notice's fields. */
+export const RAW_TABLE_DECLARATIONS = [pageViews, interactions, errors, metrics, signIns] as unknown as readonly RawTable<unknown>[];

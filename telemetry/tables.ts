@@ -1,4 +1,4 @@
-// The telemetry tables: four append-only tables of raw rows and the rollups the batch statement keeps
+// The telemetry tables: five append-only tables of raw rows and the rollups the batch statement keeps
 // up to date. Operational state beside the event log, like the sign-in sessions and media uploads: a
 // rebuild of the read models never touches them, and their migrations keep their own bookkeeping.
 // The checks repeat the ingestion contract's limits, so a bad row fails its whole batch whoever wrote it.
@@ -15,21 +15,39 @@ export const TELEMETRY_TABLES = {
   pageHourly: 'telemetry_page_hourly',
   pageDaily: 'telemetry_page_daily',
   cellHourly: 'telemetry_heatmap_cell_hourly',
+  rageHourly: 'telemetry_heatmap_rage_hourly',
+  heatmapPageHourly: 'telemetry_heatmap_page_hourly',
   errorGroups: 'telemetry_error_groups',
   errorHourly: 'telemetry_error_hourly',
   errorDaily: 'telemetry_error_daily',
   metricHourly: 'telemetry_metric_hourly',
+  signIns: 'telemetry_sign_ins',
 } as const;
 
 /** The raw tables, whose rows the retention deletes. */
-export const RAW_TABLES = [TELEMETRY_TABLES.pageViews, TELEMETRY_TABLES.interactions, TELEMETRY_TABLES.errors, TELEMETRY_TABLES.metrics] as const;
+export const RAW_TABLES = [
+  TELEMETRY_TABLES.pageViews,
+  TELEMETRY_TABLES.interactions,
+  TELEMETRY_TABLES.errors,
+  TELEMETRY_TABLES.metrics,
+  TELEMETRY_TABLES.signIns,
+] as const;
 /** The hourly rollups, kept for ROLLUP_HOURLY_RETENTION_DAYS; the daily ones and the error groups stay. */
-export const HOURLY_ROLLUPS = [TELEMETRY_TABLES.pageHourly, TELEMETRY_TABLES.cellHourly, TELEMETRY_TABLES.errorHourly, TELEMETRY_TABLES.metricHourly] as const;
+export const HOURLY_ROLLUPS = [
+  TELEMETRY_TABLES.pageHourly,
+  TELEMETRY_TABLES.cellHourly,
+  TELEMETRY_TABLES.rageHourly,
+  TELEMETRY_TABLES.heatmapPageHourly,
+  TELEMETRY_TABLES.errorHourly,
+  TELEMETRY_TABLES.metricHourly,
+] as const;
 export const ROLLUP_HOURLY_RETENTION_DAYS = 400;
 
 /** Heat-map cells: 60 columns across the viewport (the admin canvas's 1200 px in 20 px cells), 20 document px high. */
 export const HEATMAP_COLUMNS = 60;
 export const HEATMAP_CELL_PX = 20;
+/** Rage clicks: 3 clicks within 1 s, each within 30 px of the one before (the contract's RAGE_CLICKS: no import crosses the boundary). */
+export const RAGE_CLICKS = { clicks: 3, withinMs: 1000, withinPx: 30 } as const;
 
 /** Heat-map points per UTC day, made by the first migration and dropped by the second (decision 262). */
 const HEATMAP_DAILY_CELLS = 'telemetry_heatmap_cell_daily';
@@ -160,5 +178,55 @@ const dropHeatmapDailyCells: NamedMigration = {
   },
 };
 
+// Sign-ins (the Live Activity, issue 31 point 5): who and where they landed; read newest first by the key.
+const createSignIns: NamedMigration = {
+  name: '20261129T0620-create-telemetry-sign-ins',
+  async up(db) {
+    await sql`create table ${sql.table(TELEMETRY_TABLES.signIns)} (
+        id bigint generated always as identity primary key,
+        occurred_at timestamptz not null,
+        member_id text not null check (length(member_id) between 1 and 200),
+        path text not null check (path like '/%' and length(path) <= 2000)
+      )`.execute(db);
+    await sql`create index telemetry_sign_ins_occurred on ${sql.table(TELEMETRY_TABLES.signIns)} using brin (occurred_at)`.execute(db);
+  },
+  async down(db) {
+    await sql`drop table if exists ${sql.table(TELEMETRY_TABLES.signIns)}`.execute(db);
+  },
+};
+
+// The heat map's read (issue 32 point 5, 30 days of 1,000,000 points in 200 ms): the hourly cells of many
+// pages and widths are nearly one row per point, so a page's cells are read by (path, band, hour), and
+// the figures of every page (totals per action, top pages, scroll depths) come from a rollup per hour, page
+// and band, about 40 rows an hour. Rage clicks: bursts of 3 clicks within 1 s and 30 px, found in each batch
+// of points as it is stored (raw-tables.ts), per hour, page, band and the cell of the burst's third click.
+const createHeatmapRollups: NamedMigration = {
+  name: '20261129T1010-create-heatmap-rollups',
+  async up(db) {
+    await sql`create table ${sql.table(TELEMETRY_TABLES.rageHourly)} (
+        hour timestamptz not null, path text not null, band smallint not null, cell_x smallint not null, cell_y integer not null,
+        bursts integer not null,
+        primary key (hour, path, band, cell_x, cell_y)
+      )`.execute(db);
+    await sql`create table ${sql.table(TELEMETRY_TABLES.heatmapPageHourly)} (
+        hour timestamptz not null, path text not null, band smallint not null,
+        clicks integer not null, hovers integer not null, scrolls integer not null, focuses integer not null,
+        fixed_points integer not null, scroll_rows_max integer, scroll_rows_sum bigint not null,
+        primary key (hour, path, band)
+      )`.execute(db);
+    await sql`create index telemetry_heatmap_cell_hourly_page on ${sql.table(TELEMETRY_TABLES.cellHourly)} (path, band, hour)
+        include (action, fixed, cell_x, cell_y, points)`.execute(db);
+  },
+  async down(db) {
+    await sql`drop index if exists telemetry_heatmap_cell_hourly_page`.execute(db);
+    await sql`drop table if exists ${sql.table(TELEMETRY_TABLES.heatmapPageHourly)}`.execute(db);
+    await sql`drop table if exists ${sql.table(TELEMETRY_TABLES.rageHourly)}`.execute(db);
+  },
+};
+
 export const migrateTelemetry = (db: Kysely<unknown>): Promise<string[]> =>
-  migrateToLatest(db, { table: 'telemetry_migrations', schema: 'public', migrations: [createTables, dropHeatmapDailyCells] });
+  migrateToLatest(db, {
+    table: 'telemetry_migrations',
+    schema: 'public',
+    migrations: [createTables, dropHeatmapDailyCells, createSignIns, createHeatmapRollups],
+  });

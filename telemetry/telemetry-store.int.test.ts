@@ -74,9 +74,9 @@ for (const target of testTargets()) {
         for (const table of Object.values(T)) expect(await count(db, table), table).toBe(0);
         // The same batch without the bad row is stored whole.
         interactions[637] = point();
-        expect(await stores[rowsAs].record(batch)).toEqual({ pageViews: 1, interactions: 1000, errors: 0, metrics: 1 });
+        expect(await stores[rowsAs].record(batch)).toEqual({ pageViews: 1, interactions: 1000, errors: 0, metrics: 1, signIns: 0 });
         expect(await count(db, T.interactions)).toBe(1000);
-        await expect.poll(() => heard, { timeout: 1000 }).toEqual([{ pageViews: 1, interactions: 1000, errors: 0, metrics: 1 }]);
+        await expect.poll(() => heard, { timeout: 1000 }).toEqual([{ pageViews: 1, interactions: 1000, errors: 0, metrics: 1, signIns: 0 }]);
       } finally {
         await stop();
       }
@@ -154,6 +154,15 @@ for (const target of testTargets()) {
           const cellRollup = (table: string, bucket: string) =>
             sql`select ${sql.ref(bucket)} as b, path, band::int as band, action, fixed, cell_x::int as cell_x, cell_y, points from ${sql.table(table)}`;
           expect(sorted(await rows(db, cellRollup(T.cellHourly, 'hour')))).toEqual(sorted(await rows(db, cells(hour))));
+          // The heat map's figures per hour, page and band (its totals, top pages and scroll depths).
+          const pageFigures = sql`select hour as b, path, band::int as band, clicks, hovers, scrolls, focuses, fixed_points, scroll_rows_max,
+              scroll_rows_sum::int as scroll_rows_sum from ${sql.table(T.heatmapPageHourly)}`;
+          const figuresOfRaw = sql`select ${hour} as b, path, ${viewportBand}::int as band, count(*) filter (where action = 'click')::int as clicks,
+              count(*) filter (where action = 'hover')::int as hovers, count(*) filter (where action = 'scroll')::int as scrolls,
+              count(*) filter (where action = 'focus')::int as focuses, count(*) filter (where fixed and action <> 'scroll')::int as fixed_points,
+              max(${cellY}) filter (where action = 'scroll') as scroll_rows_max, coalesce(sum(${cellY}) filter (where action = 'scroll'), 0)::int as scroll_rows_sum
+            from ${sql.table(T.interactions)} group by 1, 2, 3`;
+          expect(sorted(await rows(db, pageFigures))).toEqual(sorted(await rows(db, figuresOfRaw)));
           const errors = (bucket: typeof hour) => sql`select ${bucket} as b, fingerprint, count(*)::int as n from ${sql.table(T.errors)} group by 1, 2`;
           expect(sorted(await rows(db, sql`select hour as b, fingerprint, occurrences as n from ${sql.table(T.errorHourly)}`))).toEqual(
             sorted(await rows(db, errors(hour))),
@@ -226,7 +235,9 @@ for (const target of testTargets()) {
       const cellPoints = async (table: string) =>
         Number((await sql<{ n: number }>`select coalesce(sum(points), 0)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
 
-      expect(await store.cleanup()).toEqual({ rawRows: 23 + 1 + 1 + 1, rollupRows: 1 });
+      // Three hourly rollup rows from 401 days ago: the three clicks' cell, their page's heat-map figures, and the rage
+      // burst they make (one place, one instant).
+      expect(await store.cleanup()).toEqual({ rawRows: 23 + 1 + 1 + 1, rollupRows: 3 });
       expect(await count(db, T.interactions)).toBe(5);
       expect(
         Number(

@@ -54,6 +54,16 @@ export interface ErrorOccurrence {
   appVersion: string | null;
 }
 
+/**
+ * A member signed in (api/routes/auth.ts): observed by the server, not decided by anyone, so telemetry
+ * beside the page views rather than an event (docs/telemetry.md). `path` is the page the sign-in lands on.
+ */
+export interface SignInPoint {
+  occurredAt: Date;
+  memberId: string;
+  path: string;
+}
+
 export interface MetricSample {
   occurredAt: Date;
   name: string;
@@ -68,6 +78,7 @@ export interface TelemetryBatch {
   interactions?: readonly InteractionPoint[];
   errors?: readonly ErrorOccurrence[];
   metrics?: readonly MetricSample[];
+  signIns?: readonly SignInPoint[];
 }
 
 /** The one notice a batch sends (channel TELEMETRY_CHANNEL): how many rows of each kind it stored. */
@@ -76,6 +87,7 @@ export interface TelemetryNotice {
   interactions: number;
   errors: number;
   metrics: number;
+  signIns: number;
 }
 
 export interface CleanupResult {

@@ -42,6 +42,11 @@ export default defineConfig(({ command }) => ({
     // lists named the entry's stylesheet, and since the page has no <link> to it Vite's preload helper fetched
     // it again, at the highest priority, when the dashboard's sidebar loaded (issue 29 point 18).
     cssCodeSplit: false,
+    // The analytics capture, imported when the page is idle, gets no preload links from Vite's helper (it or
+    // its dependency): a link inserted at run time beside the import() it serves could be fetched apart from
+    // the import's own request in Chromium, two requests of one chunk (signed-in-preloads.e2e, under load).
+    // Nothing waits for it, so nothing is gained by preloading it.
+    modulePreload: { resolveDependencies: (file, deps) => (/(^|\/)capture-[\w-]+\.js$/.test(file) ? [] : deps) },
     emptyOutDir: true,
     // Hidden: the maps are written (the server's error monitor reads them from disk) but the bundles do
     // not name them, and the server never sends one (api/plugins/static-client.ts): they hold the whole source.

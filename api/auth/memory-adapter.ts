@@ -25,10 +25,17 @@ export const createMemoryAdapterFactory = () => {
     return entry.payload;
   };
 
+  // At the cap, the expired entries go and, if that is not enough, the oldest (a Map keeps insertion
+  // order) down to 90% of it: a sweep at most once per tenth of the cap. Sweeping only the expired ones
+  // made every upsert walk all 10,000 entries once none had expired (8,000 bench sign-ins: 41 s of CPU).
   const prune = () => {
     if (entries.size < MAX_ENTRIES) return;
     const now = Date.now();
     for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
+    for (const key of entries.keys()) {
+      if (entries.size < MAX_ENTRIES * 0.9) break;
+      entries.delete(key);
+    }
   };
 
   return (model: string): Adapter => {

@@ -30,6 +30,8 @@ export const followerStatusSchema = z.object({
   failure: followerFailureSchema.nullable(),
   /** Present while a rebuild runs. */
   rebuild: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  /** The last `rebuild` of this read model failed (its tables kept): what it threw, when, who had asked; null once another begins. */
+  rebuildFailure: z.object({ error: z.string(), failedAt: z.string(), by: z.string().nullable() }).nullable(),
   /** The runtime holding its lock (host, pid, tag); every API process reports that one's state. Null when none is known. */
   holder: z.string().nullable(),
 });

@@ -86,6 +86,7 @@ export type Change =
   | { scope: 'post'; id: string; postId: string }
   | { scope: 'conversation'; id: string }
   | { scope: 'members' } // the member directory as a whole
+  | { scope: 'feature'; id: string } // a feature offered for voting: its counts, discussion or status
   | { scope: 'admin' };
 
 export type ChangedMessage = { type: 'changed' } & Change;

@@ -140,6 +140,8 @@ export type Transaction = z.infer<typeof transactionSchema>;
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
+  /** The admin's health grade (api/contracts/admin-health.ts), added for operators; load balancers read the status. */
+  grade: z.enum(['healthy', 'degraded', 'critical']),
   eventStore: z.enum(['postgres', 'pglite', 'eventstoredb']),
   database: z.enum(['postgres', 'pglite']),
   projections: z.array(z.object({ name: z.string(), status: z.string(), lag: z.number().int().nullable() })),

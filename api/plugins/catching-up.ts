@@ -1,4 +1,4 @@
-// 'Catching up' (issue 30 point 1, decision D-catching-up-1): while a new version of a read model builds
+// 'Catching up' (issue 30 point 1, decision 269): while a new version of a read model builds
 // beside its old tables, those keep answering, frozen, and writes do not wait for it. A route names the
 // read models it reads once, `config: { readModels: ['sessions', 'members'] }`, and every answer of it
 // then carries `SkillSwap-Catching-Up: sessions;done=1200;total=50000` while one of them rebuilds at a

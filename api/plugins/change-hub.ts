@@ -59,27 +59,31 @@ export const createChangeHub = (log: FastifyBaseLogger, options: TypingRelayOpti
   const byTopic = new Map<string, Set<HubClient>>();
 
   // One serialisation, and one UTF-8 encoding, for every receiver of a notice: the callers pass the
-  // same string to each, so the last one's bytes are kept (a text frame of a Buffer is not re-encoded).
-  let encoded: { text: string; bytes: Buffer } = { text: '', bytes: Buffer.alloc(0) };
-  const sendRaw = (client: HubClient, text: string) => {
+  // same payload to each, so the last one's bytes are kept (a text frame of a Buffer is not re-encoded).
+  // A payload is serialised only when a socket hears it: most notices reach no socket of this process (a
+  // booking's notices name two members; a server under load has few of its members' sockets), and
+  // serialising each anyway was a booking's largest cost in the hub.
+  let encoded: { message: unknown; bytes: Buffer } = { message: undefined, bytes: Buffer.alloc(0) };
+  const sendRaw = (client: HubClient, message: unknown) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
-    if (encoded.text !== text) encoded = { text, bytes: Buffer.from(text) };
+    if (encoded.message !== message) encoded = { message, bytes: Buffer.from(typeof message === 'string' ? message : JSON.stringify(message)) };
     client.socket.send(encoded.bytes, { binary: false });
   };
-  /** Sends `text` to every socket of the audience, each once: the one place that knows who hears what. */
-  const deliver = (audience: Audience, text: string) => {
+  /** Sends `message` (a payload, or its text) to every socket of the audience, each once: the one place that knows who hears what. */
+  const deliver = (audience: Audience, message: unknown) => {
     switch (audience.to) {
       case 'members':
-        for (const memberId of new Set(audience.ids)) for (const client of byMember.get(memberId) ?? []) sendRaw(client, text);
+        for (const memberId of audience.ids.length === 1 ? audience.ids : new Set(audience.ids))
+          for (const client of byMember.get(memberId) ?? []) sendRaw(client, message);
         break;
       case 'signed-in':
-        for (const client of clients) sendRaw(client, text);
+        for (const client of clients) sendRaw(client, message);
         break;
       case 'admins':
-        for (const client of clients) if (client.isAdmin) sendRaw(client, text);
+        for (const client of clients) if (client.isAdmin) sendRaw(client, message);
         break;
       case 'subscribers':
-        for (const client of byTopic.get(audience.topic) ?? []) sendRaw(client, text);
+        for (const client of byTopic.get(audience.topic) ?? []) sendRaw(client, message);
         break;
     }
   };
@@ -144,7 +148,7 @@ export const createChangeHub = (log: FastifyBaseLogger, options: TypingRelayOpti
       return null;
     },
     dispatch(notices) {
-      for (const { audience, payload } of notices) deliver(audience, JSON.stringify(payload));
+      for (const { audience, payload } of notices) deliver(audience, payload);
     },
     size: () => clients.size,
   };

@@ -1,26 +1,52 @@
+// The HTTP side of the runtime's read seams (shared-reads.ts): a write shown to read-your-writes clears the
+// caches and makes the copies catch up before its members' next requests, notices reach the caches, the
+// copies load as the server gets ready, and an answer made from a shared value is serialised once.
+// The caches and copies themselves are tested in projections/runtime/*.unit.test.ts.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isChange, type LivePayload } from '../contracts/live.js';
+import { defineCachedQuery } from '../../projections/runtime/cached-query.js';
+import { defineMemoryCopy } from '../../projections/runtime/memory-copy.js';
+import { createReadSeams } from '../../projections/runtime/read-seams.js';
 import type { ChangeNotice } from '../../projections/types.js';
+import { isChange } from '../contracts/live.js';
 import { registerReadYourWrites } from './read-your-writes.js';
 import { registerSharedReads } from './shared-reads.js';
 
 /**
- * A server with shared reads, a 'read model' (a post's likes), GET /page whose shared value is the likes
- * count, cleared by 'post' notices, and a like that is a write the read models show when `shown` is called.
+ * A server with the runtime's read seams over a 'read model' (a post's likes): GET /page answers a cached
+ * query of the likes count, cleared by 'post' notices; GET /copy answers an in-memory copy of it; a like
+ * is a write the read models show when `shown` is called.
  */
-const clearedByPosts = (payload: LivePayload) => isChange(payload, 'post');
-const postChanged: ChangeNotice = { audience: { to: 'subscribers', topic: 'post:p1' }, payload: { type: 'changed', scope: 'post', id: 'p1', postId: 'p1' } };
+type ReadModel = { likes: number; loads: number; gate: Promise<void> | null; fail: boolean };
+const likesPage = defineCachedQuery({
+  name: 'likes page',
+  clearedBy: (payload) => isChange(payload, 'post'),
+  load: async (db: ReadModel, _args: null) => {
+    db.loads += 1;
+    const likes = db.likes;
+    if (db.gate) await db.gate;
+    if (db.fail) throw new Error('read model unreachable');
+    return { likes };
+  },
+});
+const likesCopy = defineMemoryCopy({
+  name: 'likes copy',
+  create: () => ({ likes: -1 }),
+  load: async (db: ReadModel, copy: { likes: number }) => ((copy.likes = db.likes), 0),
+  catchUp: async (db: ReadModel, copy: { likes: number }) => ((copy.likes = db.likes), 0),
+});
 const adaChanged: ChangeNotice = { audience: { to: 'members', ids: ['ada'] }, payload: { type: 'changed', scope: 'user', id: 'ada' } };
+const postChanged: ChangeNotice = { audience: { to: 'subscribers', topic: 'post:p1' }, payload: { type: 'changed', scope: 'post', id: 'p1', postId: 'p1' } };
 
-const serverWith = (options: { clock?: { now: number } } = {}) => {
+const serverWith = () => {
   const app = Fastify();
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     const member = request.headers['x-member'];
     request.session = typeof member === 'string' ? { memberId: member, email: `${member}@example.com`, emailVerified: true, sessionKey: `key-of-${member}` } : null;
   });
-  const readModel = { likes: 0 };
+  const readModel: ReadModel = { likes: 0, loads: 0, gate: null, fail: false };
+  const state = readModel;
   // The projection runtime: a write is shown once the test says so.
   const unshown: (() => void)[] = [];
   const shown = () => {
@@ -28,32 +54,25 @@ const serverWith = (options: { clock?: { now: number } } = {}) => {
     unshown.splice(0).forEach((resolve) => resolve());
   };
   const writes = registerReadYourWrites(app, { waitFor: () => new Promise<void>((resolve) => unshown.push(resolve)) });
-  const clock = options.clock ?? { now: 0 };
-  const shared = registerSharedReads(app, writes, { ttlMs: 2_000, maxEntries: 2, now: () => clock.now });
-  const state = { loads: 0, gate: null as Promise<void> | null, fail: false };
-  app.get<{ Querystring: { v?: string } }>('/page', { config: { sharedRead: clearedByPosts } }, async (request) => {
-    const value = await request.sharedRead(request.query.v ?? 'member', async () => {
-      state.loads += 1;
-      const likes = readModel.likes;
-      if (state.gate) await state.gate;
-      if (state.fail) throw new Error('read model unreachable');
-      return { likes };
-    });
-    return { ...value, member: request.session?.memberId ?? null };
-  });
+  // A clock that never moves: the copy catches up only when told.
+  const reads = createReadSeams(readModel, { now: () => 0 });
+  const shared = registerSharedReads(app, writes, reads);
+  const page = reads.cached(likesPage);
+  const copy = reads.copy(likesCopy);
+  app.get('/page', async (request) => ({ ...(await page.read(request.url, null)), member: request.session?.memberId ?? null }));
   // The answer is the shared value with the member's own mark, built through sendShared.
   const built = { count: 0 };
-  app.get('/answer', { config: { sharedRead: clearedByPosts } }, async (request, reply) => {
-    const value = await request.sharedRead('member', async () => ({ likes: readModel.likes }));
+  app.get('/answer', async (request, reply) => {
+    const value = await page.read(request.url, null);
     const mark = request.session?.memberId === 'ada' ? 'ada' : '';
     return reply.sendShared(value, mark, () => ((built.count += 1), { ...value, mark }));
   });
-  app.get('/unnamed', async (request) => request.sharedRead('member', async () => ({ likes: readModel.likes })));
+  app.get('/copy', async () => ({ likes: (await copy.current()).likes }));
   app.post('/like', async (request, reply) => {
     void reply.afterWrite({ checkpoint: '1', events: [{ type: 'PostLiked' }] }, [request.session!.memberId]);
     return { ok: true };
   });
-  return { app, shared, readModel, shown, state, clock, built };
+  return { app, shared, readModel, shown, state, built };
 };
 
 const read = async (app: ReturnType<typeof Fastify>, member: string, url = '/page') => {
@@ -63,30 +82,7 @@ const read = async (app: ReturnType<typeof Fastify>, member: string, url = '/pag
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('shared reads', () => {
-  it('loads a value once for every member, per URL and variant', async () => {
-    const { app, state } = serverWith();
-    expect((await read(app, 'ada')).body).toEqual({ likes: 0, member: 'ada' });
-    expect((await read(app, 'bob')).body).toEqual({ likes: 0, member: 'bob' });
-    expect(state.loads).toBe(1);
-    await read(app, 'ada', '/page?v=admin');
-    await read(app, 'bob', '/page?x=1');
-    expect(state.loads).toBe(3);
-    await app.close();
-  });
-
-  it('shares one load among the requests that arrive while it runs', async () => {
-    const { app, state } = serverWith();
-    let open = () => {};
-    state.gate = new Promise<void>((resolve) => (open = resolve));
-    const reads = Promise.all(['ada', 'bob', 'cy'].map((member) => read(app, member)));
-    await tick();
-    open();
-    expect((await reads).map((r) => r.body.likes)).toEqual([0, 0, 0]);
-    expect(state.loads).toBe(1);
-    await app.close();
-  });
-
-  it('loads again after a notice the route names, not after another', async () => {
+  it('hands the notices to the caches: loads again after one the query names, not after another', async () => {
     const { app, shared, readModel, state } = serverWith();
     await read(app, 'ada');
     readModel.likes = 4;
@@ -144,52 +140,6 @@ describe('shared reads', () => {
     await app.close();
   });
 
-  it('does not keep a load that overlapped a notice, nor a failed one', async () => {
-    const { app, shared, readModel, state } = serverWith();
-    let open = () => {};
-    state.gate = new Promise<void>((resolve) => (open = resolve));
-    const slow = read(app, 'ada');
-    await tick();
-    readModel.likes = 2;
-    shared.noticed([postChanged]);
-    open();
-    expect((await slow).body.likes).toBe(0);
-    state.gate = null;
-    expect((await read(app, 'bob')).body.likes).toBe(2);
-
-    shared.noticed([postChanged]);
-    state.fail = true;
-    expect((await read(app, 'ada')).status).toBe(500);
-    state.fail = false;
-    expect((await read(app, 'ada')).body.likes).toBe(2);
-    expect(shared.size()).toBe(1);
-    await app.close();
-  });
-
-  it('refreshes a value two seconds after its load even without a notice, answering the old one meanwhile, and keeps at most maxEntries', async () => {
-    const clock = { now: 0 };
-    const { app, readModel, shared, state } = serverWith({ clock });
-    await read(app, 'ada');
-    readModel.likes = 3;
-    clock.now = 1_999;
-    expect((await read(app, 'ada')).body.likes).toBe(0);
-    clock.now = 2_001;
-    let open = () => {};
-    state.gate = new Promise<void>((resolve) => (open = resolve));
-    expect((await read(app, 'ada')).body.likes).toBe(0);
-    expect((await read(app, 'bob')).body.likes).toBe(0);
-    expect(state.loads).toBe(2);
-    open();
-    await tick();
-    state.gate = null;
-    expect((await read(app, 'bob')).body.likes).toBe(3);
-    expect(state.loads).toBe(2);
-    await read(app, 'ada', '/page?a=1');
-    await read(app, 'ada', '/page?a=2');
-    expect(shared.size()).toBe(2);
-    await app.close();
-  });
-
   it('serialises an answer once per shared value and personal key, and again for a new value', async () => {
     const { app, shared, readModel, built } = serverWith();
     const answer = async (member: string) => {
@@ -208,9 +158,23 @@ describe('shared reads', () => {
     await app.close();
   });
 
-  it('refuses a shared read on a route that names no notices to clear it', async () => {
-    const { app } = serverWith();
-    expect((await read(app, 'ada', '/unnamed')).status).toBe(500);
+  it("makes the copies catch up before a writer's next read once the read models show the write", async () => {
+    const { app, shown } = serverWith();
+    expect((await read(app, 'ada', '/copy')).body.likes).toBe(0);
+    await app.inject({ method: 'POST', url: '/like', headers: { 'x-member': 'ada' } });
+    const adaNext = read(app, 'ada', '/copy');
+    await tick();
+    shown();
+    expect((await adaNext).body.likes).toBe(1);
+    await app.close();
+  });
+
+  it('loads the copies as the server gets ready', async () => {
+    const { app, readModel } = serverWith();
+    await app.ready();
+    readModel.likes = 9;
+    // Loaded at ready, before the change, and not told of it: the copy answers that load.
+    expect((await read(app, 'bob', '/copy')).body.likes).toBe(0);
     await app.close();
   });
 });

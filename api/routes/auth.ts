@@ -7,6 +7,7 @@ import { findMemberByEmail, getMember } from '../../projections/members/queries.
 import { client, type OidcClient } from '../auth/oidc-client.js';
 import { readSignInClaims } from '../auth/sign-in-claims.js';
 import type { SessionStore } from '../auth/session-store.js';
+import type { Telemetry } from '../../telemetry/types.js';
 import { SIGN_OUT_EVERYWHERE_PATH, signedOutEverywhereSchema } from '../contracts/auth.js';
 import { errorBodySchema } from '../contracts/members.js';
 import type { AppDeps } from '../deps.js';
@@ -57,10 +58,12 @@ export interface AuthRoutesOptions {
   sessions: SessionStore;
   publicUrl: () => string;
   secureCookies: boolean;
+  /** Where a sign-in is recorded for the Live Activity: an observation, not a decision (docs/telemetry.md). */
+  telemetry: Pick<Telemetry, 'record'>;
 }
 
 export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) => {
-  const { deps, oidc, sessions, publicUrl, secureCookies } = opts;
+  const { deps, oidc, sessions, publicUrl, secureCookies, telemetry } = opts;
   const cookieOptions = { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/api/callback' } as const;
   const route = { config: { public: true }, schema: { hide: true } };
 
@@ -153,7 +156,10 @@ export const authRoutes = async (app: FastifyInstance, opts: AuthRoutesOptions) 
       if (previous !== null) await sessions.revoke(previous);
       const session = await sessions.create({ memberId, email, emailVerified });
       setSessionCookie(reply, session.id, { secure: secureCookies, maxAgeMs: deps.config.sessions.maxAgeMs });
-      return reply.redirect(pending.returnTo ?? '/feed');
+      const landsOn = pending.returnTo ?? '/feed';
+      // Not awaited: a sign-in never waits for, nor fails with, its record in the Live Activity.
+      telemetry.record({ signIns: [{ occurredAt: now, memberId, path: landsOn }] }).catch((error: unknown) => request.log.warn({ err: error }, 'sign-in not recorded'));
+      return reply.redirect(landsOn);
     } catch (error) {
       request.log.warn({ err: error }, 'sign-in failed');
       return failTo(reply, readableFailure(error));

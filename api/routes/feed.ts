@@ -8,17 +8,8 @@ import { addComment, likeComment, unlikeComment } from '../../commands/feed/comm
 import type { PostCommandResult } from '../../commands/feed/post-stream.js';
 import { createPost, deletePost, editPost, likePost, setPostLike, unlikePost } from '../../commands/feed/posts.js';
 import { resolveMentions } from '../../domain/post/text.js';
-import {
-  commentPostId,
-  commentsPage,
-  feedPageForAll,
-  getComment,
-  getPostCard,
-  likedOnPage,
-  markLiked,
-  postOwnership,
-  type FeedViewer,
-} from '../../projections/feed/queries.js';
+import { commentPostId, commentsPage, getComment, getPostCard, likedOnPage, markLiked, postOwnership, type FeedViewer } from '../../projections/feed/queries.js';
+import { feedFirstPages } from '../../projections/feed/first-page.js';
 import { mentionDirectory } from '../../projections/feed/mentions.js';
 import type { z } from 'zod';
 import {
@@ -40,7 +31,6 @@ import {
   likeResponseSchema,
   postResponseSchema,
 } from '../contracts/feed-read.js';
-import { isChange, type LivePayload } from '../contracts/live.js';
 import type { AppDeps } from '../deps.js';
 import { assistantAvailable as isAssistantAvailable } from '../assistant-wiring.js';
 import { HttpError } from '../http-error.js';
@@ -82,17 +72,15 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return { post: await postOr404(postId, viewer) };
   };
 
-  // The page every member opens: the same for all but their likes, so it is read once for everyone until
-  // a post is created, changes or is commented on, or a member's name changes (plugins/shared-reads.ts), and each
-  // member's likes are marked on it.
-  const sharedRead = (payload: LivePayload) =>
-    payload.type === 'new_posts' || payload.type === 'new_comment' || isChange(payload, 'post') || isChange(payload, 'members');
+  // The page every member opens, kept for all of them per URL and variant (an admin's page shows deleted
+  // posts) by the runtime's cache (projections/feed/first-page.ts); each member's likes are marked on it.
+  const firstPages = deps.reads.cached(feedFirstPages);
   app.get(
     '/api/posts',
-    { config: { sharedRead, readModels: ['feed', 'members'] }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },
+    { config: { readModels: ['feed', 'members'] }, schema: { tags, querystring: feedQuerySchema, response: { 200: feedPageSchema, ...errors } } },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const shared = await request.sharedRead(viewer.isAdmin ? 'admin' : 'member', () => feedPageForAll(db, request.query, viewer));
+      const shared = await firstPages.read(`${viewer.isAdmin ? 'admin' : 'member'} ${request.url}`, { query: request.query, viewer });
       const liked = await likedOnPage(db, shared, viewer.memberId);
       // Members who like the same posts of the page get the same answer.
       return reply.sendShared(shared, [...liked].join(' '), () => markLiked(shared.page, liked));

@@ -42,7 +42,7 @@ export const batchOf = (body: Body, memberId: string | null, now: Date): Telemet
 };
 
 /** Batches per key in the current minute; the map is dropped whole at each new minute, so it stays small. */
-const perMinute = (max: number, now: () => number) => {
+export const perMinute = (max: number, now: () => number) => {
   let minute = -1;
   let counts = new Map<string, number>();
   return (key: string) => {

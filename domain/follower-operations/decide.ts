@@ -1,7 +1,8 @@
 // The operations decider: an operator passes over the event a failed follower stopped at, with a
-// reason. The same event skipped again for the same follower appends nothing (a retried control).
+// reason (the same event skipped again for the same follower appends nothing: a retried control), or
+// rebuilds a read model, with who asked and an optional reason (each rebuild is recorded: each runs).
 import { DomainError, type Decider } from '../shared.js';
-import { SKIP_REASON_MAX_LENGTH, type FollowerOperationsEvent } from './events.js';
+import { REBUILD_REASON_MAX_LENGTH, SKIP_REASON_MAX_LENGTH, type FollowerOperationsEvent } from './events.js';
 
 export interface SkipFollowerEvent {
   type: 'SkipFollowerEvent';
@@ -17,7 +18,16 @@ export interface SkipFollowerEvent {
   now: string;
 }
 
-export type FollowerOperationsCommand = SkipFollowerEvent;
+export interface RequestProjectionRebuild {
+  type: 'RequestProjectionRebuild';
+  projection: string;
+  version: number;
+  reason: string | null;
+  actorId: string | null;
+  now: string;
+}
+
+export type FollowerOperationsCommand = SkipFollowerEvent | RequestProjectionRebuild;
 
 export interface FollowerOperationsState {
   /** `${follower} ${eventId}` of every skip recorded. */
@@ -26,6 +36,7 @@ export interface FollowerOperationsState {
 
 export const SKIP_REASON_REQUIRED = 'Say why the event is skipped';
 export const SKIP_REASON_TOO_LONG = `A skip's reason is at most ${SKIP_REASON_MAX_LENGTH} characters`;
+export const REBUILD_REASON_TOO_LONG = `A rebuild's reason is at most ${REBUILD_REASON_MAX_LENGTH} characters`;
 
 const skipKey = (follower: string, eventId: string) => `${follower} ${eventId}`;
 
@@ -47,8 +58,16 @@ export const decideSkipFollowerEvent = (command: SkipFollowerEvent, state: Follo
   return [{ type: 'FollowerEventSkipped', data: { follower, kind, position, eventId, eventType, streamId, error, reason, skippedBy: actorId, skippedAt: now } }];
 };
 
+export const decideRequestProjectionRebuild = (command: RequestProjectionRebuild): FollowerOperationsEvent[] => {
+  if (!command.projection.trim()) throw new DomainError('VALIDATION', 'A read model to rebuild is required');
+  const reason = command.reason?.trim() || null;
+  if (reason !== null && reason.length > REBUILD_REASON_MAX_LENGTH) throw new DomainError('VALIDATION', REBUILD_REASON_TOO_LONG);
+  const { projection, version, actorId, now } = command;
+  return [{ type: 'ProjectionRebuildRequested', data: { projection, version, reason, requestedBy: actorId, requestedAt: now } }];
+};
+
 export const followerOperationsDecider: Decider<FollowerOperationsState, FollowerOperationsCommand, FollowerOperationsEvent> = {
   initialState: initialFollowerOperationsState,
   evolve: evolveFollowerOperations,
-  decide: decideSkipFollowerEvent,
+  decide: (command, state) => (command.type === 'SkipFollowerEvent' ? decideSkipFollowerEvent(command, state) : decideRequestProjectionRebuild(command)),
 };

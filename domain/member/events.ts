@@ -52,6 +52,20 @@ export type MemberEvent =
   | AvailabilityAdded
   | AvailabilityRemoved;
 
+/** Every MemberEvent type, for the read models that follow a member's profile. */
+export const memberEventTypes = [
+  'MemberRegistered',
+  'ProfileDetailsChanged',
+  'ProfilePictureChanged',
+  'SkillTaughtAdded',
+  'SkillTaughtUpdated',
+  'SkillTaughtRemoved',
+  'SkillToLearnAdded',
+  'SkillToLearnRemoved',
+  'AvailabilityAdded',
+  'AvailabilityRemoved',
+] as const satisfies readonly MemberEvent['type'][];
+
 /**
  * The member closed or finished the four-slide welcome tour (spec 001 §2.9). An onboarding fact in
  * the member stream, kept out of MemberEvent: profile consumers need not handle it, onboarding ones

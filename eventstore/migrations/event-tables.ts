@@ -13,6 +13,8 @@ import {
 import type { NamedMigration } from './run-migrations.js';
 import { logHorizonMigration } from './log-horizon.js';
 import { logIndexesMigration } from './log-indexes.js';
+import { logKeysTableMigration } from './log-keys-table.js';
+import { logOrderBesideTheLogMigration } from './log-order-beside-the-log.js';
 import { versionsFromEventsMigration } from './versions-from-events.js';
 
 export const eventTablesMigrations: readonly NamedMigration[] = [
@@ -106,6 +108,8 @@ export const eventTablesMigrations: readonly NamedMigration[] = [
   versionsFromEventsMigration,
   logIndexesMigration,
   logHorizonMigration,
+  logKeysTableMigration,
+  logOrderBesideTheLogMigration,
 ];
 
 export const eventStoreMigrationSet = { table: 'eventstore_migrations', migrations: eventTablesMigrations } as const;

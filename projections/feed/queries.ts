@@ -186,8 +186,8 @@ const likersOf =
 
 /**
  * A page of the feed, newest or most popular first, with the next page's cursor (null at the end), as
- * every member sees it, and who likes its posts: likedOnPage and markLiked mark the viewer's likes. The API
- * shares this value between members (plugins/shared-reads.ts), so a member's first page needs no read of
+ * every member sees it, and who likes its posts: likedOnPage and markLiked mark the viewer's likes. The runtime's
+ * cache shares this value between members (first-page.ts), so a member's first page needs no read of
  * their own unless a post on it has more than LIKERS_KEPT_MAX likes.
  */
 export const feedPageForAll = async (db: Kysely<ReadModelsDb>, query: FeedPageQuery, viewer: Omit<FeedViewer, 'memberId'>): Promise<FeedPageForAll> => {

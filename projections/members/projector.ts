@@ -1,22 +1,9 @@
 // The members read model: one row per registered member with profile, skills and availability.
-import type { MemberEvent } from '../../domain/member/events.js';
+import { memberEventTypes, type MemberEvent } from '../../domain/member/events.js';
 import { memberChanged, membersChanged } from '../change-notices.js';
 import { defineProjection, type Recorded } from '../runtime/define-projection.js';
 import { evolveMember } from './evolve.js';
 import { membersTable } from './tables.js';
-
-const memberEventTypes = [
-  'MemberRegistered',
-  'ProfileDetailsChanged',
-  'ProfilePictureChanged',
-  'SkillTaughtAdded',
-  'SkillTaughtUpdated',
-  'SkillTaughtRemoved',
-  'SkillToLearnAdded',
-  'SkillToLearnRemoved',
-  'AvailabilityAdded',
-  'AvailabilityRemoved',
-] as const satisfies readonly MemberEvent['type'][];
 
 export const membersProjector = defineProjection({
   name: 'members',

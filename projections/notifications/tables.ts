@@ -1,6 +1,6 @@
 // The notifications read model's tables. Read flags live in their own tables and are joined at query
 // time, so a mark is right whatever order it meets its notification.
-import { defineTable, int8, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
+import { defineTable, int8, jsonb, text, timestamptz, type DatabaseOf, type RowOfTable } from '../runtime/table.js';
 
 /**
  * One notification for one recipient. When from_user_id is set, `message` is what that member did
@@ -61,16 +61,26 @@ export const notificationSkillNamesTable = defineTable({
   columns: { skill_id: text(), name: text() },
 });
 
+/** Who voted on a feature, in buckets by member (feature-status-notifications.ts), for a status's notifications. */
+export const notificationFeatureVotersTable = defineTable({
+  name: 'notification_feature_voters',
+  key: ['bucket_key'],
+  /** bucket_key: `{featureId}:{bucket}` (a projection reads rows by a one-column key). */
+  columns: { bucket_key: text(), feature_id: text(), voter_ids: jsonb<string[]>() },
+});
+
 export const notificationsTables = {
   notifications: notificationsTable,
   notification_reads: notificationReadsTable,
   notification_read_marks: notificationReadMarksTable,
   notification_post_previews: notificationPostPreviewsTable,
   notification_skill_names: notificationSkillNamesTable,
+  notification_feature_voters: notificationFeatureVotersTable,
 };
 
 export type NotificationRow = RowOfTable<typeof notificationsTable>;
 export type NotificationReadRow = RowOfTable<typeof notificationReadsTable>;
 export type NotificationReadMarkRow = RowOfTable<typeof notificationReadMarksTable>;
 export type NotificationSkillNameRow = RowOfTable<typeof notificationSkillNamesTable>;
+export type NotificationFeatureVotersRow = RowOfTable<typeof notificationFeatureVotersTable>;
 export type NotificationsDb = DatabaseOf<typeof notificationsTables>;

@@ -25,6 +25,14 @@ export const createLockHolder = async (sql: SqlConnection): Promise<LockHolder> 
     };
   }
   const client: pg.PoolClient = await sql.pool.connect();
+  // The pool may hand out a connection the server has just ended (its notice not yet read): prove it
+  // answers before any lock depends on it, or the caller tries again with another.
+  try {
+    await client.query('select 1');
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
   const listeners: (() => void)[] = [];
   let lost = false;
   const onError = () => {
@@ -37,7 +45,9 @@ export const createLockHolder = async (sql: SqlConnection): Promise<LockHolder> 
   let queue: Promise<unknown> = Promise.resolve();
   const query = <R extends pg.QueryResultRow>(text: string, values: unknown[]) => {
     const next = queue.then(() => client.query<R>(text, values));
-    queue = next.catch(() => {});
+    // These two statements fail only when the connection does: its locks are gone with it, so the
+    // followers are restarted on a new one (an ended connection does not always emit 'error').
+    queue = next.catch(onError);
     return next;
   };
   return {
@@ -54,8 +64,10 @@ export const createLockHolder = async (sql: SqlConnection): Promise<LockHolder> 
       listeners.push(listener);
     },
     async close() {
+      // Destroying the connection drops its locks only once the server notices it is gone, which may
+      // be after the next holder asks for them: unlock them first, in answer, while it still speaks.
+      if (!lost) await query('select pg_advisory_unlock_all()', []).catch(() => {});
       client.off('error', onError);
-      // Destroying the connection (release(true)) drops every lock it held in one step.
       client.release(true);
     },
   };

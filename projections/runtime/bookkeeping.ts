@@ -36,6 +36,15 @@ export interface PublishedStatus {
   rebuild: { done: number; total: number } | null;
   stalled: boolean;
   heartbeatAt: string;
+  /** How the last `rebuild` control of it failed, while no later one began (RebuildFailure). */
+  rebuildFailure: RebuildFailure | null;
+}
+
+/** A `rebuild` control that failed: what it threw, when, and who had asked for it. */
+export interface RebuildFailure {
+  error: string;
+  failedAt: string;
+  by: string | null;
 }
 
 export interface CheckpointRow {
@@ -124,6 +133,16 @@ const runtimeMigrations: readonly ReadModelMigration[] = [
       await sql`drop table if exists ${sql.table(CONTROLS_TABLE)}`.execute(db);
     },
   },
+  {
+    // A failed `rebuild` control, published for the other processes' status (RebuildFailure).
+    name: '20261129T0400-add-rebuild-failure-to-checkpoints',
+    async up(db) {
+      await sql`alter table ${sql.table(CHECKPOINTS_TABLE)} add column if not exists rebuild_failure jsonb`.execute(db);
+    },
+    async down(db) {
+      await sql`alter table ${sql.table(CHECKPOINTS_TABLE)} drop column if exists rebuild_failure`.execute(db);
+    },
+  },
 ];
 
 export const ensureRuntimeTables = async <DB>(handle: Kysely<DB>): Promise<void> => {
@@ -148,6 +167,7 @@ const toCheckpointRow = (row: Record<string, unknown>): CheckpointRow => ({
           rebuild: (row.rebuild as { done: number; total: number } | null) ?? null,
           stalled: row.stalled === true,
           heartbeatAt: isoOf(row.heartbeat_at) ?? isoOf(row.updated_at)!,
+          rebuildFailure: (row.rebuild_failure as RebuildFailure | null) ?? null,
         }
       : null,
 });

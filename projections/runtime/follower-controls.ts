@@ -12,10 +12,10 @@ import type { ControlRow } from './control-rows.js';
 import {
   FollowerControlError,
   type Consistency,
-  type ControlActor,
   type FollowerOperations,
   type FollowerSkip,
   type FollowerState,
+  type RebuildRequester,
   type RebuildStarted,
 } from './follower-operations.js';
 import { localStatus, remoteStatus, type StatusContext } from './follower-status.js';
@@ -24,6 +24,7 @@ import type { LogFollower } from './log-follower.js';
 import type { RuntimeLogger } from './logger.js';
 import { createRemoteControls } from './remote-controls.js';
 import type { createStallWatch } from './stall-watch.js';
+import { createStandbyRebuilds } from './standby-rebuilds.js';
 import { createStatusPublisher } from './status-publisher.js';
 
 export interface FollowerControlsContext {
@@ -84,7 +85,15 @@ export const createFollowerControls = (ctx: FollowerControlsContext) => {
       if (!record) throw new FollowerControlError('CONFLICT', 'This runtime cannot record a skip (no recordSkip given)');
       follower.skip(reason, (failure, text) => record({ follower: follower.name, kind: follower.consumer.kind, failure, reason: text, actorId }));
     },
-    rebuild: (follower: LogFollower, by?: ControlActor): Promise<RebuildStarted> => liveRebuilds.start(follower, projectorOf(follower), by),
+    async rebuild(follower: LogFollower, by?: RebuildRequester): Promise<RebuildStarted> {
+      const { finished } = await liveRebuilds.start(follower, projectorOf(follower), by);
+      // How it ended (a failure in rebuildFailure) is published before its asker hears of it.
+      const published = finished.then(async (result) => {
+        await publisher?.flush();
+        return result;
+      });
+      return { finished: published };
+    },
   };
 
   const shared = sql.kind === 'postgres';
@@ -93,6 +102,7 @@ export const createFollowerControls = (ctx: FollowerControlsContext) => {
     runtimeId: ctx.runtimeId,
     consistencyOf: (f) => (f.consumer.kind === 'projector' ? ctx.consistencyOf(f.name) : 'eventual'),
     rebuildOf: (f) => f.rebuildProgress ?? (f.consumer.kind === 'projector' ? liveRebuilds.progressOf(f.name) : null),
+    rebuildFailureOf: (f) => (f.consumer.kind === 'projector' ? liveRebuilds.failureOf(f.name) : null),
     isStalled: (f) => stallWatch.isStalled(f),
   };
   const publisher = shared
@@ -100,11 +110,20 @@ export const createFollowerControls = (ctx: FollowerControlsContext) => {
         sql,
         runtimeId: ctx.runtimeId,
         followers: ctx.followers,
-        snapshot: (f) => ({ state: f.state, rebuild: statusContext.rebuildOf(f), stalled: stallWatch.isStalled(f), heartbeatAt: new Date(f.heartbeatAt).toISOString() }),
+        snapshot: (f) => ({
+          state: f.state,
+          rebuild: statusContext.rebuildOf(f),
+          stalled: stallWatch.isStalled(f),
+          heartbeatAt: new Date(f.heartbeatAt).toISOString(),
+          rebuildFailure: statusContext.rebuildFailureOf(f),
+        }),
         logger: ctx.logger,
         intervalMs: ctx.publishIntervalMs,
         heartbeatMs: 5000,
       })
+    : null;
+  const standbyRebuilds = shared
+    ? createStandbyRebuilds({ sql, logger: ctx.logger, standingBy: () => ctx.followers().some((f) => f.state === 'standby'), intervalMs: ctx.publishIntervalMs })
     : null;
 
   const carryOut = async (control: ControlRow): Promise<RebuildStarted | void> => {
@@ -116,7 +135,7 @@ export const createFollowerControls = (ctx: FollowerControlsContext) => {
     else if (control.action === 'resume') await here.resume(follower);
     else if (control.action === 'retry') await here.retry(follower);
     else if (control.action === 'skip') await here.skip(follower, reasonOf(control.arguments.reason ?? ''), actorId);
-    else if (control.action === 'rebuild') started = await here.rebuild(follower, { actorId });
+    else if (control.action === 'rebuild') started = await here.rebuild(follower, { actorId, reason: control.arguments.reason ?? null });
     else throw new FollowerControlError('VALIDATION', `No control is called ${String(control.action)}`);
     // Its asker may read status as soon as the outcome is recorded: what is held here is published first.
     await publisher?.flush();
@@ -172,9 +191,10 @@ export const createFollowerControls = (ctx: FollowerControlsContext) => {
     async rebuild(name, by) {
       const follower = find(name);
       projectorOf(follower);
+      const request = { actorId: by?.actorId ?? null, reason: by?.reason?.trim() || null };
       const holder = elsewhere(follower);
-      if (!holder) return here.rebuild(follower, by);
-      const control = await holder.ask(follower.consumer.rowName, 'rebuild', { actorId: by?.actorId ?? null });
+      if (!holder) return here.rebuild(follower, request);
+      const control = await holder.ask(follower.consumer.rowName, 'rebuild', { actorId: request.actorId, ...(request.reason && { reason: request.reason }) });
       return { finished: holder.finished(control) };
     },
   };
@@ -185,15 +205,20 @@ export const createFollowerControls = (ctx: FollowerControlsContext) => {
     async start() {
       await remote?.start();
       publisher?.start();
+      standbyRebuilds?.start();
     },
     /** After the followers stopped: their last states published, the controls under way recorded. */
     async stop() {
+      standbyRebuilds?.stop();
       await publisher?.stop();
       await remote?.stop();
     },
+    /** A read model rebuilding at a new version in the process this one stands by for, as that one published it. */
+    rebuildingElsewhere: (rowName: string) => standbyRebuilds?.progressOf(rowName),
     /** A follower's state changed (never per event). */
     stateChanged(follower: LogFollower, from: FollowerState) {
       publisher?.changed();
+      if (follower.state === 'standby') void standbyRebuilds?.refresh();
       // Taken (at start, or over from another process) and prepared: controls asked meanwhile are carried out now.
       if (from === 'starting' && follower.holdsLock) remote?.sweep();
     },

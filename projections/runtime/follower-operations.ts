@@ -2,7 +2,9 @@
 // ask of every projector and reactor, typed here so the composition root can put it into the one
 // `operations` object beside the event store's and the command runtime's parts.
 import type { Checkpoint } from '../../eventstore/types.js';
-import type { ProjectorFailure } from './bookkeeping.js';
+import type { ProjectorFailure, RebuildFailure } from './bookkeeping.js';
+
+export type { RebuildFailure } from './bookkeeping.js';
 
 export type FollowerState = 'starting' | 'standby' | 'rebuilding' | 'catching-up' | 'live' | 'paused' | 'failed' | 'stopped';
 
@@ -30,6 +32,11 @@ export interface FollowerStatus {
    */
   rebuild: { done: number; total: number } | null;
   /**
+   * The last `rebuild` control of it failed (its live tables untouched): what it threw, when, and who had
+   * asked; cleared when another rebuild of it begins. Kept by the holder, published to the other processes.
+   */
+  rebuildFailure: RebuildFailure | null;
+  /**
    * When the follower last read the log or committed (ISO); held by another process, as that holder last
    * published it (refreshed every 5 s); null when nobody published it.
    */
@@ -54,8 +61,24 @@ export interface FollowerSkip {
   actorId: string | null;
 }
 
-/** Who asked for a control, recorded with a skip and logged with a rebuild. */
+/** Who asked for a control, recorded with a skip and with a rebuild. */
 export interface ControlActor {
+  actorId: string | null;
+}
+
+/** Who asked for a rebuild, and why: both go into the event the rebuild records. */
+export interface RebuildRequester extends ControlActor {
+  reason?: string | null;
+}
+
+/**
+ * What a rebuild records once it may begin, before it touches a table (commands/follower-operations/
+ * turns it into the event ProjectionRebuildRequested on the operations-followers stream).
+ */
+export interface FollowerRebuildRequest {
+  projection: string;
+  version: number;
+  reason: string | null;
   actorId: string | null;
 }
 
@@ -89,11 +112,12 @@ export interface FollowerOperations {
   /**
    * Rebuilds a projector's read model at its version from the log, blue/green, while its live follower
    * goes on writing the old tables (writes keep waiting for that follower only); progress shows in
-   * `status().rebuild`. Resolves once the rebuild has begun (in the process holding the follower);
+   * `status().rebuild`, a failure in `status().rebuildFailure`. Who asked, and why, is recorded as an event
+   * (FollowerRebuildRequest) before it begins. Resolves once the rebuild has begun (in the process holding the follower);
    * refused with CONFLICT while one runs (there or in `npm run rebuild`) or when the follower does not
    * follow the log in its holder, NOT_FOUND for a name no follower has.
    */
-  rebuild(name: string, by?: ControlActor): Promise<RebuildStarted>;
+  rebuild(name: string, by?: RebuildRequester): Promise<RebuildStarted>;
 }
 
 /**

@@ -3,7 +3,7 @@
 // with the position, failure and lag read from that row: every process tells the same.
 import type { Checkpoint, EventStore } from '../../eventstore/types.js';
 import type { CheckpointRow } from './bookkeeping.js';
-import type { Consistency, FollowerState, FollowerStatus } from './follower-operations.js';
+import type { Consistency, FollowerState, FollowerStatus, RebuildFailure } from './follower-operations.js';
 import type { LogFollower } from './log-follower.js';
 
 export interface StatusContext {
@@ -12,6 +12,8 @@ export interface StatusContext {
   consistencyOf(follower: LogFollower): Consistency;
   /** A rebuild's progress here: a version change's, or the `rebuild` control's. */
   rebuildOf(follower: LogFollower): { done: number; total: number } | null;
+  /** How the last `rebuild` control of it here failed, while no later one began. */
+  rebuildFailureOf(follower: LogFollower): RebuildFailure | null;
   isStalled(follower: LogFollower): boolean;
 }
 
@@ -36,6 +38,7 @@ export const localStatus = async (ctx: StatusContext, f: LogFollower): Promise<F
   ...(FOLLOWING.includes(f.state) ? await lagAfter(ctx.store, f.position) : { lag: null, lagSeconds: null }),
   failure: f.failure,
   rebuild: ctx.rebuildOf(f),
+  rebuildFailure: ctx.rebuildFailureOf(f),
   heartbeatAt: new Date(f.heartbeatAt).toISOString(),
   stalled: ctx.isStalled(f),
   holder: f.holdsLock ? ctx.runtimeId : null,
@@ -60,6 +63,7 @@ export const remoteStatus = async (ctx: StatusContext, f: LogFollower, row: Chec
     ...(FOLLOWING.includes(state) ? await lagAfter(ctx.store, checkpoint) : { lag: null, lagSeconds: null }),
     failure: row?.failure ?? null,
     rebuild: published?.rebuild ?? null,
+    rebuildFailure: published?.rebuildFailure ?? null,
     heartbeatAt: published?.heartbeatAt ?? null,
     stalled: published?.stalled ?? false,
     holder: published?.holder ?? null,

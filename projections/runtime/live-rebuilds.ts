@@ -10,7 +10,15 @@ import { rebuildProjector } from '../rebuild/rebuild-projector.js';
 import type { Projector } from '../types.js';
 import type { LockHolder } from './advisory-lock.js';
 import { describeError } from './errors.js';
-import { FollowerControlError, type ControlActor, type FollowerState, type RebuildResult, type RebuildStarted } from './follower-operations.js';
+import {
+  FollowerControlError,
+  type FollowerRebuildRequest,
+  type FollowerState,
+  type RebuildFailure,
+  type RebuildRequester,
+  type RebuildResult,
+  type RebuildStarted,
+} from './follower-operations.js';
 import type { LogFollower } from './log-follower.js';
 import type { RuntimeLogger } from './logger.js';
 
@@ -24,6 +32,8 @@ export interface LiveRebuildsContext {
   locks: () => LockHolder | null;
   /** The follower of this read model now (the stall watch or a lost lock connection may have replaced it). */
   followerOf: (name: string) => LogFollower | undefined;
+  /** Records who asked for a rebuild before it begins (the composition root wires the command); else it is only logged. */
+  recordRebuild: ((request: FollowerRebuildRequest) => Promise<void>) | undefined;
 }
 
 /** A follower in these states follows the log here, so it can hold still for the swap. */
@@ -37,6 +47,8 @@ interface Running {
 
 export const createLiveRebuilds = (ctx: LiveRebuildsContext) => {
   const running = new Map<string, Running>();
+  /** The last rebuild of a read model failed: kept until another begins, for status(). */
+  const failures = new Map<string, RebuildFailure>();
 
   const holdLive =
     (name: string) =>
@@ -46,7 +58,7 @@ export const createLiveRebuilds = (ctx: LiveRebuildsContext) => {
       return follower.betweenBatches(task);
     };
 
-  const run = async (projector: Projector, entry: Running, locks: LockHolder): Promise<RebuildResult> => {
+  const run = async (projector: Projector, entry: Running, locks: LockHolder, by: RebuildRequester | undefined): Promise<RebuildResult> => {
     try {
       const outcome = await rebuildProjector({
         sql: ctx.sql,
@@ -64,7 +76,9 @@ export const createLiveRebuilds = (ctx: LiveRebuildsContext) => {
     } catch (error) {
       // The live tables are untouched and their follower goes on; the build stays for the next attempt.
       ctx.logger.error({ err: error, projector: projector.name }, 'rebuild failed; the read model keeps its tables');
-      return { status: 'failed', error: describeError(error) };
+      const failed = describeError(error);
+      failures.set(projector.name, { error: failed, failedAt: new Date().toISOString(), by: by?.actorId ?? null });
+      return { status: 'failed', error: failed };
     } finally {
       await locks.release('rebuild', projector.name).catch(() => {});
     }
@@ -76,7 +90,12 @@ export const createLiveRebuilds = (ctx: LiveRebuildsContext) => {
       return running.get(name)?.progress ?? null;
     },
 
-    async start(follower: LogFollower, projector: Projector, by?: ControlActor): Promise<RebuildStarted> {
+    /** How the last rebuild of this read model failed, while no later one began; null otherwise. */
+    failureOf(name: string): RebuildFailure | null {
+      return failures.get(name) ?? null;
+    },
+
+    async start(follower: LogFollower, projector: Projector, by?: RebuildRequester): Promise<RebuildStarted> {
       if (running.has(projector.name)) throw new FollowerControlError('CONFLICT', `A rebuild of ${projector.name} is already running`);
       if (!FOLLOWING.includes(follower.state))
         throw new FollowerControlError('CONFLICT', `${projector.name} does not follow the log here (it is ${follower.state}); its tables cannot be rebuilt beside it`);
@@ -85,17 +104,23 @@ export const createLiveRebuilds = (ctx: LiveRebuildsContext) => {
       // Claimed before the first await, so a second call in the meantime is refused above.
       const entry: Running = { abort: new AbortController(), progress: { done: 0, total: 0 }, finished: Promise.resolve({ status: 'stopped' }) };
       running.set(projector.name, entry);
+      let held = false;
       try {
         // Held here first (advisory locks stack within a session; rebuildProjector takes it again) so a
         // rebuild in another process refuses this call rather than failing it later.
-        if (!(await locks.tryAcquire('rebuild', projector.name)))
-          throw new FollowerControlError('CONFLICT', `A rebuild of ${projector.name} is already running in another process`);
+        held = await locks.tryAcquire('rebuild', projector.name);
+        if (!held) throw new FollowerControlError('CONFLICT', `A rebuild of ${projector.name} is already running in another process`);
+        // Recorded before any table is touched, as a skip is: no rebuild the audit does not see.
+        const request = { projection: projector.name, version: projector.version, reason: by?.reason ?? null, actorId: by?.actorId ?? null };
+        await ctx.recordRebuild?.(request);
       } catch (error) {
         running.delete(projector.name);
+        if (held) await locks.release('rebuild', projector.name).catch(() => {});
         throw error;
       }
+      failures.delete(projector.name);
       ctx.logger.info({ projector: projector.name, version: projector.version, actorId: by?.actorId ?? null }, 'rebuilding read model beside its live follower');
-      entry.finished = run(projector, entry, locks).finally(() => running.delete(projector.name));
+      entry.finished = run(projector, entry, locks, by).finally(() => running.delete(projector.name));
       return { finished: entry.finished };
     },
 

@@ -30,17 +30,30 @@ const audienceKey = (audience: Audience): string => {
 /**
  * Two notices are one when the same audience would hear the same payload: so a member hears each thing
  * once per batch, and two changes of one member about different things (`about`, decision 255) stay two,
- * as each makes other reads stale. The payload is compared as sent, whatever its kind.
+ * as each makes other reads stale. The payload is compared as sent, whatever its kind; it is serialised for
+ * that only when its audience already heard another notice in the batch (most audiences hear one).
  */
-const noticeKey = (notice: ChangeNotice): string => `${audienceKey(notice.audience)} ${JSON.stringify(notice.payload)}`;
-
 export const dedupeNotices = (notices: readonly ChangeNotice[]): ChangeNotice[] => {
-  const seen = new Map<string, ChangeNotice>();
+  if (notices.length < 2) return [...notices];
+  // Per audience: its first notice, then, once a second comes, the serialised payloads it heard.
+  const heard = new Map<string, ChangeNotice | Set<string>>();
+  const unique: ChangeNotice[] = [];
   for (const notice of notices) {
-    const key = noticeKey(notice);
-    if (!seen.has(key)) seen.set(key, notice);
+    const audience = audienceKey(notice.audience);
+    const before = heard.get(audience);
+    if (before === undefined) {
+      heard.set(audience, notice);
+      unique.push(notice);
+      continue;
+    }
+    const payloads = before instanceof Set ? before : new Set([JSON.stringify(before.payload)]);
+    if (payloads !== before) heard.set(audience, payloads);
+    const payload = JSON.stringify(notice.payload);
+    if (payloads.has(payload)) continue;
+    payloads.add(payload);
+    unique.push(notice);
   }
-  return [...seen.values()];
+  return unique;
 };
 
 /** Serialised payloads, each under the NOTIFY limit; [] when there is nothing to say. */

@@ -10,7 +10,7 @@ import type { Projector } from '../types.js';
 import { createLockHolder, type LockHolder } from './advisory-lock.js';
 import { ensureRuntimeTables } from './bookkeeping.js';
 import { createFollowerControls } from './follower-controls.js';
-import type { FollowerOperations, FollowerSkip, FollowerState, FollowerStatus } from './follower-operations.js';
+import type { FollowerOperations, FollowerRebuildRequest, FollowerSkip, FollowerState, FollowerStatus } from './follower-operations.js';
 import { LogFollower, type FollowerConsumer } from './log-follower.js';
 import { createLiveRebuilds } from './live-rebuilds.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
@@ -20,7 +20,7 @@ import { createSharedLogReader, type SharedLogReader } from './shared-log-reader
 import { createStallWatch } from './stall-watch.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
-export type { FollowerSkip } from './follower-operations.js';
+export type { FollowerRebuildRequest, FollowerSkip } from './follower-operations.js';
 
 export interface ProjectionRuntimeOptions {
   sql: SqlConnection;
@@ -48,6 +48,8 @@ export interface ProjectionRuntimeOptions {
   stallAfterMs?: number;
   /** Records a skip before the follower moves past the event (the composition root wires the command). */
   recordSkip?: (skip: FollowerSkip) => Promise<void>;
+  /** Records who asked for a `rebuild`, and why, before it begins (the composition root wires the command); else only logged. */
+  recordRebuild?: (request: FollowerRebuildRequest) => Promise<void>;
   /**
    * How long a control asked of the process holding a follower waits for its outcome (PostgreSQL, a
    * runtime standing by for that follower). Default 10,000 ms.
@@ -77,8 +79,10 @@ export interface ProjectionRuntime extends FollowerOperations {
   /**
    * The read models whose new version builds beside the old tables here (a version change at start,
    * or tables gone missing), with the rebuild's progress ({0, 0} until first counted). From the
-   * followers' memory, no query: the API asks on every answer of a route that reads one. The `rebuild`
-   * control at the same version is not in it: its live follower still writes the tables members read.
+   * followers' memory, no query: the API asks on every answer of a route that reads one. A runtime
+   * standing by for another process (PostgreSQL) answers what that holder published, read every
+   * `publishIntervalMs` while it stands by (standby-rebuilds.ts). The `rebuild` control at the same
+   * version is not in it: its live follower still writes the tables members read.
    */
   rebuilding(): ReadonlyMap<string, { done: number; total: number }>;
 }
@@ -177,6 +181,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     batchSize: options.liveRebuildBatchSize ?? 1000,
     locks: () => (phase === 'started' ? locks : null),
     followerOf: (name) => followers.find((f) => f.consumer.kind === 'projector' && f.name === name),
+    recordRebuild: options.recordRebuild,
   });
   const stallWatch = createStallWatch({ store, followers: () => followers, stallAfterMs: options.stallAfterMs ?? 10_000, restart: restartFollower, logger });
 
@@ -283,8 +288,14 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     rebuilding() {
       // Asked on every answer of a route that reads a read model: nothing is allocated while none rebuilds.
       let found: Map<string, { done: number; total: number }> | null = null;
-      for (const f of followers)
-        if (f.consumer.kind === 'projector' && f.state === 'rebuilding') (found ??= new Map()).set(f.name, f.rebuildProgress ?? { done: 0, total: 0 });
+      for (const f of followers) {
+        if (f.consumer.kind !== 'projector') continue;
+        if (f.state === 'rebuilding') (found ??= new Map()).set(f.name, f.rebuildProgress ?? { done: 0, total: 0 });
+        else if (f.state === 'standby') {
+          const elsewhere = controls.rebuildingElsewhere(f.consumer.rowName);
+          if (elsewhere) (found ??= new Map()).set(f.name, elsewhere);
+        }
+      }
       return found ?? noneRebuilding;
     },
   };

@@ -33,7 +33,8 @@ interface Due extends Omit<PublishedStatus, 'holder'> {
   claim: boolean;
 }
 
-const keyOf = (status: Pick<PublishedStatus, 'state' | 'rebuild' | 'stalled'>) => JSON.stringify([status.state, status.rebuild, status.stalled]);
+const keyOf = (status: Pick<PublishedStatus, 'state' | 'rebuild' | 'stalled' | 'rebuildFailure'>) =>
+  JSON.stringify([status.state, status.rebuild, status.stalled, status.rebuildFailure]);
 
 export const createStatusPublisher = (options: StatusPublisherOptions) => {
   const { runtimeId, logger } = options;
@@ -74,12 +75,15 @@ export const createStatusPublisher = (options: StatusPublisherOptions) => {
     // In name order, as every runtime writes them: two statements lock shared rows in the same order.
     rows.sort((a, b) => a.name.localeCompare(b.name));
     const column = <T>(pick: (row: Due) => T) => rows.map(pick);
+    const json = (value: object | null) => (value ? JSON.stringify(value) : null);
     // One statement for all: a row is written when this runtime claims it (it holds the lock) or still holds it.
     const { rows: written } = await sql<{ name: string }>`update ${sql.table(CHECKPOINTS_TABLE)} as c
-      set holder = ${runtimeId}, state = v.state, rebuild = v.rebuild::jsonb, stalled = v.stalled::boolean, heartbeat_at = v.heartbeat_at::timestamptz
-      from unnest(${column((r) => r.name)}::text[], ${column((r) => r.state)}::text[], ${column((r) => (r.rebuild ? JSON.stringify(r.rebuild) : null))}::text[],
-        ${column((r) => String(r.stalled))}::text[], ${column((r) => r.heartbeatAt)}::text[], ${column((r) => String(r.claim))}::text[])
-        as v(name, state, rebuild, stalled, heartbeat_at, claim)
+      set holder = ${runtimeId}, state = v.state, rebuild = v.rebuild::jsonb, stalled = v.stalled::boolean, heartbeat_at = v.heartbeat_at::timestamptz,
+        rebuild_failure = v.rebuild_failure::jsonb
+      from unnest(${column((r) => r.name)}::text[], ${column((r) => r.state)}::text[], ${column((r) => json(r.rebuild))}::text[],
+        ${column((r) => String(r.stalled))}::text[], ${column((r) => r.heartbeatAt)}::text[], ${column((r) => String(r.claim))}::text[],
+        ${column((r) => json(r.rebuildFailure))}::text[])
+        as v(name, state, rebuild, stalled, heartbeat_at, claim, rebuild_failure)
       where c.name = v.name and (v.claim = 'true' or c.holder = ${runtimeId})
       returning c.name`.execute(options.sql.handle);
     const now = Date.now();

@@ -1,34 +1,19 @@
-// Keeps the in-memory word index (word-index.ts) a copy of the skill_search read model (decision 178).
-// It is loaded whole at the first search, then brought up to date from skill_search_changes: one row
+// The in-memory word index (word-index.ts) as a copy of the skill_search read model (decision 178),
+// declared for the projection runtime's memory copies (runtime/memory-copy.ts, which says when it
+// catches up: after a write of this process shows, and at most `maxAgeMs` after any other; decision
+// 279). It is loaded whole at the first search, then brought up to date from skill_search_changes: one row
 // per skill ever written, with the log position of its last change (a removed skill's row stays, its
 // skill gone). Only the skill-search projector writes that table, one batch after another, so the
 // positions become visible in order and "every change after the last position read" misses nothing.
 // A rebuild of the read model replaces its tables (a new table, a new oid): the index then loads anew.
 // Before the first rebuild of this version has moved its tables in, it holds the old read model.
-//
-// When it reads the changes: before the first search after `changed()` (the API calls it when the read
-// models show a write of this process, before the requests waiting for that write go on), and whenever its
-// last read began more than `maxAgeMs` before a search was asked: that bounds how late any other write
-// shows (another process's, a reactor's). The change notices are no help: the skill-search projector sends
-// none, and another read model's notice can come before this one has the change. Concurrent searches
-// share one read.
+// The change notices are no help: the skill-search projector sends none.
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelsDb } from '../read-models.js';
 import type { SkillSearchRow } from './tables.js';
 import { indexedSkillOf, type IndexedSkill } from './indexed-skill.js';
+import { defineMemoryCopy } from '../runtime/memory-copy.js';
 import { SkillWordIndex } from './word-index.js';
-
-export interface SkillSearchIndex {
-  /** The index, showing every change the read model held when this was called (and earlier `changed()`). */
-  current(): Promise<SkillWordIndex>;
-  /** The read model may have changed: the next search reads the changes first. */
-  changed(): void;
-}
-
-export interface SkillSearchIndexOptions {
-  maxAgeMs?: number;
-  now?: () => number;
-}
 
 type SkillColumns = { [K in keyof SkillSearchRow]: SkillSearchRow[K] | null };
 type Loaded = SkillColumns & { generation: string; position: string; likers: string[] };
@@ -48,110 +33,86 @@ const OLD_READ_MODEL = 'old';
 // rebuild's swap to commit, and label the new table's rows with the old table's oid).
 const GENERATION = sql`(select to_regclass('skill_search_changes')::oid::int8::text as generation) g`;
 
-export const followSkillSearch = (db: Kysely<ReadModelsDb>, { maxAgeMs = 1_000, now = () => performance.now() }: SkillSearchIndexOptions = {}): SkillSearchIndex => {
-  const index = new SkillWordIndex();
-  let generation: string | null = null;
-  /** The last change read: its position and skill (one event can change many skills: a mentor's rating). */
-  let position = '0';
-  let after = '';
-  /** Calls of changed() so far, and how many of them the last finished read began after. */
-  let marks = 0;
-  let seen = -1;
-  /** When the last finished read began. */
-  let readAt = Number.NEGATIVE_INFINITY;
-  let reading: Promise<void> | null = null;
+/** Where the copy stands: the change table's generation, and the last change read (its position and skill). */
+interface IndexPosition {
+  /** null: no read model yet (loaded again at the next read); OLD_READ_MODEL: the version before. */
+  generation: string | null;
+  position: string;
+  /** One event can change many skills (a mentor's rating): the last skill read at `position`. */
+  after: string;
+}
 
-  const tablesThere = async () =>
-    (
-      await sql<{ search: boolean; current: boolean }>`
-      select to_regclass('skill_search') is not null and to_regclass('skill_likes') is not null as search,
-        to_regclass('skill_search_changes') is not null and to_regclass('skill_search_likes') is not null as current`.execute(db)
-    ).rows[0]!;
+const tablesThere = async (db: Kysely<ReadModelsDb>) =>
+  (
+    await sql<{ search: boolean; current: boolean }>`
+    select to_regclass('skill_search') is not null and to_regclass('skill_likes') is not null as search,
+      to_regclass('skill_search_changes') is not null and to_regclass('skill_search_likes') is not null as current`.execute(db)
+  ).rows[0]!;
 
-  const load = async () => {
-    const tables = await tablesThere();
-    if (!tables.current) {
-      // Right after the upgrade to this version: until its rebuild moves the new tables in, the copy is the
-      // old read model as it stands (frozen while it is rebuilt), read again when the new tables are there.
-      const { rows } = tables.search
-        ? await sql<Loaded>`
-          select ${COLUMNS}, coalesce(k.likers, '{}') as likers from skill_search s
-          left join (select skill_id, array_agg(member_id) as likers from skill_likes group by skill_id) k on k.skill_id = s.skill_id`.execute(db)
-        : { rows: [] };
-      index.reset(rows.map((r) => indexedSkillOf(r as SkillSearchRow, r.likers)));
-      generation = tables.search ? OLD_READ_MODEL : null;
-      return;
-    }
-    // One statement, so the rows and the position are of one snapshot.
-    const { rows } = await sql<Loaded>`
-      select g.generation, (select coalesce(max(c.position), 0)::text from skill_search_changes c) as position, ${COLUMNS},
-        coalesce(k.likers, '{}') as likers
-      from ${GENERATION} left join skill_search s on true
-      left join (select skill_id, array_agg(member_id) as likers from skill_search_likes group by skill_id) k on k.skill_id = s.skill_id`.execute(db);
-    index.reset(rows.flatMap((r) => (r.skill_id === null ? [] : [indexedSkillOf(r as SkillSearchRow, r.likers)])));
-    generation = rows[0]!.generation;
-    position = rows[0]!.position;
-    // The skills changed at that position are read again once: idempotent, and it spares finding the last.
-    after = '';
-  };
-
-  /** The changes after the last one read, CHANGES_READ at a time, or the whole copy anew after a rebuild. */
-  const readChanges = async (): Promise<void> => {
-    // Gathered over the statements of one read and applied together (a skill's last state wins); the
-    // position read moves only with them, so a read that fails half-way loses nothing.
-    const changed = new Map<string, IndexedSkill | null>();
-    let [atPosition, atSkill] = [position, after];
-    for (;;) {
-      const { rows } = await sql<Changed>`
-        select g.generation, c.position::text as position, c.skill_id as changed_id, ${COLUMNS},
-          coalesce((select array_agg(l.member_id) from skill_search_likes l where l.skill_id = s.skill_id), '{}') as likers
-        from ${GENERATION}
-        left join lateral (select c.skill_id, c.position from skill_search_changes c where (c.position, c.skill_id) > (${atPosition}::int8, ${atSkill})
-          order by c.position, c.skill_id limit ${sql.lit(CHANGES_READ)}) c on true
-        left join skill_search s on s.skill_id = c.skill_id
-        order by c.position, c.skill_id`.execute(db);
-      if (rows[0]!.generation !== generation) return load();
-      for (const row of rows) {
-        if (row.changed_id === null) continue;
-        changed.set(row.changed_id, row.skill_id === null ? null : indexedSkillOf(row as SkillSearchRow, row.likers));
-        [atPosition, atSkill] = [row.position!, row.changed_id];
-      }
-      if (rows.length < CHANGES_READ) break;
-    }
-    const entries = [...changed.entries()];
-    index.apply(
-      entries.flatMap(([, skill]) => (skill ? [skill] : [])),
-      entries.flatMap(([id, skill]) => (skill ? [] : [id])),
-    );
-    [position, after] = [atPosition, atSkill];
-  };
-
-  const read = async () => {
-    const startMarks = marks;
-    const startedAt = now();
-    if (generation === null) await load();
-    else if (generation === OLD_READ_MODEL) {
-      if ((await tablesThere()).current) await load();
-    } else await readChanges();
-    seen = startMarks;
-    readAt = startedAt;
-  };
-
-  return {
-    changed() {
-      marks += 1;
-    },
-    async current() {
-      const asked = now();
-      const wanted = marks;
-      // A read that began before this search was asked for may have missed what it must show.
-      while (seen < wanted || readAt < asked - maxAgeMs) {
-        reading ??= read().finally(() => {
-          reading = null;
-        });
-        await reading;
-      }
-      return index;
-    },
-  };
+const load = async (db: Kysely<ReadModelsDb>, index: SkillWordIndex): Promise<IndexPosition> => {
+  const tables = await tablesThere(db);
+  if (!tables.current) {
+    // Right after the upgrade to this version: until its rebuild moves the new tables in, the copy is the
+    // old read model as it stands (frozen while it is rebuilt), read again when the new tables are there.
+    const { rows } = tables.search
+      ? await sql<Loaded>`
+        select ${COLUMNS}, coalesce(k.likers, '{}') as likers from skill_search s
+        left join (select skill_id, array_agg(member_id) as likers from skill_likes group by skill_id) k on k.skill_id = s.skill_id`.execute(db)
+      : { rows: [] };
+    index.reset(rows.map((r) => indexedSkillOf(r as SkillSearchRow, r.likers)));
+    return { generation: tables.search ? OLD_READ_MODEL : null, position: '0', after: '' };
+  }
+  // One statement, so the rows and the position are of one snapshot.
+  const { rows } = await sql<Loaded>`
+    select g.generation, (select coalesce(max(c.position), 0)::text from skill_search_changes c) as position, ${COLUMNS},
+      coalesce(k.likers, '{}') as likers
+    from ${GENERATION} left join skill_search s on true
+    left join (select skill_id, array_agg(member_id) as likers from skill_search_likes group by skill_id) k on k.skill_id = s.skill_id`.execute(db);
+  index.reset(rows.flatMap((r) => (r.skill_id === null ? [] : [indexedSkillOf(r as SkillSearchRow, r.likers)])));
+  // The skills changed at that position are read again once: idempotent, and it spares finding the last.
+  return { generation: rows[0]!.generation, position: rows[0]!.position, after: '' };
 };
+
+/** The changes after the last one read, CHANGES_READ at a time, or the whole copy anew after a rebuild. */
+const readChanges = async (db: Kysely<ReadModelsDb>, index: SkillWordIndex, at: IndexPosition): Promise<IndexPosition> => {
+  // Gathered over the statements of one read and applied together (a skill's last state wins); the
+  // position answered moves only with them, so a read that fails half-way loses nothing.
+  const changed = new Map<string, IndexedSkill | null>();
+  let [atPosition, atSkill] = [at.position, at.after];
+  for (;;) {
+    const { rows } = await sql<Changed>`
+      select g.generation, c.position::text as position, c.skill_id as changed_id, ${COLUMNS},
+        coalesce((select array_agg(l.member_id) from skill_search_likes l where l.skill_id = s.skill_id), '{}') as likers
+      from ${GENERATION}
+      left join lateral (select c.skill_id, c.position from skill_search_changes c where (c.position, c.skill_id) > (${atPosition}::int8, ${atSkill})
+        order by c.position, c.skill_id limit ${sql.lit(CHANGES_READ)}) c on true
+      left join skill_search s on s.skill_id = c.skill_id
+      order by c.position, c.skill_id`.execute(db);
+    if (rows[0]!.generation !== at.generation) return load(db, index);
+    for (const row of rows) {
+      if (row.changed_id === null) continue;
+      changed.set(row.changed_id, row.skill_id === null ? null : indexedSkillOf(row as SkillSearchRow, row.likers));
+      [atPosition, atSkill] = [row.position!, row.changed_id];
+    }
+    if (rows.length < CHANGES_READ) break;
+  }
+  const entries = [...changed.entries()];
+  index.apply(
+    entries.flatMap(([, skill]) => (skill ? [skill] : [])),
+    entries.flatMap(([id, skill]) => (skill ? [] : [id])),
+  );
+  return { generation: at.generation, position: atPosition, after: atSkill };
+};
+
+/** The skill search's word index, a copy of the read model that a search at most a second old shows (decision 178). */
+export const skillSearchCopy = defineMemoryCopy({
+  name: 'skill search word index',
+  maxAgeMs: 1_000,
+  create: () => new SkillWordIndex(),
+  load,
+  async catchUp(db: Kysely<ReadModelsDb>, index: SkillWordIndex, at: IndexPosition): Promise<IndexPosition> {
+    if (at.generation === null) return load(db, index);
+    if (at.generation === OLD_READ_MODEL) return (await tablesThere(db)).current ? load(db, index) : at;
+    return readChanges(db, index, at);
+  },
+});

@@ -15,11 +15,13 @@ import { createEventLog } from '../../test/projections/support/recorded-events.j
 import { dumpTables } from '../../test/projections/support/table-dump.js';
 import { testTargets, type TestDatabase } from '../../test/projections/support/test-databases.js';
 import type { ReadModelsDb } from '../read-models.js';
+import { followMemoryCopy, type MemoryCopy } from '../runtime/memory-copy.js';
 import { migrateProjector } from '../runtime/migrate.js';
 import { skillLikesProjector } from '../skill-likes/projector.js';
 import { skillSearchProjector } from './projector.js';
 import { searchSkillCards, type SkillSearchFilter } from './queries.js';
-import { followSkillSearch, type SkillSearchIndex } from './search-index.js';
+import { skillSearchCopy } from './search-index.js';
+import type { SkillWordIndex } from './word-index.js';
 import { parseQuery } from './search-words.js';
 
 const AT = '2026-03-01T09:00:00.000Z';
@@ -63,14 +65,14 @@ const history = (manySkills = SKILL_SEARCH_COUNT_MAX + 5): RecordedEvent[] => {
 
 describe.each(testTargets())('skill-search word index on $kind', (target) => {
   const spec = projectionSpec(target, skillSearchProjector, { with: [skillLikesProjector] });
-  let index: SkillSearchIndex;
+  let index: MemoryCopy<SkillWordIndex>;
   const search = async (filter: Partial<SkillSearchFilter>) => searchSkillCards(await index.current(), { q: '', minRating: 0, offset: 0, ...filter }, 'sam');
   const ids = async (filter: Partial<SkillSearchFilter>) => (await search(filter)).skills.map((s) => s.id);
 
   // The index is read from one batch's rows (a hundred skills applied in every split cost seconds on PGlite).
   beforeAll(async () => {
     await spec.given(history()).apply();
-    index = followSkillSearch(spec.db);
+    index = followMemoryCopy(spec.db, skillSearchCopy);
   });
 
   it("notes each skill's last change at its event's position, a removed skill's too", async () => {
@@ -136,7 +138,7 @@ describe.each(testTargets())('the in-memory word index following the read model 
     await skillSearchProjector.apply(sql.db, log.events.slice(applied));
     applied = log.events.length;
   };
-  const names = async (index: SkillSearchIndex, q: string) =>
+  const names = async (index: MemoryCopy<SkillWordIndex>, q: string) =>
     (await searchSkillCards(await index.current(), { q, minRating: 0, offset: 0 }, 'sam')).skills.map((s) => s.name);
 
   beforeAll(async () => {
@@ -160,7 +162,7 @@ describe.each(testTargets())('the in-memory word index following the read model 
   });
 
   it('shows a new skill, a new order and a removal once told the read model changed, and not before', async () => {
-    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    const index = followMemoryCopy(sql.db, skillSearchCopy, { maxAgeMs: 60_000 });
     expect(await names(index, 'rust')).toEqual(['Rust basics', 'Rust kernels']);
     member({ type: 'SkillTaughtAdded', data: { memberId: 'linus', skill: skill('l2', 'Rust macros') } });
     log.record('session-s1', { type: 'SessionRated', data: { sessionId: 's1', instructorId: 'linus', stars: 5 } } as unknown as SessionRated, AT);
@@ -176,7 +178,7 @@ describe.each(testTargets())('the in-memory word index following the read model 
   });
 
   it("shows a skill's likes and the viewer's own once told", async () => {
-    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    const index = followMemoryCopy(sql.db, skillSearchCopy, { maxAgeMs: 60_000 });
     const like = (type: 'SkillLiked' | 'SkillUnliked', memberId: string) =>
       log.record(`skill-likes-l1`, { type, data: { skillId: 'l1', ownerId: 'linus', memberId } } as SkillLikeEvent, AT);
     like('SkillLiked', 'sam');
@@ -193,7 +195,7 @@ describe.each(testTargets())('the in-memory word index following the read model 
 
   it('reads the changes when its last read is older than its bound, without being told', async () => {
     let clock = 0;
-    const index = followSkillSearch(sql.db, { maxAgeMs: 1_000, now: () => clock });
+    const index = followMemoryCopy(sql.db, skillSearchCopy, { maxAgeMs: 1_000, now: () => clock });
     expect(await names(index, 'hopper')).toEqual([]);
     member({ type: 'SkillTaughtAdded', data: { memberId: 'grace', skill: skill('g2', 'Compilers') } });
     await applyNew();
@@ -204,7 +206,7 @@ describe.each(testTargets())('the in-memory word index following the read model 
   });
 
   it('reads more changes than one statement holds, when one event changed them all', async () => {
-    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    const index = followMemoryCopy(sql.db, skillSearchCopy, { maxAgeMs: 60_000 });
     expect(await names(index, 'haskell')).toEqual([]);
     // 2,500 skills changed at one position (as a mentor's new rating rewrites all their skills), written as the projector would.
     await sqlText(
@@ -231,7 +233,7 @@ describe.each(testTargets())('the in-memory word index following the read model 
     await applyNew();
     await sqlText(sql, 'alter table skill_search_changes rename to skill_search_changes_later');
     await sqlText(sql, 'alter table skill_search_likes rename to skill_search_likes_later');
-    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    const index = followMemoryCopy(sql.db, skillSearchCopy, { maxAgeMs: 60_000 });
     expect(await names(index, 'elixir')).toEqual(['Elixir']);
     await sqlText(sql, "update skill_search set name = 'Elixir and Phoenix' where skill_id = 'l3'");
     index.changed();
@@ -243,7 +245,7 @@ describe.each(testTargets())('the in-memory word index following the read model 
   });
 
   it('loads anew when a rebuild has replaced the tables', async () => {
-    const index = followSkillSearch(sql.db, { maxAgeMs: 60_000 });
+    const index = followMemoryCopy(sql.db, skillSearchCopy, { maxAgeMs: 60_000 });
     expect(await names(index, 'compilers')).toEqual(['Compilers']);
     // A rebuild moves new tables in: here a copy whose positions are all older than those read.
     await sqlText(sql, 'alter table skill_search_changes rename to skill_search_changes_old');

@@ -2,7 +2,9 @@
 // come from the running app's route tree, so a route added to the scope is checked here without a line
 // of its own; the authorization matrix holds the rows that keep admin-only routes out of the rest of /api.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEmailTexts } from '../../api/contracts/test-email.js';
 import { adminTexts } from '../../api/routes/admin/autohooks.js';
+import { adminActionsStreamId } from '../../domain/admin-actions/events.js';
 import { answeredPost, openLiveSocket } from '../support/assistant-fixtures.js';
 import { heardAfter } from '../support/live-socket.js';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
@@ -10,6 +12,9 @@ import { signIn, startTestServer, type ApiClient, type TestServer } from '../sup
 import { apiRoutes } from './support/route-table.js';
 
 const ADMIN = 'ada-admin@example.com';
+/** The values of the admin routes' path parameters, and the body of each write. */
+const PATH_PARAMS: Record<string, string> = { featureId: 'post_job' };
+const WRITE_BODIES: Record<string, unknown> = { 'POST /api/admin/features/{featureId}/status': { status: 'planned', note: 'Scope check' } };
 
 describe('the /api/admin scope', () => {
   let server: TestServer;
@@ -27,20 +32,32 @@ describe('the /api/admin scope', () => {
     await model?.close();
   });
 
+  /** Routes whose subject is a query parameter, with one that names something that exists. */
+  const queryOf = (path: string) => (path === '/api/admin/user-detail' ? `?userId=${member.memberId}` : path === '/api/admin/funnel/stopped' ? '?step=signedUp' : '');
   const adminRoutes = () => apiRoutes(server.app).filter((route) => route.split(' ')[1]!.startsWith('/api/admin/'));
 
   it('holds the operations routes', () => {
-    expect(adminRoutes()).toEqual(expect.arrayContaining(['GET /api/admin/me', 'GET /api/admin/operations/followers']));
+    expect(adminRoutes()).toEqual(
+      expect.arrayContaining(['GET /api/admin/me', 'GET /api/admin/operations/followers', 'POST /api/admin/test-email', 'GET /api/admin/admin-activities']),
+    );
   });
 
   it('answers every route 401 signed out, 403 to a member and 2xx to an admin', async () => {
     const seen: string[] = [];
     for (const route of adminRoutes()) {
-      const [method, path] = route.split(' ') as [string, string];
-      expect(method, `${route}: only reads so far; a write needs its body here`).toBe('GET');
-      const anonymous = await fetch(`${server.url}${path}`);
-      const asMember = await member.get(path);
-      const asAdmin = await admin.get(path);
+      const [method, template] = route.split(' ') as [string, string];
+      const bare = template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PARAMS[name] ?? 'missing');
+      const path = bare + queryOf(bare);
+      // A write takes its body from WRITE_BODIES, or none (the test e-mail goes to the admin's own address).
+      const body = WRITE_BODIES[route];
+      expect(['GET', 'POST'], `${route}: a read or a write`).toContain(method);
+      const call = (client: ApiClient) => (method === 'GET' ? client.get(path) : body === undefined ? client.post(path) : client.post(path, body));
+      const anonymous = await fetch(`${server.url}${path}`, {
+        method,
+        ...(body !== undefined && { headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) }),
+      });
+      const asMember = await call(member);
+      const asAdmin = await call(admin);
       if (anonymous.status !== 401) seen.push(`${route} signed out: ${anonymous.status}`);
       if (asMember.status !== 403 || asMember.body?.error !== adminTexts.notAdmin) seen.push(`${route} member: ${asMember.status} ${JSON.stringify(asMember.body)}`);
       if (asAdmin.status < 200 || asAdmin.status >= 300) seen.push(`${route} admin: ${asAdmin.status} ${JSON.stringify(asAdmin.body)}`);
@@ -53,6 +70,12 @@ describe('the /api/admin scope', () => {
     expect((await admin.get('/api/admin/no-such-page')).status).toBe(404);
   });
 
+  it('says e-mail is not configured when the server has no SMTP_URL, and records nothing', async () => {
+    const response = await admin.post('/api/admin/test-email');
+    expect(response.body).toEqual({ success: false, message: testEmailTexts.notConfigured, configured: false, to: null, reason: null });
+    expect(await server.store.readStream(adminActionsStreamId(admin.memberId))).toEqual([]);
+  });
+
   it('tells the admin who they are', async () => {
     const me = await admin.get('/api/admin/me');
     expect(me.body).toEqual({ id: admin.memberId, name: 'Ada', email: ADMIN });
@@ -61,10 +84,14 @@ describe('the /api/admin scope', () => {
   it("lists every projector and reactor with the runtime's own status", async () => {
     const response = await admin.get('/api/admin/operations/followers');
     expect(response.status).toBe(200);
-    const followers = response.body.followers as { name: string; kind: string; state: string; position: string | null; lag: { events: number | null } }[];
+    type Row = { name: string; kind: string; state: string; position: string | null; lag: { events: number | null }; holder: string | null };
+    const followers = response.body.followers as Row[];
     const statuses = await server.runtime.status();
     expect(followers.map((f) => `${f.kind} ${f.name}`)).toEqual(statuses.map((s) => `${s.kind} ${s.name}`));
-    expect(followers.find((f) => f.name === 'members')).toMatchObject({ kind: 'projector', state: expect.any(String), failure: null });
+    expect(followers.find((f) => f.name === 'members')).toMatchObject({ kind: 'projector', state: expect.any(String), failure: null, rebuildFailure: null });
+    // Which process holds each follower's lock: this server's runtime (host:pid:tag), as its status says.
+    expect(followers.map((f) => f.holder)).toEqual(statuses.map((s) => s.holder));
+    expect(followers.find((f) => f.name === 'members')?.holder).toMatch(/^.+:\d+:[0-9a-f]{6}$/);
     // The sign-ins wrote events, so the members read model stands somewhere in the log.
     expect(followers.find((f) => f.name === 'members')?.position).not.toBeNull();
     expect(followers.some((f) => f.kind === 'reactor')).toBe(true);

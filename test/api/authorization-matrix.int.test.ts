@@ -19,6 +19,8 @@ interface Row {
   on: Target;
   right: Right;
   body?: Record<string, unknown> | ((params: Record<string, string>) => Record<string, unknown>);
+  /** A query string the route needs (a GET whose subject is a query parameter). */
+  query?: (params: Record<string, string>) => string;
   /** [anonymous, stranger, right, wrong, admin] */
   expect: [Outcome, Outcome, Outcome, Outcome, Outcome];
 }
@@ -35,6 +37,25 @@ const MATRIX: Record<string, Row> = {
     on: 'none',
     right: 'any',
     body: { sentAt: 1_000, visitorId: 'matrix-visitor', pageViews: [{ at: 1_000, kind: 'view', path: '/feed' }] },
+    expect: [OK, OK, OK, OK, OK],
+  },
+  // Analytics events may come from anyone (test/api/analytics.int.test.ts); the setting is public too.
+  'POST /api/analytics/events': {
+    on: 'none',
+    right: 'any',
+    body: { sentAt: 1_000, visitorId: 'matrix-visitor', events: [{ at: 1_000, kind: 'view', path: '/feed' }] },
+    expect: [OK, OK, OK, OK, OK],
+  },
+  'GET /api/analytics/settings': { on: 'none', right: 'any', expect: [OK, OK, OK, OK, OK] },
+  // Heat-map points may come from anyone, like the page views (test/api/heatmap.int.test.ts).
+  'POST /api/analytics/interactions': {
+    on: 'none',
+    right: 'any',
+    body: {
+      sentAt: 1_000,
+      visitorId: 'matrix-visitor',
+      points: [{ at: 1_000, path: '/feed', action: 'click', x: 0.5, y: 10, viewport: { width: 1280, height: 800 }, fixed: false }],
+    },
     expect: [OK, OK, OK, OK, OK],
   },
   'GET /api/login': { on: 'own-sign-ins', right: 'any', expect: [OK, OK, OK, OK, OK] },
@@ -153,9 +174,30 @@ const MATRIX: Record<string, Row> = {
   'GET /api/conversations/{id}/messages': { on: 'conversation', right: 'student', expect: [401, D, OK, OK, D] },
   'POST /api/messages': { on: 'conversation', right: 'student', body: (p) => ({ conversation_id: p.id, content: 'Matrix hello' }), expect: [401, D, OK, OK, D] },
   'PUT /api/messages/{id}/read': { on: 'message', right: 'student', expect: [401, D, OK, OK, D] },
+  // Feature voting (issue 31 point 9): any member votes and comments; the status is the admin scope's.
+  'GET /api/feature-votes/{featureId}': { on: 'feature', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'GET /api/feature-votes/{featureId}/user-vote': { on: 'feature', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'POST /api/feature-votes': { on: 'none', right: 'any', body: { feature_id: 'post_job', vote_type: 'like' }, expect: [401, OK, OK, OK, OK] },
+  'GET /api/feature-comments/{featureId}': { on: 'feature', right: 'any', expect: [401, OK, OK, OK, OK] },
+  'POST /api/feature-comments': { on: 'none', right: 'any', body: { feature_id: 'post_job', content: 'Matrix comment' }, expect: [401, OK, OK, OK, OK] },
   // The admin scope (issue 30 point 4): one guard, so every member is refused alike.
+  'POST /api/admin/features/{featureId}/status': { on: 'feature', right: 'any', body: { status: 'planned', note: 'Matrix' }, expect: [401, D, D, D, OK] },
   'GET /api/admin/me': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/operations/followers': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  // No SMTP_URL here: the admin is told e-mail is not configured (200); test/api/admin-test-email.int.test.ts sends.
+  'POST /api/admin/test-email': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/admin-activities': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/activities': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/users': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/user-detail': { on: 'member', right: 'self', query: (p) => `?userId=${p.id}`, expect: [401, D, D, D, OK] },
+  'GET /api/admin/user-stats': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/user-activities': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/stats': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/live-activity': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/funnel/stopped': { on: 'none', right: 'any', query: () => '?step=signedUp', expect: [401, D, D, D, OK] },
+  'GET /api/admin/ai/analytics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/health-metrics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/metrics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
   'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };
@@ -209,7 +251,7 @@ describe('authorization matrix', () => {
     const [method, template] = route.split(' ') as [string, string];
     const scene = await fixture.scene(row.on);
     const cast = castOf(row.right, scene);
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => scene.params[name] ?? 'missing');
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => scene.params[name] ?? 'missing') + (row.query?.(scene.params) ?? '');
     const clients: Record<Actor, ApiClient | null> = {
       anonymous: null,
       stranger: scene.stranger ?? fixture.stranger,

@@ -17,7 +17,7 @@ import { signIn, startTestServer, type ApiClient, type TestServer } from '../sup
 const { options, slow } = rebuildingSessions({ members: 15, delayMs: 50 });
 
 /** GET routes under /api that read no read model (the admin scope reads the runtime, not a read model). */
-const READ_NO_READ_MODEL = new Set(['/api/health', '/api/the-s-brain/status', '/api/media/{id}/file', '/api/og', '/api/og/image']);
+const READ_NO_READ_MODEL = new Set(['/api/health', '/api/the-s-brain/status', '/api/media/{id}/file', '/api/og', '/api/og/image', '/api/analytics/settings']);
 /** The sign-in's redirects: hidden from the OpenAPI document, where declarations are read, and answering no page. */
 const HIDDEN_GETS = ['GET /api/callback', 'GET /api/login', 'GET /api/logout'];
 

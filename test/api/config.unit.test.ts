@@ -52,6 +52,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('captures analytics by default except on a development host, and takes ANALYTICS=on or off', () => {
+    const real = { OIDC_ISSUER: 'https://accounts.example.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({}).analytics).toBe(false);
+    expect(loadConfig({ ...real, PUBLIC_URL: 'https://skillswap.example.com' }).analytics).toBe(true);
+    expect(loadConfig({ ...real, PUBLIC_URL: 'https://skillswap.local' }).analytics).toBe(false);
+    expect(loadConfig({ ANALYTICS: 'on' }).analytics).toBe(true);
+    expect(loadConfig({ ...real, PUBLIC_URL: 'https://skillswap.example.com', ANALYTICS: 'off' }).analytics).toBe(false);
+    expect(() => loadConfig({ ANALYTICS: 'yes' })).toThrow('ANALYTICS must be on or off (got "yes")');
+  });
+
   it('names the variable and the bad value', () => {
     expect(problemsOf({ PORT: 'abc' })).toMatch(/PORT must be a whole number from 0 to 65535 \(got "abc"\)/);
     expect(problemsOf({ PUBLIC_URL: 'localhost:3000' })).toMatch(/PUBLIC_URL must be a URL/);
@@ -69,10 +79,33 @@ describe('loadConfig', () => {
     expect(problemsOf({ ES_READ_IN_FLIGHT: '1.5' })).toMatch(/ES_READ_IN_FLIGHT must be a whole number from 1 to 64/);
   });
 
+  it('reads outgoing e-mail: SMTP_URL and its sender, by default no-reply at the public host', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://skillswap.example.com', DEV_SIGN_IN: 'true' }).smtpFrom).toBe('SkillSwap <no-reply@skillswap.example.com>');
+    const config = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', SMTP_FROM: 'Ops <ops@example.com>' });
+    expect(config).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.com:465', smtpFrom: 'Ops <ops@example.com>' });
+    expect(problemsOf({ SMTP_URL: 'http://mail.example.com' })).toMatch(/SMTP_URL must be a URL like smtp:/);
+    expect(problemsOf({ SMTP_FROM: 'not an address' })).toMatch(/SMTP_FROM must be an e-mail address/);
+    expect(problemsOf({ SMTP_FROM: 'Ops <ops@example.com' })).toMatch(/SMTP_FROM must be an e-mail address/);
+  });
+
   it('never echoes a secret back', () => {
     const message = problemsOf({ SESSION_SECRET: 'short-secret' });
     expect(message).toMatch(/SESSION_SECRET must be at least 32 characters/);
     expect(message).not.toContain('short-secret');
+  });
+
+  it('reads the metrics settings: no token and a sample every 30 s by default, a token never echoed back', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsSampleMs: 30_000 });
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token', METRICS_SAMPLE_SECONDS: '0' })).toMatchObject({
+      metricsToken: 'a-long-enough-metrics-token',
+      metricsSampleMs: 0,
+    });
+    const short = problemsOf({ METRICS_TOKEN: 'tiny-token' });
+    expect(short).toMatch(/METRICS_TOKEN must be at least 16 printable characters without spaces/);
+    expect(short).not.toContain('tiny-token');
+    expect(problemsOf({ METRICS_SAMPLE_SECONDS: '3601' })).toMatch(/METRICS_SAMPLE_SECONDS must be a whole number of seconds from 0 to 3600/);
+    expect(problemsOf({ METRICS_SAMPLE_SECONDS: '1.5' })).toMatch(/METRICS_SAMPLE_SECONDS must be a whole number/);
   });
 
   it('wants the three OIDC variables together', () => {

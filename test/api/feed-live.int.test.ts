@@ -35,7 +35,7 @@ describe('feed live updates', () => {
     await server?.close();
   });
 
-  // The first page is shared by the members (api/plugins/shared-reads.ts); the notice that tells a socket
+  // The first page is shared by the members (projections/feed/first-page.ts); the notice that tells a socket
   // to refetch must have dropped it already, and a member's own write shows at their next read.
   it('shows a page read just before a change with that change once its socket hears of it', async () => {
     const catSocket = await connect(server.url, cat);

@@ -3,6 +3,7 @@
 // member, a member's stream folded by the domain's own deciders, and the followers' controls, whose
 // effect the admin route shows, a rebuild among them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLLOWER_OPERATIONS_STREAM } from '../../domain/follower-operations/events.js';
 import { memberStreamId } from '../../domain/member/events.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
@@ -46,14 +47,23 @@ describe('the operations object of the running server', () => {
     await expect.poll(state).not.toBe('paused');
   });
 
-  it("rebuilds a read model through the operations object, and the member's profile reads the same after the swap", async () => {
+  it("rebuilds a read model through the operations object, recorded with who asked, and the member's profile reads the same after the swap", async () => {
     const before = await member.get('/api/user');
     expect(before.status).toBe(200);
-    const { finished } = await server.operations.followers.rebuild('members', { actorId: admin.memberId });
+    const { finished } = await server.operations.followers.rebuild('members', { actorId: admin.memberId, reason: 'profiles look stale' });
     await expect(server.operations.followers.rebuild('members')).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await finished).toMatchObject({ status: 'swapped' });
     const after = await member.get('/api/user');
     expect(after.status).toBe(200);
     expect(after.body).toEqual(before.body);
+    // The audit sees who rebuilt what, and why, in the log (the refused second call is not there).
+    const recorded = await server.store.readStream(FOLLOWER_OPERATIONS_STREAM);
+    expect(recorded.map((event) => [event.type, event.data, event.metadata.actorId])).toEqual([
+      [
+        'ProjectionRebuildRequested',
+        { projection: 'members', version: expect.any(Number), reason: 'profiles look stale', requestedBy: admin.memberId, requestedAt: expect.any(String) },
+        admin.memberId,
+      ],
+    ]);
   });
 });

@@ -7,8 +7,8 @@ import { TELEMETRY_LIMITS, telemetryTexts } from '../../api/contracts/telemetry.
 import { TELEMETRY_TABLES as T } from '../../telemetry/tables.js';
 import { signIn, type ApiClient } from '../support/sign-in.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { BROWSER_USER_AGENT, postAsBrowser } from '../support/browser-post.js';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const NOW = '2026-11-28T10:00:00.000Z';
 const SENT = 1_700_000_000_000;
 
@@ -27,16 +27,7 @@ describe('POST /api/telemetry/batch', () => {
   let server: TestServer;
   let member: ApiClient;
   const send = (body: unknown, options: { userAgent?: string; cookie?: string } = {}) =>
-    fetch(`${server.url}/api/telemetry/batch`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: new URL(server.url).origin,
-        'user-agent': options.userAgent ?? BROWSER,
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { ok?: true; error?: string } }));
+    postAsBrowser<{ ok?: true; error?: string }>(server.url, '/api/telemetry/batch', body, options);
   const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(server.sql.handle)).rows[0]!.n);
   const stored = async () => ({
     pageViews: await count(T.pageViews),
@@ -100,7 +91,7 @@ describe('POST /api/telemetry/batch', () => {
   it('answers bots and headless browsers like anyone and stores nothing of theirs', async () => {
     for (const userAgent of [
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-      `${BROWSER.replace('Chrome/', 'HeadlessChrome/')}`,
+      `${BROWSER_USER_AGENT.replace('Chrome/', 'HeadlessChrome/')}`,
       'curl/8.5.0',
     ]) {
       expect(await send(batch({ interactions: [interaction(0)] }), { userAgent, cookie: member.cookie })).toEqual({ status: 202, body: { ok: true } });

@@ -1,6 +1,7 @@
 // The admin client (issue 30 point 4): one code-split chunk behind RequireAdmin that a member's pages never
-// load, and its first page, the followers of the event log, in its loading, empty, error and filled states
-// at 1280 and 390 px, axe clean. Read from the build's manifest and from the requests the browser makes.
+// load, and its operations page (/admin/operations since the dashboard took /admin), the followers of the
+// event log, in its loading, empty, error and filled states at 1280 and 390 px, axe clean.
+// Read from the build's manifest and from the requests the browser makes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -77,7 +78,7 @@ describe('the admin client', () => {
     for (const width of [1280, 390]) {
       const { context, page } = await newPage(e2e.browser, { width, height: width > 500 ? 900 : 844 });
       const scripts = scriptsOf(page);
-      await signInWithHint(page, e2e.server.url, ADMIN, '/admin');
+      await signInWithHint(page, e2e.server.url, ADMIN, '/admin/operations');
       await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor();
       await page.getByTestId('followers-table').waitFor();
       await expect(page.getByTestId('admin-me').textContent()).resolves.toContain(ADMIN);
@@ -113,7 +114,7 @@ describe('the admin client', () => {
       if (answer === 'fail') return route.fulfill({ status: 500, json: { error: 'Something went wrong' } });
       return route.continue();
     });
-    await signInWithHint(page, e2e.server.url, ADMIN, '/admin');
+    await signInWithHint(page, e2e.server.url, ADMIN, '/admin/operations');
     await page.getByTestId('followers-loading').waitFor();
     await expect(page.getByRole('status').filter({ hasText: 'Loading followers...' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'admin-operations-loading-390');

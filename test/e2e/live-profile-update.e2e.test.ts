@@ -9,7 +9,9 @@ type Seen = { kind: 'request'; url: string } | { kind: 'changed'; payload: strin
 const recordTraffic = (page: Page): Seen[] => {
   const log: Seen[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) log.push({ kind: 'request', url: request.url() });
+    // The analytics capture's batches (ANALYTICS=on in the e2e tier) carry the tab's page views: no poll.
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/') && !path.startsWith('/api/analytics/')) log.push({ kind: 'request', url: request.url() });
   });
   page.on('websocket', (socket) => {
     socket.on('framereceived', ({ payload }) => {

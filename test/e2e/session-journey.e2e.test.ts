@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPageOnServerClock, startAppAndBrowser } from './support/app-and-browser.js';
+import { readModelsSettled } from '../support/read-models-settled.js';
 import { runClockAndSettle, screenshotDir, markWelcomeTourSeen, submitDevSignInForm } from './support/browser.js';
 
 const MONDAY_0800 = '2026-12-07T08:00:00.000Z';
@@ -59,9 +60,16 @@ describe('a session journey between two members', () => {
     await shot(mentor, 'mentor-profile');
     const mentorId = await mentor.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
 
+    // What the profile's writes set off has reached every read model before the dashboard opens its socket.
+    await readModelsSettled(e2e.server);
+
     // The mentor keeps the dashboard open from here on; a marker shows it is never reloaded.
     const apiCalls: string[] = [];
-    mentor.on('request', (request) => new URL(request.url()).pathname.startsWith('/api/') && apiCalls.push(new URL(request.url()).pathname));
+    // The analytics capture's batches (ANALYTICS=on in the e2e tier) carry the tab's page views: no poll.
+    mentor.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && !path.startsWith('/api/analytics/')) apiCalls.push(path);
+    });
     const socketUp = new Promise<void>((resolve) =>
       mentor.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"connected"') && resolve())),
     );

@@ -20,6 +20,10 @@ const withHarness = async <T>(database: TestDatabase, fn: (h: Awaited<ReturnType
   }
 };
 
+// Each test runs two or three child processes that each open the file-backed database anew; on a
+// loaded 2-core CI machine one test took more than the int tier's 30 s (6 s alone).
+const CHILDREN_TIMEOUT = 120_000;
+
 describe.each(testTargets())('read models after a SIGKILL on $kind', (target) => {
   let database: TestDatabase;
   let head: string;
@@ -36,62 +40,70 @@ describe.each(testTargets())('read models after a SIGKILL on $kind', (target) =>
       return seeded.last.checkpoint;
     });
     expect(reference.members).toHaveLength(120);
-  });
+  }, CHILDREN_TIMEOUT);
   afterAll(async () => {
     await database?.destroy();
   });
 
-  it('resumes a catch-up killed mid-way to the rows of a rebuild in one go', async () => {
-    const env = { ...database.env, HEAD: head, BATCH_SIZE: '20' };
-    const killed = await runChild('catch-up', env, (_line, lines) => lines.length >= 100);
-    expect(killed.signal).toBe('SIGKILL');
-    expect(killed.lines).not.toContain('done');
+  it(
+    'resumes a catch-up killed mid-way to the rows of a rebuild in one go',
+    async () => {
+      const env = { ...database.env, HEAD: head, BATCH_SIZE: '20' };
+      const killed = await runChild('catch-up', env, (_line, lines) => lines.length >= 100);
+      expect(killed.signal).toBe('SIGKILL');
+      expect(killed.lines).not.toContain('done');
 
-    const midway = await withHarness(database, (h) => listCheckpointRows(h.sql.db));
-    expect(midway.some((row) => row.checkpoint !== head)).toBe(true);
+      const midway = await withHarness(database, (h) => listCheckpointRows(h.sql.db));
+      expect(midway.some((row) => row.checkpoint !== head)).toBe(true);
 
-    const resumed = await runChild('catch-up', env);
-    expect(resumed.stderr).toBe('');
-    expect(resumed.lines.at(-1)).toBe('done');
+      const resumed = await runChild('catch-up', env);
+      expect(resumed.stderr).toBe('');
+      expect(resumed.lines.at(-1)).toBe('done');
 
-    await withHarness(database, async (h) => {
-      expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
-      expect((await listCheckpointRows(h.sql.db)).map((r) => r.checkpoint)).toEqual(testProjectors.map(() => head));
-    });
-  });
+      await withHarness(database, async (h) => {
+        expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
+        expect((await listCheckpointRows(h.sql.db)).map((r) => r.checkpoint)).toEqual(testProjectors.map(() => head));
+      });
+    },
+    CHILDREN_TIMEOUT,
+  );
 
-  it('resumes a rebuild killed mid-way and swaps in the same rows', async () => {
-    await withHarness(database, (h) => rebuildProjectors({ sql: h.sql, store: h.store, projectors: testProjectors }));
-    const env = { ...database.env, BATCH_SIZE: '250' };
-    const killed = await runChild('rebuild', env, (line) => {
-      const [word, projector, done] = line.split(' ');
-      return word === 'progress' && projector === 'balances' && Number(done) >= 1500;
-    });
-    expect(killed.signal).toBe('SIGKILL');
+  it(
+    'resumes a rebuild killed mid-way and swaps in the same rows',
+    async () => {
+      await withHarness(database, (h) => rebuildProjectors({ sql: h.sql, store: h.store, projectors: testProjectors }));
+      const env = { ...database.env, BATCH_SIZE: '250' };
+      const killed = await runChild('rebuild', env, (line) => {
+        const [word, projector, done] = line.split(' ');
+        return word === 'progress' && projector === 'balances' && Number(done) >= 1500;
+      });
+      expect(killed.signal).toBe('SIGKILL');
 
-    await withHarness(database, async (h) => {
-      // Interrupted: the live tables are untouched and the build waits in its own schema.
-      expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
-      const schemas = await sql<{ schema_name: string }>`select schema_name from information_schema.schemata where schema_name like 'projection_build_%'`.execute(
-        h.sql.db,
-      );
-      expect(schemas.rows.map((r) => r.schema_name)).toEqual(['projection_build_balances']);
-    });
+      await withHarness(database, async (h) => {
+        // Interrupted: the live tables are untouched and the build waits in its own schema.
+        expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
+        const schemas = await sql<{ schema_name: string }>`select schema_name from information_schema.schemata where schema_name like 'projection_build_%'`.execute(
+          h.sql.db,
+        );
+        expect(schemas.rows.map((r) => r.schema_name)).toEqual(['projection_build_balances']);
+      });
 
-    const resumed = await runChild('rebuild', env);
-    expect(resumed.stderr).toBe('');
-    const outcomes = resumed.lines
-      .filter((l) => l.startsWith('outcome '))
-      .map((l) => JSON.parse(l.slice('outcome '.length)) as { projector: string; resumed: boolean; status: string });
-    expect(outcomes.map((o) => [o.projector, o.status, o.resumed])).toEqual([
-      ['members', 'swapped', false],
-      ['balances', 'swapped', true],
-      ['ledger-transactions', 'swapped', false],
-    ]);
+      const resumed = await runChild('rebuild', env);
+      expect(resumed.stderr).toBe('');
+      const outcomes = resumed.lines
+        .filter((l) => l.startsWith('outcome '))
+        .map((l) => JSON.parse(l.slice('outcome '.length)) as { projector: string; resumed: boolean; status: string });
+      expect(outcomes.map((o) => [o.projector, o.status, o.resumed])).toEqual([
+        ['members', 'swapped', false],
+        ['balances', 'swapped', true],
+        ['ledger-transactions', 'swapped', false],
+      ]);
 
-    await withHarness(database, async (h) => {
-      expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
-      expect((await listCheckpointRows(h.sql.db)).map((r) => r.checkpoint)).toEqual(testProjectors.map(() => head));
-    });
-  });
+      await withHarness(database, async (h) => {
+        expect(await dumpTables(h.sql.db, testProjectors)).toEqual(reference);
+        expect((await listCheckpointRows(h.sql.db)).map((r) => r.checkpoint)).toEqual(testProjectors.map(() => head));
+      });
+    },
+    CHILDREN_TIMEOUT,
+  );
 });

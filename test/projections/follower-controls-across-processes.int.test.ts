@@ -1,20 +1,27 @@
 // The operators' controls with several API processes on one PostgreSQL database (issue 30 point 1): a
 // control asked of a runtime standing by for a follower reaches the runtime holding its lock through a
 // row of projection_controls and a NOTIFY, and resolves with the holder's outcome; every runtime's
-// status tells what the holder published. Two runtimes in this test process stand for two processes,
+// status (a failed rebuild included) and 'catching up' tell what the holder published. Two runtimes in this test process stand for two processes,
 // each on its own connections. On PGlite (one process owns the database) controls stay in the process.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { requestProjectionRebuild } from '../../commands/follower-operations/request-projection-rebuild.js';
 import { skipFollowerEvent } from '../../commands/follower-operations/skip-follower-event.js';
+import { CATCHING_UP_HEADER, parseCatchingUp } from '../../api/contracts/catching-up.js';
+import { registerCatchingUp } from '../../api/plugins/catching-up.js';
 import { wireCommands } from '../../commands/wiring.js';
 import { FOLLOWER_OPERATIONS_STREAM } from '../../domain/follower-operations/events.js';
 import type { Checkpoint, RecordedEvent } from '../../eventstore/types.js';
+import { ledgerTransactionsProjector } from '../../projections/ledger-transactions/projector.js';
+import { membersProjector } from '../../projections/members/projector.js';
 import { ensureRuntimeTables } from '../../projections/runtime/bookkeeping.js';
 import type { FollowerStatus } from '../../projections/runtime/follower-operations.js';
 import type { ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import type { LogReactor } from '../../projections/runtime/reactor-consumer.js';
+import type { Projector } from '../../projections/types.js';
 import { followerRuntimes } from './support/follower-runtimes.js';
 import { eventually, type Harness } from './support/harness.js';
 import { testProjectors } from './support/projectors.js';
@@ -56,7 +63,13 @@ const headOf = async (h: Harness): Promise<Checkpoint> => (await h.store.readAll
 describe.each(testTargets())('follower controls across processes on $kind', (target) => {
   const followers = followerRuntimes(target, (harness) => {
     const commands = wireCommands({ store: harness.store });
-    return { batchSize: 3, lazyCheckpointMs: 0, recordSkip: (skip) => skipFollowerEvent(commands, skip, new Date().toISOString()) };
+    const now = () => new Date().toISOString();
+    return {
+      batchSize: 3,
+      lazyCheckpointMs: 0,
+      recordSkip: (skip) => skipFollowerEvent(commands, skip, now()),
+      recordRebuild: (request) => requestProjectionRebuild(commands, request, now()),
+    };
   });
 
   /** A runtime holding every follower, and one on other connections standing by for them (as a second API process). */
@@ -172,7 +185,7 @@ describe.each(testTargets())('follower controls across processes on $kind', (tar
       const { holder, standby } = await twoProcesses({ projectors: testProjectors, liveRebuildBatchSize: 20, publishIntervalMs: 20 });
       await holder.waitFor(await headOf(h), 20_000);
 
-      const { finished } = await standby.rebuild('ledger-transactions', { actorId: 'admin-1' });
+      const { finished } = await standby.rebuild('ledger-transactions', { actorId: 'admin-1', reason: 'ledger rows edited by hand' });
       // The holder refuses a second one while it runs; a reactor's name is refused where it is asked.
       await expect(standby.rebuild('ledger-transactions')).rejects.toMatchObject({ code: 'CONFLICT' });
       let settled = false;
@@ -194,6 +207,95 @@ describe.each(testTargets())('follower controls across processes on $kind', (tar
         expect.objectContaining({ action: 'rebuild', error: null }),
         expect.objectContaining({ action: 'rebuild', error: expect.objectContaining({ code: 'CONFLICT' }) }),
       ]);
+      // Recorded once, by the holder that began it, with who asked through the other process and why; the refused one not at all.
+      const recorded = await h.store.readStream(FOLLOWER_OPERATIONS_STREAM);
+      expect(recorded.map((e) => [e.type, e.data])).toEqual([
+        [
+          'ProjectionRebuildRequested',
+          expect.objectContaining({
+            projection: 'ledger-transactions',
+            version: ledgerTransactionsProjector.version,
+            reason: 'ledger rows edited by hand',
+            requestedBy: 'admin-1',
+          }),
+        ],
+      ]);
+    });
+
+    it('shows a rebuild that failed in the holder, in the status of every process', async () => {
+      const { h } = followers;
+      await seedHistory(h.store, { members: 10, sessionsPerMember: 2 });
+      const failing = { on: false };
+      // The live follower writes through the projector's plan; only the build, which applies, fails.
+      const flaky: Projector = {
+        ...membersProjector,
+        async apply(db, events) {
+          if (failing.on) throw new Error('the build cannot be written');
+          return membersProjector.apply(db, events);
+        },
+      };
+      const { holder, standby } = await twoProcesses({ projectors: [flaky] });
+      await holder.waitFor(await headOf(h), 20_000);
+      failing.on = true;
+      const { finished } = await standby.rebuild('members', { actorId: 'admin-4' });
+      expect(await finished).toMatchObject({ status: 'failed' });
+      // Published before the asker heard how it ended: both processes tell it at once, alike.
+      const here = await statusOf(holder, 'members');
+      expect(here).toMatchObject({ status: 'live', rebuild: null, rebuildFailure: { error: expect.stringContaining('the build cannot be written'), by: 'admin-4' } });
+      expect((await statusOf(standby, 'members')).rebuildFailure).toEqual(here.rebuildFailure);
+
+      failing.on = false;
+      const again = await standby.rebuild('members', { actorId: 'admin-4' });
+      expect(await again.finished).toMatchObject({ status: 'swapped' });
+      expect((await statusOf(holder, 'members')).rebuildFailure).toBeNull();
+      expect((await statusOf(standby, 'members')).rebuildFailure).toBeNull();
+    });
+
+    it('says a read model is catching up in a process standing by while the holder rebuilds its new version', async () => {
+      const { h } = followers;
+      await seedHistory(h.store, { members: 20, sessionsPerMember: 2 });
+      // The current version's tables, as the last deploy left them.
+      const current = await followers.start({ projectors: [membersProjector] });
+      await current.waitFor(await headOf(h), 20_000);
+      await current.stop();
+      // The slowness is the workload (an expensive build), turned off once the test has seen what it came for.
+      const slow = { on: true };
+      const next: Projector = {
+        ...membersProjector,
+        version: membersProjector.version + 1,
+        async apply(db, events) {
+          // A workload, not a wait: each batch of the new version takes 20 ms while `slow` is on, so the rebuild outlasts the look.
+          if (slow.on) await new Promise((resolve) => setTimeout(resolve, 20));
+          return membersProjector.apply(db, events);
+        },
+      };
+      const { holder, standby } = await twoProcesses({ projectors: [next], rebuildBatchSize: 1, publishIntervalMs: 20 });
+      expect((await statusOf(standby, 'members')).heldHere).toBe(false);
+      let moving: { done: number; total: number } | undefined;
+      await eventually(() => {
+        moving = standby.rebuilding().get('members');
+        return moving !== undefined && moving.done > 0;
+      }, 10_000);
+      // What the holder published a moment before: of the same total, never ahead of it.
+      const there = holder.rebuilding().get('members')!;
+      expect(moving!.total).toBe(there.total);
+      expect(moving!.done).toBeLessThanOrEqual(there.done);
+      expect(moving!.total).toBeGreaterThan(moving!.done);
+      // The standby process's answers of a route reading members say so, as the holder's do.
+      const app = Fastify();
+      registerCatchingUp(app, standby);
+      app.get('/members-read', { config: { readModels: ['members'] } }, async () => ({ ok: true }));
+      const answer = await app.inject({ method: 'GET', url: '/members-read' });
+      expect(parseCatchingUp(answer.headers[CATCHING_UP_HEADER.toLowerCase()] as string)).toEqual([
+        { readModel: 'members', done: expect.any(Number), total: there.total },
+      ]);
+
+      slow.on = false;
+      await eventually(async () => (await statusOf(holder, 'members')).status === 'live', 20_000);
+      await eventually(() => standby.rebuilding().size === 0);
+      expect(holder.rebuilding().size).toBe(0);
+      expect((await app.inject({ method: 'GET', url: '/members-read' })).headers[CATCHING_UP_HEADER.toLowerCase()]).toBeUndefined();
+      await app.close();
     });
 
     it('carries out a control asked while no process held the follower once a holder starts', async () => {

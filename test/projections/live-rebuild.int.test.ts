@@ -4,11 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { requestProjectionRebuild } from '../../commands/follower-operations/request-projection-rebuild.js';
+import { wireCommands } from '../../commands/wiring.js';
+import { FOLLOWER_OPERATIONS_STREAM } from '../../domain/follower-operations/events.js';
 import type { Checkpoint } from '../../eventstore/types.js';
+import { balancesProjector } from '../../projections/balances/projector.js';
+import { ledgerTransactionsProjector } from '../../projections/ledger-transactions/projector.js';
+import { membersProjector } from '../../projections/members/projector.js';
 import { FollowerControlError, type FollowerStatus } from '../../projections/runtime/follower-operations.js';
 import { buildSchemaFor } from '../../projections/runtime/migrate.js';
 import type { ProjectionRuntime } from '../../projections/runtime/projection-runtime.js';
 import { rebuildProjectors } from '../../projections/rebuild/rebuild-projectors.js';
+import type { Projector } from '../../projections/types.js';
 import { followerRuntimes } from './support/follower-runtimes.js';
 import { eventually, type Harness } from './support/harness.js';
 import { testProjectors } from './support/projectors.js';
@@ -178,5 +185,62 @@ describe.each(testTargets())('rebuilding a running read model on $kind', (target
     expect(await (await second.rebuild('ledger-transactions')).finished).toMatchObject({ status: 'swapped' });
     expect(await schemas()).not.toContain(buildSchemaFor({ name: 'ledger-transactions' }));
     expect(await dumpTables(h.sql.db, testProjectors)).toEqual(before);
+  });
+
+  it('records who asked for a rebuild and why before it begins, and shows one that failed in status until another begins', async () => {
+    const { h } = followers;
+    await seedHistory(h.store, { members: 10, sessionsPerMember: 2 });
+    const commands = wireCommands({ store: h.store });
+    const recording = { fails: false };
+    const failing = { on: false };
+    // The live follower writes through the projector's plan; the build applies events with `apply`, which fails on demand.
+    const flaky: Projector = {
+      ...ledgerTransactionsProjector,
+      async apply(db, events) {
+        if (failing.on) throw new Error('the build cannot be written');
+        return ledgerTransactionsProjector.apply(db, events);
+      },
+    };
+    const runtime = await followers.start({
+      projectors: [membersProjector, balancesProjector, flaky],
+      liveRebuildBatchSize: 50,
+      recordRebuild: async (request) => {
+        if (recording.fails) throw new Error('the event store is away');
+        await requestProjectionRebuild(commands, request, new Date().toISOString());
+      },
+    });
+    await runtime.waitFor(await headOf(h), 20_000);
+    const rebuildsRecorded = async () => (await h.store.readStream(FOLLOWER_OPERATIONS_STREAM)).filter((e) => e.type === 'ProjectionRebuildRequested');
+
+    // No record, no rebuild: refused, and nothing is left held that would refuse the next one.
+    recording.fails = true;
+    await expect(runtime.rebuild('ledger-transactions', { actorId: 'admin-0' })).rejects.toThrow('the event store is away');
+    expect(await statusOf(runtime, 'ledger-transactions')).toMatchObject({ rebuild: null, rebuildFailure: null });
+    recording.fails = false;
+
+    failing.on = true;
+    const { finished } = await runtime.rebuild('ledger-transactions', { actorId: 'admin-1', reason: '  rows tampered with  ' });
+    expect(await finished).toMatchObject({ status: 'failed', error: expect.stringContaining('the build cannot be written') });
+    const failed = await statusOf(runtime, 'ledger-transactions');
+    // The live follower goes on; the status says the rebuild failed, what it threw and who had asked.
+    expect(failed).toMatchObject({ status: 'live', rebuild: null, rebuildFailure: { error: expect.stringContaining('the build cannot be written'), by: 'admin-1' } });
+    expect(Date.now() - Date.parse(failed.rebuildFailure!.failedAt)).toBeLessThan(60_000);
+    expect((await statusOf(runtime, 'members')).rebuildFailure).toBeNull();
+
+    failing.on = false;
+    const again = await runtime.rebuild('ledger-transactions', { actorId: 'admin-2' });
+    // A rebuild refused while one runs is not recorded.
+    await expect(runtime.rebuild('ledger-transactions', { actorId: 'admin-3' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await statusOf(runtime, 'ledger-transactions')).rebuildFailure).toBeNull();
+    expect(await again.finished).toMatchObject({ status: 'swapped' });
+    expect((await statusOf(runtime, 'ledger-transactions')).rebuildFailure).toBeNull();
+
+    const recorded = await rebuildsRecorded();
+    const version = ledgerTransactionsProjector.version;
+    expect(recorded.map((e) => e.data)).toEqual([
+      { projection: 'ledger-transactions', version, reason: 'rows tampered with', requestedBy: 'admin-1', requestedAt: expect.any(String) },
+      { projection: 'ledger-transactions', version, reason: null, requestedBy: 'admin-2', requestedAt: expect.any(String) },
+    ]);
+    expect(recorded.map((e) => e.metadata.actorId)).toEqual(['admin-1', 'admin-2']);
   });
 });

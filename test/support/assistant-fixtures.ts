@@ -66,17 +66,16 @@ export const eventually = async <T>(check: () => Promise<T | undefined>, timeout
   }
 };
 
+type AskingServer = { commands: CommandDeps; store: EventStore; runtime: { waitFor(checkpoint: string): Promise<unknown> }; clock: () => Date };
+
 /**
- * A post by `authorId` that The S brain has answered (the server's reactor against a chat-completions
- * server), once its comment is in the read models: `{ postId, commentId }`.
+ * A post by `authorId` asking The S brain (with `images`), once its request has ended (answered or failed, by the
+ * server's reactor against a chat-completions server) and the end is in the read models: `{ postId, end }`.
  */
-export const answeredPost = async (
-  server: { commands: CommandDeps; store: EventStore; runtime: { waitFor(checkpoint: string): Promise<unknown> }; clock: () => Date },
-  authorId: string,
-) => {
+export const endedRequest = async (server: AskingServer, authorId: string, options: { images?: MediaAttachment[] } = {}) => {
   // Asked at the server's time: the assistant does not answer a request older than its timeout.
-  const { postId } = await postMentioningTheSBrain(server.commands, { authorId, now: server.clock().toISOString() });
-  const completed = await eventually(
+  const { postId } = await postMentioningTheSBrain(server.commands, { authorId, images: options.images, now: server.clock().toISOString() });
+  const end = await eventually(
     async () => {
       const recorded = await server.store.readStream(`post-${postId}`);
       return recorded.find((e) => e.type === 'AiReplyCompleted' || e.type === 'AiReplyFailed');
@@ -84,7 +83,13 @@ export const answeredPost = async (
     30_000,
     'the answer of The S brain',
   );
-  if (completed.type !== 'AiReplyCompleted') throw new Error(`The S brain did not answer: ${JSON.stringify(completed.data)}`);
-  await server.runtime.waitFor(completed.checkpoint);
-  return { postId, commentId: (completed.data as { commentId: string }).commentId };
+  await server.runtime.waitFor(end.checkpoint);
+  return { postId, end };
+};
+
+/** A post by `authorId` that The S brain has answered, once its comment is in the read models: `{ postId, commentId }`. */
+export const answeredPost = async (server: AskingServer, authorId: string) => {
+  const { postId, end } = await endedRequest(server, authorId);
+  if (end.type !== 'AiReplyCompleted') throw new Error(`The S brain did not answer: ${JSON.stringify(end.data)}`);
+  return { postId, commentId: (end.data as { commentId: string }).commentId };
 };

@@ -17,5 +17,8 @@ void startApp().then((parts) =>
         <App {...parts} />
       </StrictMode>,
     );
+    // The analytics capture is its own chunk, loaded once the page is drawn, so it costs the first paint nothing.
+    const later = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    later(() => void import('./features/analytics/capture').then(({ startAnalytics }) => startAnalytics(parts.router)).catch(() => {}));
   }),
 );

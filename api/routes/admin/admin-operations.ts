@@ -18,6 +18,7 @@ const toFollowerStatus = (s: ProjectorStatusView): FollowerStatus => ({
     ? { position: s.failure.position, eventType: s.failure.eventType, streamId: s.failure.streamId, error: s.failure.error, failedAt: s.failure.failedAt }
     : null,
   rebuild: s.rebuild ?? null,
+  rebuildFailure: s.rebuildFailure ? { error: s.rebuildFailure.error, failedAt: s.rebuildFailure.failedAt, by: s.rebuildFailure.by } : null,
   holder: s.holder ?? null,
 });
 

@@ -3,20 +3,43 @@
 // `request.isAdmin` (plugins/admin-rights.ts); a route that only admins may call belongs here.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.js';
+import { adminActivitiesRoutes } from './admin-activities.js';
+import { adminActivityRoutes } from './activities.js';
+import { adminAiAnalyticsRoutes } from './ai-analytics.js';
 import type { AdminOperations } from './admin-operations.js';
 import { guardAdminScope } from './autohooks.js';
+import { adminFeatureStatusRoutes } from './feature-status.js';
+import { adminHealthMetricsRoutes } from './health-metrics.js';
+import type { HealthChecker } from '../../metrics/health-check.js';
+import { adminHeatmapRoutes } from './heatmap.js';
 import { adminMeRoutes } from './me.js';
 import { adminOperationRoutes } from './operations.js';
+import { adminStatsRoutes } from './stats.js';
+import { adminTestEmailRoutes } from './test-email.js';
+import { adminUserRoutes } from './users.js';
 
 export const ADMIN_PREFIX = '/api/admin';
 
 export interface AdminScopeOptions {
   deps: AppDeps;
   operations: AdminOperations;
+  /** The server's admin list (ADMIN_EMAILS): the directory's Admin badge. */
+  adminEmails: readonly string[];
+  /** The health grade and its checks (api/metrics/health-check.ts). */
+  checkHealth: HealthChecker;
 }
 
-export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, { deps, operations }) => {
+export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, { deps, operations, adminEmails, checkHealth }) => {
   guardAdminScope(scope);
   await scope.register(adminMeRoutes, { deps });
   await scope.register(adminOperationRoutes, { operations });
+  await scope.register(adminTestEmailRoutes, { deps });
+  await scope.register(adminActivitiesRoutes, { deps });
+  await scope.register(adminActivityRoutes, { deps });
+  await scope.register(adminUserRoutes, { deps, adminEmails });
+  await scope.register(adminFeatureStatusRoutes, { deps });
+  await scope.register(adminStatsRoutes, { deps });
+  await scope.register(adminAiAnalyticsRoutes, { deps });
+  await scope.register(adminHealthMetricsRoutes, { deps, checkHealth });
+  await scope.register(adminHeatmapRoutes, { deps });
 };

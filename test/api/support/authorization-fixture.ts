@@ -30,7 +30,8 @@ export type Target =
   | 'ai-comment'
   | 'upload'
   | 'conversation'
-  | 'message';
+  | 'message'
+  | 'feature';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
@@ -162,6 +163,8 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
           const params = await conversation();
           return { ...people, params: { ...params, id: params.messageId! } };
         }
+        case 'feature':
+          return { ...people, params: { featureId: 'post_job' } };
         default:
           return session(target);
       }

@@ -16,7 +16,10 @@ export const startAppAndBrowser = (options: TestServerOptions = {}): AppAndBrows
   const started: { server?: TestServer; browser?: Browser } = {};
   beforeAll(async () => {
     prepareClient();
-    [started.server, started.browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+    // The client captures page views as in production (a browser's user agent: browser.ts), so every test
+    // runs with the capture's requests; a file may still turn it off.
+    const server = startTestServer({ ...options, env: { ANALYTICS: 'on', ...options.env } });
+    [started.server, started.browser] = await Promise.all([server, launchBrowser()]);
   });
   // A page error, console error or failed request fails the test whose pages raised it (issue 19 point 20,
   // issue 29 item 23), not a later one.

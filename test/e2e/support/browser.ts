@@ -1,11 +1,31 @@
 // Shared browser set-up for the e2e tier (DESIGN.md §8): Debian's Chromium driven by playwright-core,
 // against the real API server serving the built client.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { ensureClientBuilt } from '../../../scripts/ensure-client-built.js';
 
+const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * A normal desktop Chrome's user agent, of the installed Chromium's major version: headless Chromium says
+ * HeadlessChrome, which the server leaves out of the analytics as a bot (telemetry/user-agents.ts), and
+ * the e2e tier runs with ANALYTICS=on so the capture's requests are part of every test (issue 31 point 5).
+ */
+const chromeUserAgent = (): string => {
+  let major = '156';
+  try {
+    major = /(\d+)\./.exec(execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }))?.[1] ?? major;
+  } catch {
+    // The version only makes the agent look current; the default serves as well.
+  }
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
+};
+export const BROWSER_USER_AGENT = chromeUserAgent();
+
 export const chromiumFlags = [
+  `--user-agent=${BROWSER_USER_AGENT}`,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -21,7 +41,7 @@ export const screenshotDir = 'test-results';
 /** Builds web/dist when it is missing or stale, so `vitest run --project e2e` works on its own. */
 export const prepareClient = (): void => ensureClientBuilt();
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: chromiumFlags });
 
 /**
  * What went wrong in every page opened through this module since the last `takePageErrors()`: uncaught

@@ -1,8 +1,10 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { adminAccessTexts } from '@contracts/admin-access';
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '@/lib/current-user';
 import { currentPath, goToLogin, loginUrl, markSigningIn } from '@/lib/login';
+import { AccessDenied } from '@/ui/access-states';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { FullPageSpinner } from '@/ui/spinner';
@@ -37,11 +39,21 @@ export const RequireAuth = () => {
   return <Outlet />;
 };
 
-/** Must sit inside RequireAuth: by then the member is known, and a non-admin goes to /feed. */
+/**
+ * Must sit inside RequireAuth: by then the member is known, and a non-admin who opens an admin page goes to
+ * /feed (spec 002 §2). An admin whose rights end while a page is open (an admin read answered 403 and the
+ * current user was read again) is told so in place, with their e-mail, rather than moved away unexplained.
+ */
 export const RequireAdmin = () => {
   const auth = useAuth();
-  if (auth.status !== 'authenticated') return <FullPageSpinner />;
-  return auth.user.isAdmin ? <Outlet /> : <Navigate to="/feed" replace />;
+  const isAdmin = auth.status === 'authenticated' && auth.user.isAdmin;
+  const [wasAdmin, setWasAdmin] = useState(false);
+  useEffect(() => {
+    if (isAdmin) setWasAdmin(true);
+  }, [isAdmin]);
+  if (auth.status !== 'authenticated') return <FullPageSpinner label={adminAccessTexts.checking} />;
+  if (isAdmin) return <Outlet />;
+  return wasAdmin ? <AccessDenied email={auth.user.email} /> : <Navigate to="/feed" replace />;
 };
 
 /**

@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { LaterFeature } from './not-yet-available-page';
 import { FullPageSpinner } from '@/ui/spinner';
 import { firstLoadLoader, type FirstReads } from './first-load';
 import { LoginRedirect, RedirectSignedIn, RequireAdmin, RequireAuth } from './guards';
@@ -44,7 +43,6 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
       const module = await load();
       return { Component: module[name] as ComponentType, firstReads: module.firstReads };
     });
-  const later = (feature: LaterFeature) => page(async () => ({ Component: (await import('./not-yet-available-page')).notYetAvailable(feature) }));
   return [
     {
       element: <RootLayout />,
@@ -82,7 +80,7 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
                   ...pageWithReads(() => import('./dashboard-route'), 'DashboardRoute'),
                 },
                 { path: 'notifications', ...page(async () => ({ Component: (await import('@/features/notifications/routes/notifications-page')).NotificationsPage })) },
-                { path: 'coming-soon', ...later('coming-soon') },
+                { path: 'coming-soon', ...page(async () => ({ Component: (await import('@/features/feature-votes/routes/coming-soon-page')).ComingSoonPage })) },
                 { path: 'profile', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
                 { path: 'profile/:userId', ...page(async () => ({ Component: (await import('./profile-route')).ProfileRoute })) },
                 { path: 'book/:userId/:skillId', ...page(async () => ({ Component: (await import('@/features/booking/routes/booking-page')).BookingPage })) },
@@ -90,8 +88,10 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
                 {
                   element: <RequireAdmin />,
                   children: [
-                    { path: 'admin', ...adminPage('AdminOperationsPage') },
+                    { path: 'admin', ...adminPage('AdminDashboardPage') },
+                    { path: 'admin/operations', ...adminPage('AdminOperationsPage') },
                     { path: 'admin/users', ...adminPage('AdminUsersPage') },
+                    { path: 'admin/inspector', ...adminPage('AdminInspectorPage') },
                     { path: 'admin/errors', ...adminPage('AdminErrorsPage') },
                   ],
                 },

@@ -6,6 +6,7 @@ import { memberProfileStaleKeys } from '@/lib/member-profile';
 import { combineStaleKeys, currentUserStaleKeys } from '@/lib/stale-keys';
 import { bookingStaleKeys } from '@/features/booking/api/keys';
 import { dashboardStaleKeys } from '@/features/dashboard/api/keys';
+import { featureVoteStaleKeys } from '@/features/feature-votes/api/keys';
 import { feedStaleKeys } from '@/features/feed/api/keys';
 import { memberStaleKeys } from '@/features/members/api/keys';
 import { messagingStaleKeys } from '@/features/messaging/api/keys';
@@ -30,4 +31,5 @@ export const appStaleKeys = combineStaleKeys(
   messagingStaleKeys,
   reviewStaleKeys,
   skillSearchStaleKeys,
+  featureVoteStaleKeys,
 );

@@ -56,7 +56,17 @@ export const TabsList = ({ children, label }: { children: ReactNode; label: stri
   </TabsPrimitive.List>
 );
 
-export const TabsTrigger = ({ value, children, count, ...rest }: { value: string; children: ReactNode; count?: number | null } & Record<`data-${string}`, string>) => {
+/**
+ * `fit`: the tab keeps its label's width and the list scrolls sideways when they do not all fit (many tabs
+ * on a phone); by default the tabs share the list's width.
+ */
+export const TabsTrigger = ({
+  value,
+  children,
+  count,
+  fit = false,
+  ...rest
+}: { value: string; children: ReactNode; count?: number | null; fit?: boolean } & Record<`data-${string}`, string>) => {
   const tabs = useTabs();
   return (
     <TabsPrimitive.Trigger
@@ -64,7 +74,8 @@ export const TabsTrigger = ({ value, children, count, ...rest }: { value: string
       id={triggerId(tabs, value)}
       aria-controls={panelId(tabs, value)}
       className={clsx(
-        'group flex min-w-0 flex-1 flex-col items-center justify-center gap-1 rounded-lg px-2 py-1.5 text-sm sm:flex-row sm:gap-2 sm:px-3 sm:py-2 font-medium whitespace-nowrap text-slate-600 transition-colors outline-none',
+        fit ? 'shrink-0' : 'min-w-0 flex-1',
+        'group flex flex-col items-center justify-center gap-1 rounded-lg px-2 py-1.5 text-sm sm:flex-row sm:gap-2 sm:px-3 sm:py-2 font-medium whitespace-nowrap text-slate-600 transition-colors outline-none',
         'hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-300 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm',
       )}
       {...rest}

@@ -35,6 +35,8 @@ export const notificationTarget = (n: Pick<Notification, 'type' | 'session_id' |
     if (n.post_id) return `/feed?post=${encodeURIComponent(n.post_id)}`;
     return '/feed';
   }
+  // An admin set the status of a feature the member voted on (issue 31).
+  if (n.type === 'feature_status') return '/coming-soon';
   if ((n.type === 'skill_like' || n.type === 'follow') && n.from_user_id) return `/profile/${encodeURIComponent(n.from_user_id)}`;
   return null;
 };

@@ -29,28 +29,32 @@ export const ChartFrame = ({ title, description, columns, rows, children }: Char
       <div aria-hidden="true" className="w-full min-w-0">
         {children}
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([head, ...cells], i) => (
-            <tr key={i}>
-              <th scope="row">{head === undefined ? '' : formatNumber(head)}</th>
-              {cells.map((cell, j) => (
-                <td key={j}>{formatNumber(cell)}</td>
+      {/* The box is what is hidden: a table is never narrower than its content, so a table itself made 1 px
+          wide still widened a phone's page by its overflow. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([head, ...cells], i) => (
+              <tr key={i}>
+                <th scope="row">{head === undefined ? '' : formatNumber(head)}</th>
+                {cells.map((cell, j) => (
+                  <td key={j}>{formatNumber(cell)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 };

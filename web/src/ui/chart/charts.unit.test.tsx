@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FunnelChart } from './funnel-chart';
+import { FunnelChart, StageName } from './funnel-chart';
 import { BarsChart, LinesChart } from './series-chart';
 
 const days = [
@@ -28,7 +28,7 @@ describe('charts', () => {
   it('give bars and lines their numbers as a table', () => {
     for (const Chart of [BarsChart, LinesChart]) {
       const html = renderToStaticMarkup(<Chart title="Traffic" description="a day" data={days} category="day" categoryLabel="Day" series={series} />);
-      expect(html).toContain('<table class="sr-only"><caption>Traffic</caption>');
+      expect(html).toContain('<div class="sr-only"><table><caption>Traffic</caption>');
       expect(cells(html)).toEqual(['Day', 'Page views', 'Sign-ups', 'Mon', '1,200', '4', 'Tue', '980', '7']);
     }
   });
@@ -46,5 +46,14 @@ describe('charts', () => {
       />,
     );
     expect(cells(html)).toEqual(['Stage', 'Count', 'Of the first stage', 'Members', '200', '100%', 'Profile ready', '120', '60%', 'Sessions', '30', '15%']);
+  });
+
+  it("write a funnel stage's name beside its wider side, never on its slanted one", () => {
+    const nameAt = (box: { x: number; y: number; upperWidth: number; lowerWidth: number; height: number }) =>
+      Number(/ x="([\d.]+)"/.exec(renderToStaticMarkup(<svg>{StageName({ viewBox: box as never, value: 'Signed up' })}</svg>))?.[1]);
+    // Every member at the first step: a triangle 200 wide at the top, from x 8 to 208.
+    expect(nameAt({ x: 8, y: 4, upperWidth: 200, lowerWidth: 0, height: 50 })).toBe(214);
+    // A stage narrower at the top than at the bottom: its lower side ends at 100 + 40 = 140.
+    expect(nameAt({ x: 80, y: 4, upperWidth: 40, lowerWidth: 80, height: 50 })).toBe(146);
   });
 });

@@ -1,6 +1,26 @@
 // The admin area's query keys, all under ['admin'] so one change can refresh the whole area.
+import type { UserFilter } from '@contracts/admin-users';
+
 export const adminKeys = {
   all: ['admin'] as const,
   me: () => [...adminKeys.all, 'me'] as const,
   followers: () => [...adminKeys.all, 'operations', 'followers'] as const,
+  adminActivities: () => [...adminKeys.all, 'admin-activities'] as const,
+  activities: () => [...adminKeys.all, 'activities'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  userPages: (search: string, filter: UserFilter) => [...adminKeys.users(), 'pages', search, filter] as const,
+  userStats: () => [...adminKeys.users(), 'stats'] as const,
+  userDetail: (userId: string) => [...adminKeys.users(), 'detail', userId] as const,
+  /** The dashboard's figures (GET /api/admin/stats), and the members who stopped at a funnel step. */
+  stats: () => [...adminKeys.all, 'stats'] as const,
+  stopped: (step: string) => [...adminKeys.all, 'stats', 'stopped', step] as const,
+  /** The AI Analytics tab's figures (GET /api/admin/ai/analytics). */
+  aiAnalytics: () => [...adminKeys.all, 'ai-analytics'] as const,
+  /** The health grade and its checks (GET /api/admin/health-metrics). */
+  healthMetrics: () => [...adminKeys.all, 'health-metrics'] as const,
+  /** The newest stored metrics samples (GET /api/admin/metrics). */
+  metrics: () => [...adminKeys.all, 'metrics'] as const,
+  /** The heat map (GET /api/admin/live-activity), per window, page, band and limit. */
+  heatmap: () => [...adminKeys.all, 'heatmap'] as const,
+  heatmapOf: (timeRange: string, page: string, band: string) => [...adminKeys.heatmap(), timeRange, page, band] as const,
 };

@@ -6,12 +6,15 @@ import { NavLink } from 'react-router';
 import { useAdminMe } from '../api/admin-api';
 
 const sections = [
-  { to: '/admin', label: 'Operations', end: true },
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/operations', label: 'Operations', end: false },
   { to: '/admin/users', label: 'Users', end: false },
+  { to: '/admin/inspector', label: 'Inspector', end: false },
   { to: '/admin/errors', label: 'Errors', end: false },
 ];
 
-export const AdminFrame = ({ title, children }: { title: string; children: ReactNode }) => {
+/** `actions` sit beside the title (the dashboard header's controls). */
+export const AdminFrame = ({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) => {
   const me = useAdminMe();
   return (
     <div className="mx-auto max-w-6xl space-y-4">
@@ -21,14 +24,16 @@ export const AdminFrame = ({ title, children }: { title: string; children: React
             <ShieldCheck className="h-4 w-4" aria-hidden /> Admin
           </p>
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          {me.data && (
+            <p className="text-sm break-all text-slate-600" data-testid="admin-me">
+              Signed in as <span className="font-medium text-slate-900">{me.data.name}</span> ({me.data.email})
+            </p>
+          )}
         </div>
-        {me.data && (
-          <p className="text-sm text-slate-600" data-testid="admin-me">
-            Signed in as <span className="font-medium text-slate-900">{me.data.name}</span> ({me.data.email})
-          </p>
-        )}
+        {actions}
       </div>
-      <nav aria-label="Admin sections" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      {/* Wraps on a phone: scrolling sideways, the last section sat wholly past the edge, with nothing to show it was there. */}
+      <nav aria-label="Admin sections" className="flex flex-wrap gap-1 border-b border-slate-200">
         {sections.map((section) => (
           <NavLink
             key={section.to}

@@ -1,6 +1,6 @@
 // The followers of the event log (projectors building read models, reactors issuing commands), one row
-// each, as GET /api/admin/operations/followers reports them. A plain table: the admin screens move onto
-// ui/table when it lands.
+// each, as GET /api/admin/operations/followers reports them, with the API process holding each (every
+// process reports that one's state). A plain table: the admin screens move onto ui/table when it lands.
 import type { FollowerFailure, FollowerStatus } from '@contracts/admin-operations';
 import { Badge, type BadgeTone } from '@/ui/badge';
 
@@ -39,6 +39,9 @@ export const FollowersTable = ({ followers }: { followers: readonly FollowerStat
           <th scope="col" className="px-4 py-3">
             State
           </th>
+          <th scope="col" className="px-4 py-3">
+            Held by
+          </th>
           <th scope="col" className="px-4 py-3 text-right">
             Position
           </th>
@@ -67,7 +70,13 @@ export const FollowersTable = ({ followers }: { followers: readonly FollowerStat
                   {f.rebuild.done} / {f.rebuild.total}
                 </span>
               )}
+              {f.rebuildFailure && (
+                <p className="mt-1 max-w-xs text-xs break-words whitespace-normal text-red-800">
+                  Rebuild failed <time dateTime={f.rebuildFailure.failedAt}>{f.rebuildFailure.failedAt}</time>: {f.rebuildFailure.error}
+                </p>
+              )}
             </td>
+            <td className="px-4 py-3 font-mono text-xs break-all text-slate-700">{f.holder ?? <span className="font-sans text-slate-500">none</span>}</td>
             <td className="px-4 py-3 text-right font-mono text-xs text-slate-700 tabular-nums">{f.position ?? unknown}</td>
             <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{f.lag.events ?? unknown}</td>
             <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{f.lag.seconds ?? unknown}</td>

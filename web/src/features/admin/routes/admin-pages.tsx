@@ -1,15 +1,17 @@
-// The admin client's pages, in one lazily loaded module so the whole area is one chunk a member never
+// The admin client's pages (the dashboard at /admin, the followers at /admin/operations, ...), in one lazily loaded module so the whole area is one chunk a member never
 // loads (web/src/app/router.tsx; test/e2e/admin-bundle.e2e.test.ts checks it).
-import { Bug, Cable, RefreshCw, Users } from 'lucide-react';
+import { Bug, Cable } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { Button } from '@/ui/button';
 import { Card, CardHeader } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
-import { Notice } from '@/ui/notice';
+import { LoadFailedNotice } from '@/ui/load-failed-notice';
 import { FOLLOWERS_POLL_MS, useFollowers } from '../api/admin-api';
 import { AdminFrame } from '../components/admin-frame';
 import { FollowersTable } from '../components/followers-table';
+
+export { AdminDashboardPage } from './admin-dashboard-page';
+export { AdminInspectorPage, AdminUsersPage } from './admin-users-pages';
 
 const FollowersLoading = () => (
   <div role="status" className="space-y-2 p-5" data-testid="followers-loading">
@@ -26,18 +28,9 @@ const Followers = () => {
   if (followers.isError && !followers.data) {
     return (
       <div className="p-5">
-        <Notice
-          tone="danger"
-          role="alert"
-          title="Could not load the followers"
-          action={
-            <Button size="sm" variant="outline" onClick={() => void followers.refetch()}>
-              <RefreshCw className="h-4 w-4" /> Try again
-            </Button>
-          }
-        >
+        <LoadFailedNotice title="Could not load the followers" onRetry={() => void followers.refetch()}>
           The server did not answer. Check your connection and try again.
-        </Notice>
+        </LoadFailedNotice>
       </div>
     );
   }
@@ -88,12 +81,6 @@ const Coming = ({ title, icon, children }: { title: string; icon: ReactNode; chi
     </AdminFrame>
   );
 };
-
-export const AdminUsersPage = () => (
-  <Coming title="Users" icon={<Users />}>
-    Search and inspect every member: the next admin issue builds it.
-  </Coming>
-);
 
 export const AdminErrorsPage = () => (
   <Coming title="Errors" icon={<Bug />}>

@@ -8,6 +8,7 @@ import {
   CalendarX2,
   CheckCheck,
   Heart,
+  Lightbulb,
   LayoutDashboard,
   MessageCircle,
   MessageSquareText,
@@ -32,6 +33,7 @@ const icons: Record<string, LucideIcon> = {
   skill_like: Heart,
   post_like: Heart,
   follow: UserPlus,
+  feature_status: Lightbulb,
 };
 
 export const NotificationIcon = ({ type, className }: { type: string; className?: string }) => {

@@ -1,7 +1,7 @@
 // /notifications (document 001 §2.8): the member's notifications with the unread badge and 'Mark all as
 // read'. Live through the websocket's user notices (api/keys.ts); the spec's 5 s poll only while the
 // socket is down.
-import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
+import { Bell, CheckCheck } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
@@ -10,7 +10,7 @@ import { useNow } from '@/lib/use-now';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
-import { Notice } from '@/ui/notice';
+import { LoadFailedNotice } from '@/ui/load-failed-notice';
 import { FullPageSpinner } from '@/ui/spinner';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications-api';
 import { NotificationRow } from '../components/notification-row';
@@ -55,18 +55,9 @@ const Notifications = ({ userId }: { userId: string }) => {
           <NotificationSkeletons />
         ) : list.isError && !list.data ? (
           <div className="p-4">
-            <Notice
-              tone="danger"
-              role="alert"
-              title="Could not load your notifications"
-              action={
-                <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-                  <RefreshCw className="h-4 w-4" /> Try again
-                </Button>
-              }
-            >
+            <LoadFailedNotice title="Could not load your notifications" onRetry={() => void list.refetch()}>
               Please check your connection and try again.
-            </Notice>
+            </LoadFailedNotice>
           </div>
         ) : list.data.length === 0 ? (
           <EmptyState icon={<Bell />} title="No notifications yet">
