@@ -1,0 +1,40 @@
+// POST /api/client-errors (issue 32, DESIGN.md §12): the browser's errors, batched. The member comes
+// from the session (none when signed out); the page, the stack as the browser printed it (minified: the
+// server resolves it from the build's hidden source maps) and the client build's version come here.
+import { z } from 'zod';
+
+/** Errors in one request; the browser sends the rest in the next one. */
+export const CLIENT_ERROR_BATCH_MAX = 20;
+/** The browser waits this long after an error for others of the same moment, then sends them together. */
+export const CLIENT_ERROR_SEND_DELAY_MS = 250;
+/** Errors one page sends at most, so a loop throwing on every frame cannot flood the server. */
+export const CLIENT_ERROR_PAGE_MAX = 50;
+export const CLIENT_ERROR_MESSAGE_MAX = 2_000;
+export const CLIENT_ERROR_STACK_MAX = 16_000;
+
+/** Where in the browser the error was caught. */
+export const clientErrorSources = ['window', 'unhandledrejection', 'boundary'] as const;
+
+export const clientErrorTexts = {
+  badBatch: `Send between 1 and ${CLIENT_ERROR_BATCH_MAX} errors, each with a type, a message and the page`,
+} as const;
+
+export const clientErrorSchema = z.object({
+  /** The error's name (TypeError, ChunkLoadError, ...); 'Error' when the thrown value had none. */
+  type: z.string().trim().min(1).max(200),
+  message: z.string().max(CLIENT_ERROR_MESSAGE_MAX),
+  stack: z.string().max(CLIENT_ERROR_STACK_MAX).nullable(),
+  source: z.enum(clientErrorSources),
+  /** The page's path (no origin, no query). */
+  path: z.string().min(1).max(500).startsWith('/'),
+  occurredAt: z.string().datetime(),
+  /** The client build's version (import.meta.env), null in development. */
+  appVersion: z.string().max(100).nullable(),
+});
+
+export const clientErrorBatchSchema = z.object({
+  errors: z.array(clientErrorSchema).min(1).max(CLIENT_ERROR_BATCH_MAX),
+});
+
+export type ClientError = z.infer<typeof clientErrorSchema>;
+export type ClientErrorBatch = z.infer<typeof clientErrorBatchSchema>;
