@@ -198,6 +198,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/ai/analytics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/health-metrics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/metrics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'POST /api/admin/members/{id}/corrections': {
+    on: 'member',
+    right: 'self',
+    body: { amount: 1, reason: 'Matrix', idempotencyKey: '0b6f3f5e-8d4a-4c43-9a51-6f1c2f0d9e11' },
+    expect: [401, D, D, D, OK],
+  },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
   'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };
