@@ -58,7 +58,17 @@ describe('client stacks resolved from the build’s hidden source maps', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: new URL(server.url).origin, cookie: admin.cookie },
       body: JSON.stringify({
-        errors: [{ type: 'ApiError', message: 'Query failed: Internal Server Error', stack, source: 'unhandledrejection', path: '/feed', occurredAt: new Date().toISOString(), appVersion: '0.1.0' }],
+        errors: [
+          {
+            type: 'ApiError',
+            message: 'Query failed: Internal Server Error',
+            stack,
+            source: 'unhandledrejection',
+            path: '/feed',
+            occurredAt: new Date().toISOString(),
+            appVersion: '0.1.0',
+          },
+        ],
       }),
     });
 

@@ -91,7 +91,13 @@ describe('the error monitor', () => {
 
   it('refuses a bad batch whole with the contract’s sentence and stores nothing', async () => {
     const good = clientError();
-    for (const body of [{ errors: [] }, { errors: Array.from({ length: 21 }, () => good) }, { errors: [good, { ...good, path: 'feed' }] }, { errors: [{ ...good, source: 'console' }] }, {}]) {
+    for (const body of [
+      { errors: [] },
+      { errors: Array.from({ length: 21 }, () => good) },
+      { errors: [good, { ...good, path: 'feed' }] },
+      { errors: [{ ...good, source: 'console' }] },
+      {},
+    ]) {
       expect(await post(body, member.cookie)).toEqual({ status: 400, body: { error: clientErrorTexts.badBatch } });
     }
     expect(await stored()).toBe(0);
@@ -106,7 +112,9 @@ describe('the error monitor', () => {
     } finally {
       socket.close();
     }
-    const { rows } = await sql<{ message: string; member_id: string | null }>`select message, member_id from ${sql.table(T.errors)} order by id`.execute(server.sql.handle);
+    const { rows } = await sql<{ message: string; member_id: string | null }>`select message, member_id from ${sql.table(T.errors)} order by id`.execute(
+      server.sql.handle,
+    );
     expect(rows).toEqual([
       { message: 'signed out', member_id: null },
       { message: 'signed in', member_id: member.memberId },
