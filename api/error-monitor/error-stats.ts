@@ -45,3 +45,12 @@ export const errorStats = async (db: Kysely<unknown>, now: Date): Promise<ErrorS
     topErrorTypes: types.rows.map((row) => ({ errorType: row.error_type, count: row.count })),
   };
 };
+
+/** The dashboard's two error figures (admin-stats' totalErrors and unresolvedErrors). */
+export const errorTotals = async (db: Kysely<unknown>): Promise<{ totalErrors: number; unresolvedErrors: number }> => {
+  const [total, open] = await Promise.all([
+    sql<{ total: number }>`select coalesce(sum(occurrences), 0)::int as total from ${sql.table(T.errorGroups)}`.execute(db),
+    openGroupCounts(db),
+  ]);
+  return { totalErrors: total.rows[0]!.total, unresolvedErrors: open.unresolved };
+};
