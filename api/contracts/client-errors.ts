@@ -11,12 +11,15 @@ export const CLIENT_ERROR_SEND_DELAY_MS = 250;
 export const CLIENT_ERROR_PAGE_MAX = 50;
 export const CLIENT_ERROR_MESSAGE_MAX = 2_000;
 export const CLIENT_ERROR_STACK_MAX = 16_000;
+/** Batches one address may send a minute (the server's limit; the page's own cap keeps well below it). */
+export const CLIENT_ERROR_BATCHES_PER_MINUTE = 30;
 
 /** Where in the browser the error was caught. */
 export const clientErrorSources = ['window', 'unhandledrejection', 'boundary'] as const;
 
 export const clientErrorTexts = {
   badBatch: `Send between 1 and ${CLIENT_ERROR_BATCH_MAX} errors, each with a type, a message and the page`,
+  tooMany: 'Too many error reports from this address; try again in a minute',
 } as const;
 
 export const clientErrorSchema = z.object({
