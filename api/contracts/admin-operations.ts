@@ -41,3 +41,32 @@ export const followersResponseSchema = z.object({ followers: z.array(followerSta
 export type FollowerFailure = z.infer<typeof followerFailureSchema>;
 export type FollowerStatus = z.infer<typeof followerStatusSchema>;
 export type FollowersResponse = z.infer<typeof followersResponseSchema>;
+
+// POST /api/admin/operations/{name}/{action} (issue 33 point 6): the runtime's controls from the admin area,
+// the same calls `npm run rebuild` makes. A skip says why (recorded on the operations stream with who); a
+// rebuild may. The answer is every follower's status after the control.
+export const followerActions = ['pause', 'resume', 'retry', 'skip', 'rebuild'] as const;
+export type FollowerAction = (typeof followerActions)[number];
+export const FOLLOWER_REASON_MAX = 500;
+/** How often the page reads the followers while a rebuild runs (its progress bar), and otherwise. */
+export const FOLLOWERS_REBUILD_POLL_MS = 1_000;
+
+export const followerControlTexts = {
+  pause: 'Pause',
+  resume: 'Resume',
+  retry: 'Retry',
+  skip: 'Skip event',
+  rebuild: 'Rebuild',
+  reasonLabel: 'Reason',
+  skipReasonRequired: 'Say why this event may be passed over',
+  reasonTooLong: `Keep the reason under ${FOLLOWER_REASON_MAX} characters`,
+  skipTitle: 'Skip the failed event',
+  skipHelp: 'The follower passes over the event it stopped at and goes on. Its read model will not hold what that event said.',
+  rebuildTitle: 'Rebuild the read model',
+  rebuildHelp: 'Built beside the live tables from the whole log, then swapped in. Members keep working; no write waits for it.',
+  unavailable: 'The controls are not available on this server',
+  failed: 'The control failed. Please try again.',
+} as const;
+
+export const followerControlParamsSchema = z.object({ name: z.string().min(1).max(200), action: z.enum(followerActions) });
+export const followerControlBodySchema = z.object({ reason: z.string().trim().max(FOLLOWER_REASON_MAX, followerControlTexts.reasonTooLong).optional() }).optional();

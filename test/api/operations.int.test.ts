@@ -66,4 +66,44 @@ describe('the operations object of the running server', () => {
       ],
     ]);
   });
+
+  describe('through POST /api/admin/operations/{name}/{action}', () => {
+    type Follower = { name: string; state: string };
+    const stateOf = async (name: string) => ((await admin.get('/api/admin/operations')).body as { followers: Follower[] }).followers.find((f) => f.name === name)?.state;
+
+    it('pauses and resumes a follower as the admin, and answers every follower', async () => {
+      const paused = await admin.post('/api/admin/operations/balances/pause', {});
+      expect(paused.status).toBe(200);
+      expect((paused.body as { followers: Follower[] }).followers.map((f) => f.name)).toContain('balances');
+      await expect.poll(() => stateOf('balances'), { timeout: 5_000 }).toBe('paused');
+      expect((await admin.post('/api/admin/operations/balances/resume', {})).status).toBe(200);
+      await expect.poll(() => stateOf('balances'), { timeout: 5_000 }).not.toBe('paused');
+    });
+
+    it('rebuilds a read model recorded with the admin and the reason, refusing a second one while it runs', async () => {
+      const started = await admin.post('/api/admin/operations/sessions/rebuild', { reason: 'checking the audit page' });
+      expect(started.status).toBe(200);
+      const again = await admin.post('/api/admin/operations/sessions/rebuild', {});
+      // Refused while the first runs, or (on a small log) begun anew once it is done: never two at once.
+      expect([200, 409]).toContain(again.status);
+      const recorded = (await server.store.readStream(FOLLOWER_OPERATIONS_STREAM)).filter((e) => (e.data as { projection?: string }).projection === 'sessions');
+      expect(recorded[0]).toMatchObject({ data: { reason: 'checking the audit page', requestedBy: admin.memberId }, metadata: { actorId: admin.memberId } });
+      await expect.poll(() => stateOf('sessions'), { timeout: 30_000 }).not.toBe('rebuilding');
+    });
+
+    it('refuses a skip without a reason, an unknown follower and an unknown action, and changes nothing', async () => {
+      const before = (await server.store.readStream(FOLLOWER_OPERATIONS_STREAM)).length;
+      expect(await admin.post('/api/admin/operations/balances/skip', {})).toMatchObject({ status: 400, body: { error: 'Say why this event may be passed over' } });
+      expect((await admin.post('/api/admin/operations/no-such-model/pause', {})).status).toBe(404);
+      expect((await admin.post('/api/admin/operations/balances/explode', {})).status).toBe(400);
+      // Nothing failed: there is no event to skip.
+      expect((await admin.post('/api/admin/operations/balances/skip', { reason: 'nothing to skip' })).status).toBe(409);
+      expect(await server.store.readStream(FOLLOWER_OPERATIONS_STREAM)).toHaveLength(before);
+    });
+
+    it('refuses members', async () => {
+      expect((await member.post('/api/admin/operations/balances/pause', {})).status).toBe(403);
+      expect(await stateOf('balances')).not.toBe('paused');
+    });
+  });
 });

@@ -33,7 +33,8 @@ export type Target =
   | 'message'
   | 'feature'
   | 'error-group'
-  | 'resolved-error-group';
+  | 'resolved-error-group'
+  | 'follower';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
@@ -182,6 +183,9 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
           return { ...people, params: { featureId: 'post_job' } };
         case 'error-group':
           return { ...people, params: { groupId: await errorGroup() } };
+        // A running follower told to resume: the control answers, and nothing about the follower changes.
+        case 'follower':
+          return { ...people, params: { name: 'balances', action: 'resume' } };
         case 'resolved-error-group': {
           const groupId = await errorGroup();
           expectOk(await admin.post(`/api/admin/errors/${groupId}/resolve`, { reason: 'Matrix' }), 'resolve');

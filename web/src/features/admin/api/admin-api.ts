@@ -5,7 +5,7 @@ import type { AdminActivitiesResponse } from '@contracts/admin-activities';
 import type { ActivitiesResponse } from '@contracts/analytics';
 import { useLiveFallbackInterval } from '@/lib/live-socket';
 import type { AdminMe } from '@contracts/admin-me';
-import type { FollowersResponse } from '@contracts/admin-operations';
+import { FOLLOWERS_REBUILD_POLL_MS, type FollowerAction, type FollowersResponse } from '@contracts/admin-operations';
 import type { TestEmailResult } from '@contracts/test-email';
 import { sendJson } from '@/lib/http';
 import { useLiveGate } from '../dashboard-store';
@@ -26,8 +26,19 @@ export const useFollowers = () =>
   useQuery({
     queryKey: adminKeys.followers(),
     queryFn: async (context) => (await adminRead<FollowersResponse>('/api/admin/operations/followers', context)).followers,
-    refetchInterval: FOLLOWERS_POLL_MS,
+    // A rebuild's progress bar moves every second while one runs.
+    refetchInterval: (query) => (query.state.data?.some((f) => f.rebuild) ? FOLLOWERS_REBUILD_POLL_MS : FOLLOWERS_POLL_MS),
   });
+
+/** A control of one follower (issue 33 point 6); the answer is every follower's status after it. */
+export const useFollowerControl = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, action, reason }: { name: string; action: FollowerAction; reason?: string }) =>
+      sendJson<FollowersResponse>(`/api/admin/operations/${encodeURIComponent(name)}/${action}`, { body: reason ? { reason } : {} }),
+    onSuccess: (answer) => client.setQueryData(adminKeys.followers(), answer.followers),
+  });
+};
 
 /** The spec's 25 s for admin-activities (§9), only while the socket is down. */
 export const ADMIN_ACTIVITIES_FALLBACK_MS = 25_000;

@@ -3,6 +3,7 @@
 // process reports that one's state). A plain table: the admin screens move onto ui/table when it lands.
 import type { FollowerFailure, FollowerStatus } from '@contracts/admin-operations';
 import { Badge, type BadgeTone } from '@/ui/badge';
+import { FollowerControls } from './follower-controls';
 
 const stateTones: Record<string, BadgeTone> = {
   live: 'success',
@@ -23,6 +24,30 @@ const Failure = ({ failure }: { failure: FollowerFailure }) => (
     </p>
   </div>
 );
+
+const count = new Intl.NumberFormat('en-US');
+
+/** A rebuild's progress: events built of the log's events, as the runtime reports them every second. */
+const RebuildProgress = ({ name, done, total }: { name: string; done: number; total: number }) => {
+  const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
+  return (
+    <div className="mt-1.5 w-40" data-rebuild-progress={name}>
+      <div
+        className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-label={`Rebuild of ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-0.5 text-xs text-slate-600 tabular-nums">
+        {count.format(done)} / {count.format(total)} events ({percent}%)
+      </p>
+    </div>
+  );
+};
 
 export const FollowersTable = ({ followers }: { followers: readonly FollowerStatus[] }) => (
   // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
@@ -54,6 +79,9 @@ export const FollowersTable = ({ followers }: { followers: readonly FollowerStat
           <th scope="col" className="px-4 py-3">
             Last failure
           </th>
+          <th scope="col" className="px-4 py-3">
+            Controls
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -65,11 +93,7 @@ export const FollowersTable = ({ followers }: { followers: readonly FollowerStat
             <td className="px-4 py-3 text-slate-600 capitalize">{f.kind}</td>
             <td className="px-4 py-3 whitespace-nowrap">
               <Badge tone={stateTones[f.state] ?? 'neutral'}>{f.state}</Badge>
-              {f.rebuild && (
-                <span className="ml-2 text-xs text-slate-600 tabular-nums">
-                  {f.rebuild.done} / {f.rebuild.total}
-                </span>
-              )}
+              {f.rebuild && <RebuildProgress name={f.name} done={f.rebuild.done} total={f.rebuild.total} />}
               {f.rebuildFailure && (
                 <p className="mt-1 max-w-xs text-xs break-words whitespace-normal text-red-800">
                   Rebuild failed <time dateTime={f.rebuildFailure.failedAt}>{f.rebuildFailure.failedAt}</time>: {f.rebuildFailure.error}
@@ -81,6 +105,9 @@ export const FollowersTable = ({ followers }: { followers: readonly FollowerStat
             <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{f.lag.events ?? unknown}</td>
             <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{f.lag.seconds ?? unknown}</td>
             <td className="px-4 py-3">{f.failure ? <Failure failure={f.failure} /> : <span className="text-slate-500">None</span>}</td>
+            <td className="px-4 py-3">
+              <FollowerControls follower={f} />
+            </td>
           </tr>
         ))}
       </tbody>
