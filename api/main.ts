@@ -44,7 +44,7 @@ export interface StartServerOptions {
   pglite?: PGliteStart;
   /** Tests only: runs on the opened database before the read models start (a log seeded before a new version of one). */
   beforeRuntime?: (parts: { sql: SqlDatabase<ReadModelsDb>; store: EventStore }) => Promise<void>;
-  /** Events per transaction when a version change rebuilds a read model; default the runtime's. */
+  /** Events per transaction when a read model is rebuilt (a version change, or from the operations); default the runtime's. */
   rebuildBatchSize?: number;
 }
 
@@ -129,7 +129,8 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     recordSkip: (skip) => skipFollowerEvent(commands, skip, clock().toISOString()),
     recordRebuild: (request) => requestProjectionRebuild(commands, request, clock().toISOString()),
     onFailure: ({ follower, kind, error, failure }) => errors.follower({ follower, kind, error, eventType: failure.eventType }),
-    ...(options.rebuildBatchSize !== undefined && { rebuildBatchSize: options.rebuildBatchSize }),
+    // Both kinds of rebuild, at start (a version change) and from the operations, take the same batch size.
+    ...(options.rebuildBatchSize !== undefined && { rebuildBatchSize: options.rebuildBatchSize, liveRebuildBatchSize: options.rebuildBatchSize }),
   });
   let app: FastifyInstance | null = null;
   let scheduler: SchedulerHost | null = null;
