@@ -1,6 +1,6 @@
 // The admin-actions decider: records the outcome of a test e-mail the admin has just sent (the sending
 // happens before, in commands/test-email/: the admin waits for SMTP's answer, and only then is there
-// anything to record). Every test is recorded, each one a separate attempt.
+// anything to record), and each download of a session's evidence pack (commands/evidence/).
 import { DomainError, assertNever, type Decider } from '../shared.js';
 import { SMTP_ANSWER_MAX_LENGTH, type AdminActionsEvent } from './events.js';
 
@@ -14,7 +14,16 @@ export interface RecordTestEmail {
   now: string;
 }
 
-export type AdminActionsCommand = RecordTestEmail;
+export interface RecordEvidenceDownload {
+  type: 'RecordEvidenceDownload';
+  adminId: string;
+  sessionId: string;
+  sha256: string;
+  format: 'json' | 'html';
+  now: string;
+}
+
+export type AdminActionsCommand = RecordTestEmail | RecordEvidenceDownload;
 
 export type AdminActionsState = { status: 'none' } | { status: 'acting'; testEmails: number };
 
@@ -41,12 +50,20 @@ export const decideRecordTestEmail = (command: RecordTestEmail): AdminActionsEve
   return [{ type: 'TestEmailFailed', data: { to, reason: smtpText(outcome.reason) || 'No reason given', sentBy: adminId, failedAt: now } }];
 };
 
+export const decideRecordEvidenceDownload = (command: RecordEvidenceDownload): AdminActionsEvent[] => {
+  if (!/^[0-9a-f]{64}$/.test(command.sha256)) throw new DomainError('VALIDATION', 'An evidence pack is named by its SHA-256');
+  const { adminId, sessionId, sha256, format, now } = command;
+  return [{ type: 'EvidencePackDownloaded', data: { sessionId, sha256, format, downloadedBy: adminId, downloadedAt: now } }];
+};
+
 const decideAdminActions = (command: AdminActionsCommand): AdminActionsEvent[] => {
   switch (command.type) {
     case 'RecordTestEmail':
       return decideRecordTestEmail(command);
+    case 'RecordEvidenceDownload':
+      return decideRecordEvidenceDownload(command);
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 };
 

@@ -33,8 +33,17 @@ export type TestEmailFailed = Event<
   }
 >;
 
-export type AdminActionsEvent = TestEmailSent | TestEmailFailed;
+/**
+ * An admin downloaded a session's dispute evidence pack (issue 33 point 5): which pack, by its hash, so
+ * the audit can tell what was handed over. Recorded here, never in the pack: the pack stays the same bytes.
+ */
+export type EvidencePackDownloaded = Event<
+  'EvidencePackDownloaded',
+  { sessionId: string; sha256: string; format: 'json' | 'html'; downloadedBy: string; downloadedAt: string }
+>;
 
-export const adminActionsEventTypes = ['TestEmailSent', 'TestEmailFailed'] as const satisfies readonly AdminActionsEvent['type'][];
+export type AdminActionsEvent = TestEmailSent | TestEmailFailed | EvidencePackDownloaded;
+
+export const adminActionsEventTypes = ['TestEmailSent', 'TestEmailFailed', 'EvidencePackDownloaded'] as const satisfies readonly AdminActionsEvent['type'][];
 
 export const adminActionsStreamId = (adminId: string) => `admin-actions-${adminId}`;

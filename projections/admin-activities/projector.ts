@@ -24,6 +24,8 @@ const actionOf = (event: AdminActivityEvent): Action => {
       return { kind: 'projection-rebuild', outcome: null, actor_id: event.data.requestedBy, subject: event.data.projection, detail: event.data.reason };
     case 'FollowerEventSkipped':
       return { kind: 'follower-skip', outcome: null, actor_id: event.data.skippedBy, subject: event.data.follower, detail: event.data.reason };
+    case 'EvidencePackDownloaded':
+      return { kind: 'evidence-download', outcome: event.data.format, actor_id: event.data.downloadedBy, subject: event.data.sessionId, detail: event.data.sha256 };
   }
 };
 

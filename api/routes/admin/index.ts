@@ -9,6 +9,7 @@ import { adminAiAnalyticsRoutes } from './ai-analytics.js';
 import type { AdminOperations } from './admin-operations.js';
 import { guardAdminScope } from './autohooks.js';
 import { adminCorrectionRoutes } from './corrections.js';
+import { adminEvidenceRoutes } from './evidence.js';
 import { adminErrorRoutes } from './errors.js';
 import { adminFeatureStatusRoutes } from './feature-status.js';
 import { adminHealthMetricsRoutes } from './health-metrics.js';
@@ -45,5 +46,6 @@ export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, {
   await scope.register(adminHealthMetricsRoutes, { deps, checkHealth });
   await scope.register(adminHeatmapRoutes, { deps });
   await scope.register(adminCorrectionRoutes, { deps });
+  await scope.register(adminEvidenceRoutes, { deps });
   await scope.register(adminErrorRoutes, { deps });
 };
