@@ -4,15 +4,14 @@
 // frame cannot flood the server; `pagehide` sends what is left. Like the analytics capture it never
 // throws and never fails the page, and a failure of its own (a send refused, a reporter bug) is
 // swallowed, never reported, or it would report itself in a loop.
+import type { ClientError, ClientErrorBatch } from '@contracts/client-errors';
 import {
   CLIENT_ERROR_BATCH_MAX,
   CLIENT_ERROR_MESSAGE_MAX,
   CLIENT_ERROR_PAGE_MAX,
   CLIENT_ERROR_SEND_DELAY_MS,
   CLIENT_ERROR_STACK_MAX,
-  type ClientError,
-  type ClientErrorBatch,
-} from '@contracts/client-errors';
+} from '@contracts/client-errors-limits';
 import { isNoise } from './noise';
 
 export type ClientErrorSource = ClientError['source'];
