@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { ERROR_REASON_MAX, errorGroupActionSchema, errorTexts, type ErrorGroupStatus } from '@contracts/admin-errors';
 import { ApiError } from '@/lib/http';
 import { Button } from '@/ui/button';
-import { Field, Form } from '@/ui/form';
+import { Field, Form, FormMessage } from '@/ui/form';
 import { Textarea } from '@/ui/input';
 import type { ErrorGroupAction } from '../api/errors-api';
 
@@ -35,10 +35,12 @@ export const ErrorGroupActions = ({ status, busy, onAct }: ErrorGroupActionsProp
     form.reset({ reason: '' });
   };
   return (
-    <Form form={form} onSubmit={submit} failureText={actionFailureText} className="space-y-3" data-testid="error-actions">
+    <Form form={form} onSubmit={submit} failureText={actionFailureText} messageSlot="none" className="space-y-3" data-testid="error-actions">
       <Field name="reason" label={errorTexts.reasonLabel} id="error-action-reason" max={ERROR_REASON_MAX}>
         {(control) => <Textarea {...control} rows={2} placeholder="e.g. fixed by the release of today" />}
       </Field>
+      {/* Above the buttons: below them, at the foot of a long modal, a refusal went unseen. */}
+      <FormMessage />
       <div className="flex flex-wrap gap-2">
         {actionsFor(status).map((action) => (
           <Button

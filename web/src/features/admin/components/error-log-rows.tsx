@@ -1,5 +1,6 @@
 // The Error Log's rows (spec 002 §2): type, severity, status, category, message, method and path, member,
-// time, count, members affected and a Details button; as a table from 640 px, as cards on a phone.
+// time, count, members affected and a Details button; as a table from 1024 px (the type, its category and
+// the message share a column, so the message has room), as cards below.
 import { Search } from 'lucide-react';
 import { errorTexts, type ErrorGroup } from '@contracts/admin-errors';
 import { formatDateTime } from '@/lib/dates';
@@ -15,38 +16,41 @@ const DetailsButton = ({ group, onDetails }: { group: ErrorGroup; onDetails: (id
   </Button>
 );
 
-const Time = ({ at }: { at: string }) => (
-  <time dateTime={at} className="whitespace-nowrap">
-    {formatDateTime(at)}
-  </time>
-);
+const Time = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)}</time>;
 
 export const errorLogColumns = (onDetails: (id: string) => void): DataColumn<ErrorGroup>[] => [
   {
-    id: 'type',
-    header: 'Type',
-    value: (g) => g.errorType,
-    cell: (g) => <span className="font-mono text-xs font-semibold break-all text-slate-900">{g.errorType}</span>,
-    width: '9rem',
+    id: 'error',
+    header: 'Error',
+    value: (g) => `${g.errorType} ${g.message}`,
+    cell: (g) => (
+      <span className="block min-w-0 space-y-0.5">
+        <span className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-mono text-xs font-semibold break-words text-slate-900">{g.errorType}</span>
+          <span className="text-xs text-slate-600">{categoryLabels[g.category]}</span>
+        </span>
+        <span className="line-clamp-2 break-words text-slate-800" title={g.message}>
+          {g.message}
+        </span>
+      </span>
+    ),
     sortable: false,
   },
-  { id: 'severity', header: 'Severity', value: (g) => g.severity, cell: (g) => <SeverityBadge severity={g.severity} />, width: '6.5rem', sortable: false },
+  { id: 'severity', header: 'Severity', value: (g) => g.severity, cell: (g) => <SeverityBadge severity={g.severity} />, width: '6rem', sortable: false },
   { id: 'status', header: 'Status', value: (g) => g.status, cell: (g) => <StatusBadge status={g.status} />, width: '7rem', sortable: false },
-  { id: 'category', header: 'Category', value: (g) => categoryLabels[g.category], width: '6.5rem', sortable: false },
-  { id: 'message', header: 'Message', value: (g) => g.message, cell: (g) => <span className="line-clamp-2 break-words">{g.message}</span>, sortable: false },
   {
     id: 'request',
     header: 'Request',
     value: (g) => requestText(g.requestMethod, g.requestPath),
-    cell: (g) => <span className="font-mono text-xs break-all">{requestText(g.requestMethod, g.requestPath)}</span>,
-    width: '10rem',
+    cell: (g) => <span className="line-clamp-3 font-mono text-xs break-all">{requestText(g.requestMethod, g.requestPath)}</span>,
+    width: '11rem',
     sortable: false,
   },
-  { id: 'user', header: 'User', value: (g) => g.userId ?? '', cell: (g) => <ErrorUser userId={g.userId} />, width: '6.5rem', sortable: false },
-  { id: 'time', header: 'Last seen', value: (g) => new Date(g.lastSeen), cell: (g) => <Time at={g.lastSeen} />, width: '10rem', sortable: false },
-  { id: 'count', header: 'Count', value: (g) => g.count, cell: (g) => counts.format(g.count), align: 'end', width: '5rem', sortable: false },
+  { id: 'user', header: 'User', value: (g) => g.userId ?? '', cell: (g) => <ErrorUser userId={g.userId} />, width: '6rem', sortable: false },
+  { id: 'time', header: 'Last seen', value: (g) => new Date(g.lastSeen), cell: (g) => <Time at={g.lastSeen} />, width: '7.5rem', sortable: false },
+  { id: 'count', header: 'Count', value: (g) => g.count, cell: (g) => counts.format(g.count), align: 'end', width: '4.5rem', sortable: false },
   { id: 'members', header: 'Members', value: (g) => g.membersAffected, cell: (g) => counts.format(g.membersAffected), align: 'end', width: '5.5rem', sortable: false },
-  { id: 'details', header: 'Details', cell: (g) => <DetailsButton group={g} onDetails={onDetails} />, width: '7rem' },
+  { id: 'details', header: 'Details', cell: (g) => <DetailsButton group={g} onDetails={onDetails} />, width: '6.5rem' },
 ];
 
 /** One group as a card, for a phone: the same facts, stacked. */

@@ -23,7 +23,8 @@ type Status = ErrorGroupsQuery['status'];
 const severityFilterLabels: Record<Severity, string> = { all: 'All severities', critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
 const statusFilterLabels: Record<Status, string> = { all: 'All statuses', unresolved: 'Unresolved', resolved: 'Resolved' };
 
-const narrowQuery = '(max-width: 639px)';
+/** Below 1024 px the ten facts of a row do not fit a table's width: cards. */
+const narrowQuery = '(max-width: 1023px)';
 const useNarrow = () =>
   useSyncExternalStore(
     (changed) => {
@@ -91,7 +92,7 @@ export const ErrorLogView = (props: ErrorLogViewProps) => {
           </Select>
         </div>
       </div>
-      <div className={narrow ? undefined : 'max-h-[40rem] overflow-auto rounded-lg border border-slate-200'}>
+      <div className={narrow ? undefined : 'max-h-[40rem] overflow-y-auto rounded-lg border border-slate-200'}>
         <DataTable
           label="Error groups"
           columns={errorLogColumns(onDetails)}

@@ -14,6 +14,17 @@ const DASH = '–';
 export const rateChangeText = (stats: Pick<ErrorStats, 'errorCountChange' | 'errorRateChange'>): string =>
   stats.errorRateChange === null ? signed.format(stats.errorCountChange) : `${signed.format(stats.errorCountChange)} (${signedPercent.format(stats.errorRateChange)}%)`;
 
+/** The count large and the % beside it, smaller, so both fit one line of a quarter-width card. */
+const RateChange = ({ stats }: { stats: ErrorStats }) => {
+  const [count, percent] = rateChangeText(stats).split(' ');
+  return (
+    <>
+      {count}
+      {percent && <span className="ml-1.5 text-base font-semibold">{percent}</span>}
+    </>
+  );
+};
+
 export const ErrorStatCards = ({ stats }: { stats: ErrorStats | undefined }) => {
   const rose = !!stats && stats.errorCountChange > 0;
   return (
@@ -41,7 +52,7 @@ export const ErrorStatCards = ({ stats }: { stats: ErrorStats | undefined }) => 
       />
       <FigureTile
         label={errorTexts.cards.rateChange}
-        value={<span className={clsx(rose ? 'text-red-700' : 'text-slate-900')}>{stats ? rateChangeText(stats) : DASH}</span>}
+        value={<span className={clsx(rose ? 'text-red-700' : 'text-slate-900')}>{stats ? <RateChange stats={stats} /> : DASH}</span>}
         hint={stats && (stats.errorRateChange === null && stats.errorCountChange !== 0 ? 'vs none yesterday by this time' : 'vs yesterday by this time')}
         icon={<TrendingUp />}
         testId="error-card-rate"
