@@ -10,7 +10,13 @@ export const frameLocation = (frame: StackFrame): string =>
 export const ErrorStack = ({ frames, raw }: { frames: StackFrame[]; raw: string | null }) => {
   if (frames.length === 0) {
     return raw ? (
-      <pre className="max-h-64 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100" data-testid="error-stack-raw">
+      <pre
+        className="max-h-64 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100"
+        data-testid="error-stack-raw"
+        tabIndex={0}
+        role="region"
+        aria-label="Stack trace as printed"
+      >
         {raw}
       </pre>
     ) : (
@@ -18,7 +24,13 @@ export const ErrorStack = ({ frames, raw }: { frames: StackFrame[]; raw: string 
     );
   }
   return (
-    <ol className="max-h-72 divide-y divide-slate-100 overflow-auto rounded-lg border border-slate-200 font-mono text-xs" data-testid="error-stack">
+    // A scrolling region is focusable, so a keyboard reaches its last frames (axe: scrollable-region-focusable).
+    <ol
+      className="max-h-72 divide-y divide-slate-100 overflow-auto rounded-lg border border-slate-200 font-mono text-xs"
+      data-testid="error-stack"
+      tabIndex={0}
+      aria-label="Stack frames, innermost first"
+    >
       {frames.map((frame, i) => (
         <li
           key={i}
