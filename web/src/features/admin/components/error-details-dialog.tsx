@@ -58,7 +58,7 @@ export const ErrorDetailsView = ({ detail, busy, onAct }: ErrorDetailsViewProps)
         <Fact label="Last seen">{formatDateTime(group.lastSeen)}</Fact>
         <Fact label="First seen">{formatDateTime(group.firstSeen)}</Fact>
         <Fact label="Occurrences">
-          {group.count} times, {group.membersAffected} {group.membersAffected === 1 ? 'member' : 'members'}
+          {group.count} {group.count === 1 ? 'time' : 'times'}, {group.membersAffected} {group.membersAffected === 1 ? 'member' : 'members'}
           {group.lastAppVersion && `, last in version ${group.lastAppVersion}`}
         </Fact>
       </dl>

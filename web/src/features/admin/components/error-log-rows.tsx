@@ -69,7 +69,7 @@ export const ErrorGroupCard = ({ group, onDetails }: { group: ErrorGroup; onDeta
         <ErrorUser userId={group.userId} />
         <Time at={group.lastSeen} />
         <span>
-          {counts.format(group.count)} times, {counts.format(group.membersAffected)} {group.membersAffected === 1 ? 'member' : 'members'}
+          {counts.format(group.count)} {group.count === 1 ? 'time' : 'times'}, {counts.format(group.membersAffected)} {group.membersAffected === 1 ? 'member' : 'members'}
         </span>
       </span>
       <DetailsButton group={group} onDetails={onDetails} />
