@@ -62,6 +62,12 @@ import { createHealthChecker } from './metrics/health-check.js';
 import { startMetricsSampler } from './metrics/sampler.js';
 import { createServerMetrics } from './metrics/server-metrics.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { createErrorRecorder } from './error-monitor/error-recorder.js';
+import { REPOSITORY_ROOT } from './error-monitor/repository-root.js';
+import { createSourceMapResolver } from './error-monitor/source-maps.js';
+import { clientErrorRoutes } from './routes/client-errors.js';
+import { defaultWebDistDir } from './plugins/static-client.js';
+import type { ErrorsStoredMessage } from './contracts/admin-errors.js';
 
 export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
@@ -138,7 +144,14 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   // Routes that declare `readModels` say 'catching up' while one rebuilds at a new version; before the
   // OpenAPI plugin, which then reads the note it adds to their description.
   registerCatchingUp(app, deps.runtime);
-  registerErrorHandler(app, deps.onServerError);
+  // Every 5xx to the error monitor (attached to the telemetry store below; until then its occurrences wait).
+  const errors =
+    deps.errors ??
+    createErrorRecorder({ root: REPOSITORY_ROOT, appVersion: config.appVersion, clock: deps.clock, onError: (err) => app.log.error({ err }, 'error monitor') });
+  registerErrorHandler(app, (report) => {
+    errors.server(report);
+    deps.onServerError?.(report);
+  });
   // Every answer's duration by route pattern (GET /metrics, the health grade); a websocket's upgrade is no answer.
   const metrics = deps.metrics ?? createServerMetrics();
   // A callback hook, not an async one: every answer runs it.
@@ -191,7 +204,11 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
     onError: (err) => app.log.error({ err }, 'telemetry cleanup'),
   });
   await telemetry.start();
-  app.addHook('onClose', () => telemetry.stop());
+  errors.attach(telemetry);
+  app.addHook('onClose', async () => {
+    await errors.flushed();
+    await telemetry.stop();
+  });
 
   metrics.attach({ followers: () => deps.runtime.status(), sockets: () => hub.size() });
   const checkHealth = createHealthChecker({ db: deps.sql.handle, metrics, clock: deps.clock });
@@ -233,6 +250,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(messagingRoutes, { deps });
   await app.register(telemetryRoutes, { telemetry, clock: deps.clock });
   await app.register(analyticsRoutes, { telemetry, clock: deps.clock, enabled: config.analytics });
+  const resolver = createSourceMapResolver({ webDistDir: deps.webDistDir ?? defaultWebDistDir, root: REPOSITORY_ROOT });
+  await app.register(clientErrorRoutes, { telemetry, resolver, root: REPOSITORY_ROOT, clock: deps.clock });
   // Live Activity moves without a reload: each batch's one notice (any process's) tells the admins' sockets.
   const unlistenTelemetry = await telemetry.onBatch((notice) => {
     if (notice.pageViews > 0 || notice.signIns > 0) {
@@ -242,6 +261,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
     if (notice.metrics > 0) hub.dispatch([{ audience: { to: 'admins' }, payload: { type: 'metrics_stored', metrics: notice.metrics } }]);
     // The heat map moves the same way (its own notice: the Live Activity need not read again for clicks).
     if (notice.interactions > 0) hub.dispatch([{ audience: { to: 'admins' }, payload: { type: 'interactions_stored', interactions: notice.interactions } }]);
+    // The error monitor moves with each stored batch of occurrences (server or browser).
+    if (notice.errors > 0) hub.dispatch([{ audience: { to: 'admins' }, payload: { type: 'errors_stored', errors: notice.errors } satisfies ErrorsStoredMessage }]);
   });
   app.addHook('onClose', async () => {
     await unlistenTelemetry().catch(() => {});

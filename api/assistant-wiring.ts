@@ -13,11 +13,21 @@ export const wireAssistant = (
   notify: (channel: string, payload: string) => Promise<void>,
   clock: () => Date,
   log: { warn(obj: object, message: string): void },
+  onModelError: (error: unknown) => void = () => {},
 ): ReactorDeps['assistant'] => {
   const { openai, assistant } = config;
   if (!openai) return undefined;
+  const model = openAiChatModel({ ...openai, prices: assistant.prices });
   return {
-    model: openAiChatModel({ ...openai, prices: assistant.prices }),
+    // Every failed call reaches the error monitor (its cause: the SDK's error tells a timeout from a refusal), then the reactor as before.
+    model: async (messages, onPartial) => {
+      try {
+        return await model(messages, onPartial);
+      } catch (error) {
+        onModelError(error instanceof Error && error.cause instanceof Error ? error.cause : error);
+        throw error;
+      }
+    },
     modelName: openai.model,
     prices: assistant.prices,
     dailyQuota: assistant.dailyQuota,

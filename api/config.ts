@@ -1,7 +1,12 @@
 // Environment configuration (DESIGN.md §2), validated once at start. A bad value stops start-up
 // with a message that names the variable, so an operator can fix it without reading code.
+import { readFileSync } from 'node:fs';
+import semver from 'semver';
 import { z } from 'zod';
 import type { AiPrice } from '../commands/assistant/pricing.js';
+
+/** The repository's version, the default APP_VERSION. */
+const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const optionalString = z
   .string()
@@ -150,6 +155,8 @@ const envSchema = z.object({
   METRICS_SAMPLE_SECONDS: optionalString
     .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 3600), { message: 'must be a whole number of seconds from 0 to 3600 (0 stores no samples)' })
     .transform((v) => (v === undefined ? 30 : Number(v))),
+  // The version the error monitor records with each occurrence and a resolution (regressed by version, decision 331).
+  APP_VERSION: optionalString.refine((v) => v === undefined || semver.valid(v) !== null, { message: 'must be a semantic version such as 1.4.2' }),
 });
 
 export interface AppConfig {
@@ -206,6 +213,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** Between two stored metrics samples, in ms; 0 stores none. */
   metricsSampleMs: number;
+  /** APP_VERSION, else package.json's version: recorded with every error occurrence and resolution. */
+  appVersion: string;
   /** The SQL event store's group commit: batches of appends and of stream reads out at once (tuning experiments). */
   eventStoreInFlight: { appends: number; reads: number };
 }
@@ -331,6 +340,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
     metricsSampleMs: e.METRICS_SAMPLE_SECONDS * 1000,
+    appVersion: e.APP_VERSION ?? packageVersion,
     eventStoreInFlight: { appends: e.ES_APPEND_IN_FLIGHT, reads: e.ES_READ_IN_FLIGHT },
     rateLimits: {
       read: e.RATE_LIMIT_READ_PER_MINUTE,

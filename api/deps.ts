@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { ReadModelsDb } from '../projections/read-models.js';
 import type { ReadSeams } from '../projections/runtime/read-seams.js';
 import type { ServerMetrics } from './metrics/server-metrics.js';
+import type { ErrorRecorder } from './error-monitor/error-recorder.js';
 
 export interface ProjectorStatusView {
   kind: 'projector' | 'reactor';
@@ -57,6 +58,11 @@ export interface AppDeps {
    * appends are measured too; the app makes its own when absent (then without the appends).
    */
   metrics?: ServerMetrics;
-  /** Receives every 5xx (the admin error monitor hooks in here). */
+  /** Receives every 5xx besides the error monitor (tests hook in here). */
   onServerError?: (report: ServerErrorReport) => void;
+  /**
+   * The error monitor's capture (api/error-monitor/error-recorder.ts), made by the composition root so the
+   * followers' and the assistant's failures are captured too; the app makes its own when absent (5xx only).
+   */
+  errors?: ErrorRecorder;
 }

@@ -25,6 +25,8 @@ import { hostScheduler, type SchedulerHost } from './scheduler-host.js';
 import { wireAssistant } from './assistant-wiring.js';
 import type { ReadModelsDb } from '../projections/read-models.js';
 import { createServerMetrics } from './metrics/server-metrics.js';
+import { createErrorRecorder } from './error-monitor/error-recorder.js';
+import { REPOSITORY_ROOT } from './error-monitor/repository-root.js';
 
 export interface StartServerOptions {
   clock?: () => Date;
@@ -104,7 +106,20 @@ export const startServer = async (env: Record<string, string | undefined>, optio
   // Members and ledgers (every booking reads them) and the streams that grow with use are remembered.
   const commands = wireCommands({ store, cachedDeciders: rememberedDeciders });
   const clock = options.clock ?? (() => new Date());
-  const assistant = wireAssistant(config, (channel, payload) => sql.notify(channel, payload), clock, logger.child({ component: 'assistant' }));
+  // The error monitor's capture: made before the followers and the assistant, whose failures it records too.
+  const errors = createErrorRecorder({
+    root: REPOSITORY_ROOT,
+    appVersion: config.appVersion,
+    clock,
+    onError: (err) => logger.error({ err }, 'error monitor'),
+  });
+  const assistant = wireAssistant(
+    config,
+    (channel, payload) => sql.notify(channel, payload),
+    clock,
+    logger.child({ component: 'assistant' }),
+    (error) => errors.assistant(error),
+  );
   const runtime = createProjectionRuntime({
     sql,
     store,
@@ -113,6 +128,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     logger: logger.child({ component: 'projections' }),
     recordSkip: (skip) => skipFollowerEvent(commands, skip, clock().toISOString()),
     recordRebuild: (request) => requestProjectionRebuild(commands, request, clock().toISOString()),
+    onFailure: ({ follower, kind, error, failure }) => errors.follower({ follower, kind, error, eventType: failure.eventType }),
     ...(options.rebuildBatchSize !== undefined && { rebuildBatchSize: options.rebuildBatchSize }),
   });
   let app: FastifyInstance | null = null;
@@ -144,6 +160,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       logger,
       metrics,
       onServerError: options.onServerError,
+      errors,
       webDistDir: options.webDistDir,
     });
     const address = await app.listen({ port: config.port, host: config.host });

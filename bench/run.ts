@@ -15,6 +15,7 @@ import { benchCommentFanout } from './comment-fanout.js';
 import { benchFeedPage } from './feed-page.js';
 import { benchFreshness } from './freshness.js';
 import { benchHeatmap } from './heatmap.js';
+import { benchClientErrors } from './client-errors.js';
 import { benchHttpUser } from './http-user.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchLongStreams } from './long-streams.js';
@@ -49,6 +50,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'analytics-ingest': benchAnalyticsIngest,
   'admin-stats': benchAdminStats,
   heatmap: benchHeatmap,
+  'client-errors': benchClientErrors,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

@@ -28,6 +28,7 @@ import { toggleSkillLike } from './skill-likes/skill-likes.js';
 import { LEGACY_BOOKINGS_INDEX_STREAM, memberStreamId, postStreamId } from './stream-ids.js';
 import { streamCatalogue } from './stream-catalogue.js';
 import { castFeatureVote, setFeatureStatus } from './feature-votes/feature-votes.js';
+import { actOnErrorGroup } from './error-groups/error-group-actions.js';
 import { adminActionsDecider } from '../domain/admin-actions/decide.js';
 import { adminActionsStreamId } from './stream-ids.js';
 import { wireCommands, wireStateAt } from './wiring.js';
@@ -100,6 +101,9 @@ beforeAll(async () => {
   await castFeatureVote(deps, { featureId: 'post_job', memberId: student, voteType: 'like', now: NOW });
   await castFeatureVote(deps, { featureId: 'post_job', memberId: student, voteType: 'dislike', now: NOW });
   await setFeatureStatus(deps, { featureId: 'post_job', adminId: mentorId, status: 'planned', note: 'Next month', now: NOW });
+  const errorGroup = { groupId: '0123456789abcdef', adminId: mentorId, appVersion: '1.0.0', latestOccurrenceId: '7', regressed: false, now: NOW };
+  await actOnErrorGroup(deps, { ...errorGroup, action: 'resolve', reason: 'Fixed' });
+  await actOnErrorGroup(deps, { ...errorGroup, action: 'reopen', reason: 'Back' });
   // A test e-mail's outcome as the command records it once SMTP has answered (commands/test-email).
   await deps.runtime.handle(
     adminActionsDecider,

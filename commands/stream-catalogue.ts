@@ -5,6 +5,7 @@
 import { adminActionsDecider } from '../domain/admin-actions/decide.js';
 import { aiQuotaDecider } from '../domain/assistant-quota/quota.js';
 import { conversationDecider } from '../domain/conversation/decide.js';
+import { errorGroupDecider } from '../domain/error-group/decide.js';
 import { featureDecider, featureVoteDecider } from '../domain/feature-vote/decide.js';
 import { feedbackDecider } from '../domain/feedback/decide.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
@@ -27,6 +28,7 @@ import {
   bookingsIndexStreamIds,
   bookingStreamId,
   conversationStreamId,
+  errorGroupStreamId,
   featureStreamId,
   featureVoteStreamId,
   feedbackStreamId,
@@ -75,6 +77,13 @@ export const streamCatalogue: StreamCatalogue = defineStreamCatalogue([
   // `feature-vote-` is longer than `feature-`, so a vote's stream is matched as a vote's.
   folded('feature-vote-', featureVoteStreamId, featureVoteStreamId('post_job', ID), { featureVote: featureVoteDecider }, "one member's vote on one feature"),
   folded('feature-', featureStreamId, featureStreamId('post_job'), { feature: featureDecider }, 'a feature offered for voting: its status and discussion'),
+  folded(
+    'error-group-',
+    errorGroupStreamId,
+    errorGroupStreamId('0123456789abcdef'),
+    { errorGroup: errorGroupDecider },
+    "an error group's status: resolved, ignored, reopened",
+  ),
   {
     kind: 'raw',
     match: { prefix: 'bookings-index-' },

@@ -14,6 +14,7 @@ export { conversationStreamId } from '../domain/conversation/events.js';
 export { feedbackStreamId } from '../domain/feedback/events.js';
 export { adminActionsStreamId } from '../domain/admin-actions/events.js';
 export { featureStreamId, featureVoteStreamId } from '../domain/feature-vote/events.js';
+export { errorGroupStreamId } from '../domain/error-group/events.js';
 
 /** The RequestSession process's decision record: BookingCommitted, BookingFailed or BookingAbandoned. */
 export const bookingStreamId = (sessionId: string) => `booking-${sessionId}`;

@@ -5,6 +5,7 @@ import { aiAnalyticsProjector } from './ai-analytics/projector.js';
 import { aiInvocationsProjector } from './assistant/invocations-projector.js';
 import { assistantCommentsProjector } from './assistant/comments-projector.js';
 import { balancesProjector } from './balances/projector.js';
+import { errorGroupsProjector } from './error-groups/projector.js';
 import { featureVotesProjector } from './feature-votes/projector.js';
 import { feedProjector } from './feed/projector.js';
 import { ledgerTransactionsProjector } from './ledger-transactions/projector.js';
@@ -38,4 +39,5 @@ export const allProjectors: Projector[] = [
   adminUsersProjector,
   featureVotesProjector,
   aiAnalyticsProjector,
+  errorGroupsProjector,
 ];

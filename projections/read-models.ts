@@ -7,6 +7,7 @@ import type { AdminUsersDb } from './admin-users/tables.js';
 import type { AiAnalyticsDb } from './ai-analytics/tables.js';
 import type { AiInvocationsDb, AssistantCommentsDb } from './assistant/tables.js';
 import type { BalancesDb } from './balances/tables.js';
+import type { ErrorGroupsDb } from './error-groups/tables.js';
 import type { FeatureVotesDb } from './feature-votes/tables.js';
 import type { FeedDb } from './feed/tables.js';
 import type { LedgerTransactionsDb } from './ledger-transactions/tables.js';
@@ -37,7 +38,8 @@ export type ReadModelsDb = MembersDb &
   AdminActivitiesDb &
   AdminUsersDb &
   FeatureVotesDb &
-  AiAnalyticsDb;
+  AiAnalyticsDb &
+  ErrorGroupsDb;
 
 /**
  * The read models' names (each projector's `name`), which API routes declare they read
@@ -63,6 +65,7 @@ export const readModelNames = [
   'admin-users',
   'feature-votes',
   'ai-analytics',
+  'error-groups',
 ] as const;
 
 export type ReadModelName = (typeof readModelNames)[number];

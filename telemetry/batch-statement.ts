@@ -1,6 +1,6 @@
 // A whole batch is ONE statement: per kind present, its rows arrive as parameters, a data-modifying
 // CTE inserts them and returns what it stored, further CTEs fold exactly those rows into the rollups,
-// and the final select sends the batch's one notice. One statement is atomic on both engines (a bad
+// and the final select sends the batch's one notice. The stored rows carry their new ids (a rollup may keep one). One statement is atomic on both engines (a bad
 // row stores nothing, rollups included) and costs one round trip; the NOTIFY leaves at commit.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { RAW_TABLE_DECLARATIONS, type RawTable } from './raw-tables.js';
@@ -45,7 +45,7 @@ export const batchStatement = (batch: TelemetryBatch, rowsAs: RowsAs): RawBuilde
     const stored = sql.ref(`${declaration.table}_stored`);
     const names = sql.join(declaration.columns.map(([name]) => sql.ref(name)));
     ctes.push(
-      sql`${stored} as (insert into ${sql.table(declaration.table)} (${names}) ${sourceOf(declaration, points, rowsAs)} returning ${names})`,
+      sql`${stored} as (insert into ${sql.table(declaration.table)} (${names}) ${sourceOf(declaration, points, rowsAs)} returning id, ${names})`,
       ...declaration.rollups(sql`${stored}`).map((upsert, i) => sql`${sql.ref(`${declaration.table}_rollup_${i}`)} as (${upsert})`),
     );
     counts.push(sql`(select count(*) from ${stored})::int`);

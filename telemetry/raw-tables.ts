@@ -12,7 +12,7 @@ export interface RawTable<P> {
   kind: keyof TelemetryBatch & keyof TelemetryNotice;
   table: string;
   columns: readonly (readonly [name: string, type: ColumnType, value: (point: P) => unknown])[];
-  /** Upserts of the rollups, reading the rows the insert returned (`stored`, with every column). */
+  /** Upserts of the rollups, reading the rows the insert returned (`stored`, with every column and the id). */
   rollups(stored: RawBuilder<unknown>): RawBuilder<unknown>[];
 }
 
@@ -154,6 +154,14 @@ const errors: RawTable<ErrorOccurrence> = {
         select ${expression}, fingerprint, count(*) from ${stored} group by 1, 2 order by 1, 2
         on conflict (${sql.ref(bucket as string)}, fingerprint) do update set occurrences = r.occurrences + excluded.occurrences`,
     ),
+    // Members affected: distinct members per group, counted by the key when read.
+    sql`insert into ${sql.table(T.errorMembers)} (fingerprint, member_id, first_seen_at)
+      select fingerprint, member_id, min(occurred_at) from ${stored} where member_id is not null group by 1, 2 order by 1, 2
+      on conflict (fingerprint, member_id) do nothing`,
+    // Per group and version the newest occurrence ('' for an unknown version): regression by version reads these.
+    sql`insert into ${sql.table(T.errorVersions)} as v (fingerprint, app_version, last_id, occurrences)
+      select fingerprint, coalesce(app_version, ''), max(id), count(*) from ${stored} group by 1, 2 order by 1, 2
+      on conflict (fingerprint, app_version) do update set last_id = greatest(v.last_id, excluded.last_id), occurrences = v.occurrences + excluded.occurrences`,
   ],
 };
 

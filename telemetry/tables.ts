@@ -22,6 +22,8 @@ export const TELEMETRY_TABLES = {
   errorDaily: 'telemetry_error_daily',
   metricHourly: 'telemetry_metric_hourly',
   signIns: 'telemetry_sign_ins',
+  errorMembers: 'telemetry_error_group_members',
+  errorVersions: 'telemetry_error_group_versions',
 } as const;
 
 /** The raw tables, whose rows the retention deletes. */
@@ -224,9 +226,51 @@ const createHeatmapRollups: NamedMigration = {
   },
 };
 
+// The error monitor (issue 32 point 2): members affected per group (one row per group and member, so the
+// count is of distinct members, read by the key), and per group and app version its newest occurrence, so
+// a resolved group's regression (an occurrence after the one the admin saw, of the same or a later
+// version) reads a few rows, not the raw occurrences. Both stay as the groups do (no retention).
+const createErrorGroupRollups: NamedMigration = {
+  name: '20261129T1300-create-error-group-rollups',
+  async up(db) {
+    await sql`create table ${sql.table(TELEMETRY_TABLES.errorMembers)} (
+        fingerprint text not null, member_id text not null, first_seen_at timestamptz not null,
+        primary key (fingerprint, member_id)
+      )`.execute(db);
+    await sql`create table ${sql.table(TELEMETRY_TABLES.errorVersions)} (
+        fingerprint text not null, app_version text not null, last_id bigint not null, occurrences integer not null,
+        primary key (fingerprint, app_version)
+      )`.execute(db);
+  },
+  async down(db) {
+    await sql`drop table if exists ${sql.table(TELEMETRY_TABLES.errorVersions)}`.execute(db);
+    await sql`drop table if exists ${sql.table(TELEMETRY_TABLES.errorMembers)}`.execute(db);
+  },
+};
+
+// The cells of a page by their primary key (issue 30: the batch insert had dropped from 65% to 44% of a bare
+// insert): a second index on a table of nearly one row per point cost each batch a second index entry per
+// cell. Keyed by (path, band, hour, ...) a page's window is one range of the primary key; all pages at once
+// read the whole window in any order, as they did before.
+const cellsKeyedByPage: NamedMigration = {
+  name: '20261129T1330-heatmap-cells-keyed-by-page',
+  async up(db) {
+    const cells = sql.table(TELEMETRY_TABLES.cellHourly);
+    await sql`drop index if exists telemetry_heatmap_cell_hourly_page`.execute(db);
+    await sql`alter table ${cells} drop constraint ${sql.ref(`${TELEMETRY_TABLES.cellHourly}_pkey`)}`.execute(db);
+    await sql`alter table ${cells} add primary key (path, band, hour, action, fixed, cell_x, cell_y)`.execute(db);
+  },
+  async down(db) {
+    const cells = sql.table(TELEMETRY_TABLES.cellHourly);
+    await sql`alter table ${cells} drop constraint ${sql.ref(`${TELEMETRY_TABLES.cellHourly}_pkey`)}`.execute(db);
+    await sql`alter table ${cells} add primary key (hour, path, band, action, fixed, cell_x, cell_y)`.execute(db);
+    await sql`create index telemetry_heatmap_cell_hourly_page on ${cells} (path, band, hour) include (action, fixed, cell_x, cell_y, points)`.execute(db);
+  },
+};
+
 export const migrateTelemetry = (db: Kysely<unknown>): Promise<string[]> =>
   migrateToLatest(db, {
     table: 'telemetry_migrations',
     schema: 'public',
-    migrations: [createTables, dropHeatmapDailyCells, createSignIns, createHeatmapRollups],
+    migrations: [createTables, dropHeatmapDailyCells, createSignIns, createHeatmapRollups, createErrorGroupRollups, cellsKeyedByPage],
   });

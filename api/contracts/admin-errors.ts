@@ -140,6 +140,11 @@ export const errorStatsSchema = z.object({
   topErrorTypes: z.array(z.object({ errorType: z.string(), count: z.number().int() })),
 });
 
+/** Sent to admins' sockets for each stored batch holding errors (any process's, at its commit). */
+export type ErrorsStoredMessage = { type: 'errors_stored'; errors: number };
+/** Sent to admins' sockets when an admin resolved, ignored or reopened a group (the read model's notice). */
+export type ErrorGroupChangedMessage = { type: 'error_group_changed'; groupId: string };
+
 export type ErrorSeverity = (typeof errorSeverities)[number];
 export type ErrorGroupStatus = (typeof errorGroupStatuses)[number];
 export type ErrorCategory = (typeof errorCategories)[number];

@@ -5,6 +5,9 @@ import { z } from 'zod';
 
 import { CLIENT_ERROR_BATCH_MAX, CLIENT_ERROR_MESSAGE_MAX, CLIENT_ERROR_STACK_MAX, clientErrorSources } from './client-errors-limits.js';
 
+/** Batches one address may send a minute (the server's limit; the page's own cap keeps well below it). */
+export const CLIENT_ERROR_BATCHES_PER_MINUTE = 30;
+
 export {
   CLIENT_ERROR_BATCH_MAX,
   CLIENT_ERROR_MESSAGE_MAX,
@@ -16,6 +19,7 @@ export {
 
 export const clientErrorTexts = {
   badBatch: `Send between 1 and ${CLIENT_ERROR_BATCH_MAX} errors, each with a type, a message and the page`,
+  tooMany: 'Too many error reports from this address; try again in a minute',
 } as const;
 
 export const clientErrorSchema = z.object({

@@ -24,6 +24,8 @@ export interface ServerErrorReport {
   url: string;
   memberId: string | null;
   requestId: string;
+  /** A 503 of a lost database connection (the error monitor's critical, decision 329). */
+  databaseLost?: boolean;
 }
 
 interface Issue {
@@ -75,9 +77,25 @@ export const registerErrorHandler = (app: FastifyInstance, onServerError?: (repo
       return send(reply, 409, 'This was changed at the same time by another request. Please try again.');
     }
 
+    const report = (databaseLost: boolean) => {
+      try {
+        onServerError?.({
+          error,
+          method: request.method,
+          url: request.url,
+          memberId: request.session?.memberId ?? null,
+          requestId: request.id,
+          databaseLost,
+        });
+      } catch (reportError) {
+        request.log.error({ err: reportError }, 'error reporter failed');
+      }
+    };
+
     const lost = connectionLostMessage(error);
     if (lost) {
       request.log.warn({ err: error }, 'database connection lost');
+      report(true);
       return send(reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS), 503, lost);
     }
 
@@ -88,17 +106,7 @@ export const registerErrorHandler = (app: FastifyInstance, onServerError?: (repo
     }
 
     request.log.error({ err: error }, 'request failed');
-    try {
-      onServerError?.({
-        error,
-        method: request.method,
-        url: request.url,
-        memberId: request.session?.memberId ?? null,
-        requestId: request.id,
-      });
-    } catch (reportError) {
-      request.log.error({ err: reportError }, 'error reporter failed');
-    }
+    report(false);
     return send(reply, status >= 500 ? status : 500, 'Internal server error');
   });
 };

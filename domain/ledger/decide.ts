@@ -91,6 +91,8 @@ export const receivePoints = (command: ReceivePoints, state: LedgerState): Ledge
 };
 
 export const grantCorrection = (command: GrantCorrection, state: LedgerState): LedgerEvent[] => {
+  // The same correction again (its transaction id comes from the admin's key): already done, nothing to add.
+  if (state.correctionIds.has(command.transactionId)) return [];
   const { amount } = command;
   if (!Number.isInteger(amount) || amount === 0) {
     throw new DomainError('VALIDATION', 'A correction must be a non-zero whole number of points');

@@ -62,6 +62,18 @@ describe('GrantCorrection', () => {
     correction(2, '  ').thenRefuses('VALIDATION', 'Please give a reason for the correction');
   });
 
+  it('makes the same correction once, even one that could not be made twice', () => {
+    const first: LedgerEvent = { type: 'PointsGranted', data: { memberId: 'm1', transactionId: 't1', amount: -3, reason: 'correction', description: 'Duplicate grant' } };
+    given([welcome, first]).when(correctionCommand(-3, 'Duplicate grant')).then([]);
+  });
+
+  it('makes another correction with another transaction id', () => {
+    const first: LedgerEvent = { type: 'PointsGranted', data: { memberId: 'm1', transactionId: 't0b', amount: 2, reason: 'correction', description: 'Goodwill' } };
+    given([welcome, first])
+      .when(correctionCommand(1))
+      .thenMatches([{ type: 'PointsGranted', data: { transactionId: 't1', amount: 1 } }]);
+  });
+
   it('does not count as the welcome bonus', () => {
     given([{ ...welcome, data: { ...welcome.data, reason: 'correction', description: 'Goodwill' } }])
       .when({ type: 'GrantWelcomeBonus', memberId: 'm1', transactionId: 't0' })

@@ -20,6 +20,8 @@ export interface LedgerState {
   welcomeGranted: boolean;
   /** Holds whose points this member already received as a mentor (ReceivePoints is idempotent by hold). */
   receivedHoldIds: ImmutableMap<string, true>;
+  /** Corrections already made, by transaction id: an admin's double click (the same key) corrects once. */
+  correctionIds: ImmutableMap<string, true>;
 }
 
 export const initialLedgerState = (): LedgerState => ({
@@ -28,6 +30,7 @@ export const initialLedgerState = (): LedgerState => ({
   holds: ImmutableMap(),
   welcomeGranted: false,
   receivedHoldIds: ImmutableMap(),
+  correctionIds: ImmutableMap(),
 });
 
 const settle = (state: LedgerState, holdId: string, next: HoldState): LedgerState | null => {
@@ -43,6 +46,7 @@ export const evolveLedger = (state: LedgerState, event: LedgerEvent): LedgerStat
         ...state,
         available: state.available + event.data.amount,
         welcomeGranted: state.welcomeGranted || event.data.reason === 'welcome',
+        correctionIds: event.data.reason === 'correction' ? state.correctionIds.set(event.data.transactionId, true) : state.correctionIds,
       };
     case 'PointsHeld': {
       const { holdId, sessionId, amount } = event.data;

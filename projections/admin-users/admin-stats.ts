@@ -62,7 +62,7 @@ const figuresAt = async (db: Kysely<ReadModelsDb>, now: string, yesterday: strin
 
 const figure = ([value, yesterday]: Pair): Figure => ({ value, yesterday });
 
-/** The dashboard's figures at `asOf` (ISO); errors, health and response time wait for issue 32 (null). */
+/** The dashboard's figures at `asOf` (ISO); the errors are filled by the route (api/routes/admin/stats.ts, from telemetry), health and response time are null here. */
 export const adminStats = async (db: Kysely<ReadModelsDb>, asOf: string): Promise<AdminStats> => {
   const f = await figuresAt(db, asOf, iso(Date.parse(asOf) - DAY));
   const total = f.users[0];

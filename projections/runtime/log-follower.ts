@@ -32,6 +32,16 @@ export interface FollowerContext {
   /** Called after a change of state only (rare: never per event), for what the holder publishes to other processes. */
   onStateChange: (follower: LogFollower, from: FollowerState) => void;
   onBatch: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
+  /** Called once when a handler's throw stops the follower (the error monitor records it); must not throw. */
+  onFailure: (failure: FollowerFailureReport) => void;
+}
+
+/** A follower stopped by its handler's throw: what the error monitor records (api/error-monitor/). */
+export interface FollowerFailureReport {
+  follower: string;
+  kind: 'projector' | 'reactor';
+  failure: ProjectorFailure;
+  error: unknown;
 }
 
 /** What a consumer may do while it prepares (a projector's rebuild runs there). */
@@ -345,6 +355,11 @@ export class LogFollower {
     };
     this.failure = failure;
     this.ctx.logger.error({ follower: this.consumer.name, failure }, `${this.consumer.kind} stopped: its handler threw`);
+    try {
+      this.ctx.onFailure({ follower: this.consumer.name, kind: this.consumer.kind, failure, error });
+    } catch (reportError) {
+      this.ctx.logger.error({ err: reportError, follower: this.consumer.name }, 'the failure report threw');
+    }
     await recordFailure(this.ctx.sql.handle, this.consumer.rowName, failure);
     this.setState('failed');
   }

@@ -11,7 +11,7 @@ import { createLockHolder, type LockHolder } from './advisory-lock.js';
 import { ensureRuntimeTables } from './bookkeeping.js';
 import { createFollowerControls } from './follower-controls.js';
 import type { FollowerOperations, FollowerRebuildRequest, FollowerSkip, FollowerState, FollowerStatus } from './follower-operations.js';
-import { LogFollower, type FollowerConsumer } from './log-follower.js';
+import { LogFollower, type FollowerConsumer, type FollowerFailureReport } from './log-follower.js';
 import { createLiveRebuilds } from './live-rebuilds.js';
 import { stderrLogger, type RuntimeLogger } from './logger.js';
 import { projectorConsumer } from './projector-consumer.js';
@@ -21,6 +21,7 @@ import { createStallWatch } from './stall-watch.js';
 import { createWaiters, type ProjectorPosition } from './waiters.js';
 
 export type { FollowerRebuildRequest, FollowerSkip } from './follower-operations.js';
+export type { FollowerFailureReport } from './log-follower.js';
 
 export interface ProjectionRuntimeOptions {
   sql: SqlConnection;
@@ -59,6 +60,8 @@ export interface ProjectionRuntimeOptions {
   publishIntervalMs?: number;
   /** Called after each committed batch (metrics, progress output of tools). */
   onBatch?: (batch: { projector: string; checkpoint: Checkpoint; events: number }) => void;
+  /** Called when a handler's throw stops a projector or reactor (the error monitor, decision 330). */
+  onFailure?: (failure: FollowerFailureReport) => void;
 }
 
 /** Kept for the API's view (api/deps.ts): one follower's status. */
@@ -142,6 +145,7 @@ export const createProjectionRuntime = (options: ProjectionRuntimeOptions): Proj
     onChange: settleWaiters,
     onStateChange: (follower: LogFollower, from: FollowerState) => controls.stateChanged(follower, from),
     onBatch: options.onBatch ?? (() => {}),
+    onFailure: options.onFailure ?? (() => {}),
   });
   const launch = (follower: LogFollower) => {
     runs.set(

@@ -2,9 +2,11 @@
 // test appends a story of members' events with times over the last four days (the server's clock fixed),
 // and every figure must equal the count made from those events, now and at the same time yesterday.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminStatsTexts, STOPPED_PAGE_MAX, stoppedSteps, type AdminStats, type StoppedPage, type StoppedStep } from '../../api/contracts/admin-stats.js';
 import { adminTexts } from '../../api/routes/admin/autohooks.js';
+import { TELEMETRY_TABLES as T } from '../../telemetry/tables.js';
 import { countedAt, HOUR, scenario, stoppedAt, type Plan } from '../support/admin-funnel-scenario.js';
 import { openLiveSocket } from '../support/assistant-fixtures.js';
 import { heardAfter } from '../support/live-socket.js';
@@ -53,6 +55,15 @@ describe('the admin dashboard figures', () => {
     }
   });
 
+  it('counts the error monitor’s occurrences and its groups not resolved', async () => {
+    const error = (message: string) => ({ type: 'Error', message, stack: null, source: 'window', path: '/feed', occurredAt: NOW, appVersion: null });
+    expect((await mo.post('/api/client-errors', { errors: [error('stats one'), error('stats one'), error('stats two')] })).status).toBe(204);
+    await expect.poll(async () => [(await stats()).totalErrors, (await stats()).unresolvedErrors], { timeout: 15_000 }).toEqual([3, 2]);
+    const errorTables = [T.errors, T.errorGroups, T.errorHourly, T.errorDaily, T.errorMembers, T.errorVersions];
+    await sql`truncate ${sql.join(errorTables.map((t) => sql.table(t)))}`.execute(server.sql.handle);
+    await expect.poll(async () => (await stats()).totalErrors, { timeout: 15_000 }).toBe(0);
+  });
+
   it('counts every figure as the events appended say, now and at the same time yesterday', async () => {
     // Ada and Mo signed up now (the server's clock), with no step taken: they count as new, active members.
     const now = countedAt(appended, plans, NOW);
@@ -64,8 +75,8 @@ describe('the admin dashboard figures', () => {
       totalUsers: fig(now.users + 2, then.users),
       newUsersToday: fig(now.newUsers + 2, then.newUsers),
       activeUsers: fig(now.active + 2, then.active),
-      totalErrors: null,
-      unresolvedErrors: null,
+      totalErrors: 0,
+      unresolvedErrors: 0,
       systemHealth: null,
       avgResponseTime: null,
       sessionFunnelMetrics: { sessionReadyUsers: fig(now.ready, then.ready), usersWithTeachingSkills: fig(now.taught, then.taught) },

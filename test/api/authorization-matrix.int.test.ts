@@ -198,6 +198,25 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/ai/analytics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/health-metrics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/metrics': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'POST /api/admin/members/{id}/corrections': {
+    on: 'member',
+    right: 'self',
+    body: { amount: 1, reason: 'Matrix', idempotencyKey: '0b6f3f5e-8d4a-4c43-9a51-6f1c2f0d9e11' },
+    expect: [401, D, D, D, OK],
+  },
+  // The error monitor (issue 32): the browser's errors come from anyone; the groups and their status are the admin's.
+  'POST /api/client-errors': {
+    on: 'none',
+    right: 'any',
+    body: { errors: [{ type: 'Error', message: 'Matrix', stack: null, source: 'window', path: '/feed', occurredAt: '2026-12-07T08:00:00.000Z', appVersion: null }] },
+    expect: [OK, OK, OK, OK, OK],
+  },
+  'GET /api/admin/errors': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/error-stats': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/errors/{groupId}': { on: 'error-group', right: 'any', expect: [401, D, D, D, OK] },
+  'POST /api/admin/errors/{groupId}/resolve': { on: 'error-group', right: 'any', body: { reason: 'Matrix' }, expect: [401, D, D, D, OK] },
+  'POST /api/admin/errors/{groupId}/ignore': { on: 'error-group', right: 'any', body: { reason: 'Matrix' }, expect: [401, D, D, D, OK] },
+  'POST /api/admin/errors/{groupId}/reopen': { on: 'resolved-error-group', right: 'any', body: { reason: 'Matrix' }, expect: [401, D, D, D, OK] },
   // Last: it ends every session of each actor's member, the fixture's own sign-ins too.
   'POST /api/logout/everywhere': { on: 'own-sign-ins', right: 'any', expect: [401, OK, OK, OK, OK] },
 };

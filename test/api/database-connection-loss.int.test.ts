@@ -41,6 +41,17 @@ const answersSeen = () => {
   };
 };
 
+/** The error monitor's occurrences by source and severity. */
+const readErrorOccurrences = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query<{ source: string; severity: string; count: number }>('select source, severity, count(*)::int as count from telemetry_errors group by 1, 2');
+  } finally {
+    await client.end();
+  }
+};
+
 const body = (content: string) => ({ content, category: 'design', urgency: 'low' });
 
 if (adminUrl) {
@@ -134,6 +145,14 @@ if (adminUrl) {
         expect(read.status).toBe(200);
       }
       expect(app!.output()).not.toMatch(/Unhandled 'error' event/);
+
+      // The error monitor recorded the lost connections as critical database errors once it could write again
+      // (decisions 329 and 330): every 503 above is an occurrence, none of another kind.
+      if (failed.length > 0) {
+        const recorded = async () =>
+          (await readErrorOccurrences(database.url)).rows.filter((r) => r.source === 'server' && r.severity === 'critical').reduce((sum, r) => sum + r.count, 0);
+        await expect.poll(recorded, { timeout: 15_000 }).toBe(failed.length);
+      }
     });
   });
 } else {

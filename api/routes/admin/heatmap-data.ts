@@ -45,7 +45,7 @@ export const heatmapData = async (db: Kysely<unknown>, query: HeatmapQuery, now:
   const dotsLimit = Math.min(HEATMAP.dots, query.limit);
 
   const [cellRows, figureRows, pageRows, rageRows, dotRows] = await Promise.all([
-    // One page's cells by (path, band, hour), an index-only read; all pages' by the hour.
+    // One page's cells: a range of the primary key (path, band, hour, ...); all pages' the whole window.
     sql<{ column: number; row: number; count: number }>`
       select cell_x as "column", cell_y as "row", sum(points)::int as "count" from ${sql.table(T.cellHourly)}
       where ${inWindow} and ${onPage} and action <> 'scroll' and cell_y < ${HEATMAP.rowsMax}

@@ -8,6 +8,8 @@ import { adminActivityRoutes } from './activities.js';
 import { adminAiAnalyticsRoutes } from './ai-analytics.js';
 import type { AdminOperations } from './admin-operations.js';
 import { guardAdminScope } from './autohooks.js';
+import { adminCorrectionRoutes } from './corrections.js';
+import { adminErrorRoutes } from './errors.js';
 import { adminFeatureStatusRoutes } from './feature-status.js';
 import { adminHealthMetricsRoutes } from './health-metrics.js';
 import type { HealthChecker } from '../../metrics/health-check.js';
@@ -42,4 +44,6 @@ export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, {
   await scope.register(adminAiAnalyticsRoutes, { deps });
   await scope.register(adminHealthMetricsRoutes, { deps, checkHealth });
   await scope.register(adminHeatmapRoutes, { deps });
+  await scope.register(adminCorrectionRoutes, { deps });
+  await scope.register(adminErrorRoutes, { deps });
 };

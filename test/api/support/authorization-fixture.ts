@@ -31,7 +31,9 @@ export type Target =
   | 'upload'
   | 'conversation'
   | 'message'
-  | 'feature';
+  | 'feature'
+  | 'error-group'
+  | 'resolved-error-group';
 /** The right member: the session's student or mentor, a reschedule's proposer or answerer, the member named, or any member. */
 export type Right = 'student' | 'mentor' | 'proposer' | 'answerer' | 'self' | 'any';
 
@@ -125,6 +127,19 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
     return { id, annId: ann.memberId, miaId: mia.memberId, messageId: (sent.body as { message: { id: string } }).message.id };
   };
 
+  /** A group of its own: an error of Ann's browser with a message no other scene sends (in words: numbers group together). */
+  const sceneWords = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
+  let errorGroups = 0;
+  const errorGroup = async (): Promise<string> => {
+    const message = `Matrix error ${sceneWords[errorGroups++ % sceneWords.length]} of the scene`;
+    const error = { type: 'Error', message, stack: null, source: 'window', path: '/feed', occurredAt: '2026-12-07T08:00:00.000Z', appVersion: null };
+    expectOk(await ann.post('/api/client-errors', { errors: [error] }), 'client error');
+    const listed = expectOk(await admin.get(`/api/admin/errors?search=${encodeURIComponent(message)}`), 'error groups');
+    const group = (listed.body as { id: string; message: string }[]).find((g) => g.message === message);
+    if (!group) throw new Error(`No error group for the matrix's ${message}`);
+    return group.id;
+  };
+
   return {
     stranger,
     admin,
@@ -165,6 +180,13 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
         }
         case 'feature':
           return { ...people, params: { featureId: 'post_job' } };
+        case 'error-group':
+          return { ...people, params: { groupId: await errorGroup() } };
+        case 'resolved-error-group': {
+          const groupId = await errorGroup();
+          expectOk(await admin.post(`/api/admin/errors/${groupId}/resolve`, { reason: 'Matrix' }), 'resolve');
+          return { ...people, params: { groupId } };
+        }
         default:
           return session(target);
       }

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
-import { Coins, Flame, Home, Lightbulb, Search, ShieldCheck } from 'lucide-react';
+import { Flame, Home, Lightbulb, Search, ShieldCheck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/members';
-import { useBalance } from '@/features/members/api/balance';
+import { PointsChip } from '@/features/members/components/points-chip';
 import { MessagesMenu } from '@/features/messaging/components/messages-menu';
 import { useUnreadAreas } from '@/features/notifications/api/notifications-api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -35,24 +35,6 @@ const IconLink = ({ to, label, icon: Icon, active, dot }: { to: string; label: s
     {dot && <UnreadDot />}
   </NavLink>
 );
-
-const PointsChip = ({ userId }: { userId: string }) => {
-  const balance = useBalance(userId);
-  const points = balance.data?.availablePoints;
-  const held = balance.data?.heldPoints ?? 0;
-  return (
-    <Chip
-      tone="amber"
-      icon={<Coins className="h-4 w-4" />}
-      data-testid="points-chip"
-      title={held > 0 ? `${held} point(s) held for requested sessions` : 'Your available points'}
-      aria-label={points === undefined ? 'Points loading' : `${points} points available`}
-    >
-      <span className="tabular-nums">{points ?? '–'}</span>
-      <span className="hidden sm:inline">pts</span>
-    </Chip>
-  );
-};
 
 const SignedInBar = ({ user }: { user: CurrentUser }) => {
   const { pathname } = useLocation();

@@ -1,8 +1,10 @@
 // Reads of the admin's members: the directory's keyset pages (infinite, newest first), the stat cards and
 // one member's detail. They move with the admin-users read model's notices (admin-live.ts); the spec's
 // 60 s refresh is only the fallback while the socket is down.
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CorrectionBody, CorrectionResult } from '@contracts/admin-corrections';
 import { USERS_PAGE_DEFAULT, USERS_REFRESH_MS, type AdminUsersPage, type UserDetail, type UserFilter, type UserStats } from '@contracts/admin-users';
+import { sendJson } from '@/lib/http';
 import { useLiveFallbackInterval } from '@/lib/live-socket';
 import { useAdminLive } from './admin-live';
 import { adminRead } from './admin-read';
@@ -49,5 +51,14 @@ export const useUserDetail = (userId: string | null) => {
     enabled: userId !== null,
     retry: 1,
     refetchInterval: useLiveFallbackInterval(USERS_REFRESH_MS),
+  });
+};
+
+/** An admin's correction of a member's points (issue 33 point 4); the member's figures are read again after it. */
+export const useCorrectBalance = (memberId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CorrectionBody) => sendJson<CorrectionResult>(`/api/admin/members/${encodeURIComponent(memberId)}/corrections`, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 };

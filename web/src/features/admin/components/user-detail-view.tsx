@@ -7,6 +7,7 @@ import { relativeAge } from '@/lib/dates';
 import { Avatar } from '@/ui/avatar';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
+import { BalanceCorrection } from './balance-correction';
 import { spokenEventType } from './spoken-event-type';
 
 const Figure = ({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) => (
@@ -81,6 +82,8 @@ export const UserDetailView = ({ detail, now }: { detail: UserDetail; now: numbe
         <Figure label="Sessions" value={sessionStats.totalSessions} hint={`${sessionStats.completedSessions} completed`} />
         <Figure label="Session conversion" value={`${engagementMetrics.sessionConversionRate}%`} hint="Completed of requested" />
       </div>
+
+      <BalanceCorrection memberId={user.id} memberName={name} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Chips title="Teaching skills" items={user.skills} empty="No teaching skills yet" />
