@@ -19,7 +19,9 @@ const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_m
 
 // The client build's version, which every error report carries (web/src/features/error-reporting): the
 // server tells a regression (a resolved error back in the same or a later version) by it.
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+// APP_VERSION when the build is made with it (the server records the same variable, README 'Configuration').
+const { version: packageVersion } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const version = process.env.APP_VERSION || packageVersion;
 
 export default defineConfig(({ command }) => ({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
