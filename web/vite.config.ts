@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -16,7 +17,14 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 // bundlers without React Router's own plugin ship to production; the production build sits beside it.
 const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+// The client build's version, which every error report carries (web/src/features/error-reporting): the
+// server tells a regression (a resolved error back in the same or a later version) by it.
+// APP_VERSION when the build is made with it (the server records the same variable, README 'Configuration').
+const { version: packageVersion } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const version = process.env.APP_VERSION || packageVersion;
+
 export default defineConfig(({ command }) => ({
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress writes .br and .gz next to the built files, which the server sends as they are.
   // devClock: `npm run dev` only, the development clock's offset (README, 'Trying the session lifecycle').

@@ -3,19 +3,19 @@
 // server resolves it from the build's hidden source maps) and the client build's version come here.
 import { z } from 'zod';
 
-/** Errors in one request; the browser sends the rest in the next one. */
-export const CLIENT_ERROR_BATCH_MAX = 20;
-/** The browser waits this long after an error for others of the same moment, then sends them together. */
-export const CLIENT_ERROR_SEND_DELAY_MS = 250;
-/** Errors one page sends at most, so a loop throwing on every frame cannot flood the server. */
-export const CLIENT_ERROR_PAGE_MAX = 50;
-export const CLIENT_ERROR_MESSAGE_MAX = 2_000;
-export const CLIENT_ERROR_STACK_MAX = 16_000;
+import { CLIENT_ERROR_BATCH_MAX, CLIENT_ERROR_MESSAGE_MAX, CLIENT_ERROR_STACK_MAX, clientErrorSources } from './client-errors-limits.js';
+
 /** Batches one address may send a minute (the server's limit; the page's own cap keeps well below it). */
 export const CLIENT_ERROR_BATCHES_PER_MINUTE = 30;
 
-/** Where in the browser the error was caught. */
-export const clientErrorSources = ['window', 'unhandledrejection', 'boundary'] as const;
+export {
+  CLIENT_ERROR_BATCH_MAX,
+  CLIENT_ERROR_MESSAGE_MAX,
+  CLIENT_ERROR_PAGE_MAX,
+  CLIENT_ERROR_SEND_DELAY_MS,
+  CLIENT_ERROR_STACK_MAX,
+  clientErrorSources,
+} from './client-errors-limits.js';
 
 export const clientErrorTexts = {
   badBatch: `Send between 1 and ${CLIENT_ERROR_BATCH_MAX} errors, each with a type, a message and the page`,

@@ -92,7 +92,7 @@ describe('the admin client', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'Errors' }).click();
-      await page.getByRole('heading', { name: 'Errors', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Error Monitoring', level: 1 }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     }

@@ -1,7 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startApp } from './app/app';
+import { installErrorReporting } from './features/error-reporting/install';
 import './styles.css';
+
+// Before anything else runs, so an error of the first load is reported too.
+installErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { PageErrorBoundary } from '@/features/error-reporting/page-error-boundary';
 import { balanceQuery } from '@/features/members/api/balance';
 import { conversationsQuery } from '@/features/messaging/api/messaging-api';
 import { ChatDock } from '@/features/messaging/components/chat-dock';
@@ -16,7 +17,9 @@ export const AppLayout = () => {
       <NavBar />
       <CatchingUpBanner />
       <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <Outlet />
+        <PageErrorBoundary home="/feed">
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       {/* Chat windows stay open from page to page. */}
       {user && <ChatDock userId={user.id} />}

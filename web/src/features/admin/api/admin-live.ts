@@ -1,6 +1,6 @@
 // Every figure on the admin screens moves over /ws: the admin read models announce `{ type: 'changed',
 // scope: 'admin' }` to admins' sockets after each batch, and each stored telemetry batch of page views or
-// sign-ins `analytics_stored`, of heat-map points `interactions_stored`, and each batch of metrics samples `metrics_stored`. The app's stale-keys map cannot name the admin chunk's keys (no admin code
+// sign-ins `analytics_stored`, of heat-map points `interactions_stored`, each batch of metrics samples `metrics_stored`, and each stored batch of errors `errors_stored`. The app's stale-keys map cannot name the admin chunk's keys (no admin code
 // in the members' bundle), so the admin area listens on the tab's socket itself, while any admin read
 // is mounted. A busy site sends many such notices a second: each query is fetched again at most once
 // per second (the first notice at once, the rest of the second in one trailing fetch), never a storm.
@@ -26,6 +26,8 @@ export const analyticsStoredKeys: readonly StaleKey[] = [{ queryKey: adminKeys.a
 export const metricsStoredKeys: readonly StaleKey[] = [{ queryKey: adminKeys.metrics() }, { queryKey: adminKeys.healthMetrics() }];
 /** Heat-map points were stored: every heat map read (whatever its window, page and band). */
 export const interactionsStoredKeys: readonly StaleKey[] = [{ queryKey: adminKeys.heatmap() }];
+/** Errors were stored (server or browser): every error monitor read (groups, stats, an open group) and the dashboard's errors card. */
+export const errorsStoredKeys: readonly StaleKey[] = [{ queryKey: adminKeys.errorMonitor() }, { queryKey: adminKeys.stats() }];
 
 export interface Coalescer {
   add(key: StaleKey): void;
@@ -78,6 +80,9 @@ const listen = (queryClient: QueryClient, staleKeys: StaleKeys): (() => void) =>
     const offInteractions = socket.onMessage('interactions_stored', () => {
       for (const key of interactionsStoredKeys) coalescer.add(key);
     });
+    const offErrors = socket.onMessage('errors_stored', () => {
+      for (const key of errorsStoredKeys) coalescer.add(key);
+    });
     listening = {
       users: 0,
       stop: () => {
@@ -85,6 +90,7 @@ const listen = (queryClient: QueryClient, staleKeys: StaleKeys): (() => void) =>
         offStored();
         offMetrics();
         offInteractions();
+        offErrors();
         coalescer.stop();
       },
     };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_REFETCH_WINDOW_MS, adminChangeKeys, analyticsStoredKeys, createCoalescer, metricsStoredKeys } from './admin-live';
+import { ADMIN_REFETCH_WINDOW_MS, adminChangeKeys, analyticsStoredKeys, createCoalescer, errorsStoredKeys, metricsStoredKeys } from './admin-live';
 import { adminKeys } from './keys';
 
 describe('the admin area coalescing its refetches', () => {
@@ -66,5 +66,15 @@ describe('the admin area coalescing its refetches', () => {
     expect(analyticsStoredKeys.map((key) => key.queryKey)).toEqual([adminKeys.activities(), adminKeys.stats()]);
     // A stored metrics sample batch: the System Metrics tab and the health card, nothing else.
     expect(metricsStoredKeys.map((key) => key.queryKey)).toEqual([adminKeys.metrics(), adminKeys.healthMetrics()]);
+  });
+
+  it('makes stale every error monitor read and the dashboard figures when errors are stored, and nothing else', () => {
+    const keys = errorsStoredKeys.map((key) => key.queryKey);
+    const covered = (read: readonly unknown[]) => keys.some((key) => key.every((part, i) => read[i] === part));
+    const query = { search: 'boom', severity: 'high', status: 'unresolved', limit: 100 } as const;
+    for (const read of [adminKeys.errors(query), adminKeys.errorStats(), adminKeys.errorGroup('0123456789abcdef'), adminKeys.stats()]) {
+      expect(covered(read), JSON.stringify(read)).toBe(true);
+    }
+    for (const read of [adminKeys.users(), adminKeys.activities(), adminKeys.metrics(), adminKeys.heatmap()]) expect(covered(read), JSON.stringify(read)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 // The admin area's query keys, all under ['admin'] so one change can refresh the whole area.
+import type { ErrorGroupsQuery } from '@contracts/admin-errors';
 import type { UserFilter } from '@contracts/admin-users';
 
 export const adminKeys = {
@@ -23,4 +24,12 @@ export const adminKeys = {
   /** The heat map (GET /api/admin/live-activity), per window, page, band and limit. */
   heatmap: () => [...adminKeys.all, 'heatmap'] as const,
   heatmapOf: (timeRange: string, page: string, band: string) => [...adminKeys.heatmap(), timeRange, page, band] as const,
+  /** Every read of the error monitor: its groups, their stats and one group's details. */
+  errorMonitor: () => [...adminKeys.all, 'errors'] as const,
+  /** The error groups (GET /api/admin/errors), per search, severity, status and limit. */
+  errors: (query: ErrorGroupsQuery) => [...adminKeys.errorMonitor(), 'groups', query.search ?? '', query.severity, query.status, query.limit] as const,
+  /** The cards and the top error types (GET /api/admin/error-stats). */
+  errorStats: () => [...adminKeys.errorMonitor(), 'stats'] as const,
+  /** One group's details (GET /api/admin/errors/{groupId}). */
+  errorGroup: (groupId: string) => [...adminKeys.errorMonitor(), 'group', groupId] as const,
 };

@@ -1,8 +1,6 @@
 // The dashboard's seven tabs (spec 002 §2, default 'activity'), the chosen one in the URL (?tab=) so a
-// reload or a shared link keeps it. Radix gives the tab list its roles and arrow keys. Error monitoring
-// comes with the rest of the admin issue: until then its tab says so, with the spec's empty text.
-import { Bug, type LucideIcon, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+// reload or a shared link keeps it. Radix gives the tab list its roles and arrow keys.
+import { Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { liveActivityTexts } from '@contracts/analytics-limits';
 import { buttonClasses } from '@/ui/button';
@@ -10,6 +8,7 @@ import { Card, CardHeader } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { AiAnalyticsPanel } from './ai-analytics-panel';
+import { ErrorMonitoringTab } from './error-monitoring-tab';
 import { HeatmapPanel } from './heatmap-panel';
 import { LiveActivity } from './live-activity';
 import { SystemMetrics } from './system-metrics';
@@ -30,14 +29,6 @@ export const tabLabels: Record<DashboardTab, string> = {
 
 /** The tab a URL names; anything else is the default. */
 export const tabOf = (value: string | null): DashboardTab => ((dashboardTabs as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'activity');
-
-const NotYet = ({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) => (
-  <Card data-testid="tab-not-yet">
-    <EmptyState icon={<Icon />} title={title}>
-      {children}
-    </EmptyState>
-  </Card>
-);
 
 export const DashboardTabs = () => {
   const [params, setParams] = useSearchParams();
@@ -75,9 +66,7 @@ export const DashboardTabs = () => {
         </Card>
       </TabsContent>
       <TabsContent value="errors" className="mt-4">
-        <NotYet icon={Bug} title="No recent errors">
-          Error monitoring is not collected yet: the next admin issue brings server and browser errors, grouped, with their trends.
-        </NotYet>
+        <ErrorMonitoringTab />
       </TabsContent>
       <TabsContent value="metrics" className="mt-4">
         <SystemMetrics />

@@ -19,13 +19,13 @@ describe("the dashboard's tabs", () => {
   });
 
   it('draw a tab list with each tab tied to its panel, and only the chosen panel filled', () => {
-    const html = at('/admin?tab=errors');
+    const html = at('/admin?tab=users');
     expect(html).toContain('role="tablist"');
     expect(html.match(/role="tab"/g)).toHaveLength(7);
     expect(html.match(/role="tabpanel"/g)).toHaveLength(7);
-    expect(html).toMatch(/aria-selected="true"[^>]*data-tab="errors"|data-tab="errors"[^>]*aria-selected="true"/);
-    expect(html).toContain('No recent errors');
-    expect(html).toContain('the next admin issue');
+    expect(html).toMatch(/aria-selected="true"[^>]*data-tab="users"|data-tab="users"[^>]*aria-selected="true"/);
+    expect(html).toContain('Open the users directory');
+    expect(html).not.toContain('No recent errors');
     expect(html).not.toContain('No recent metrics');
   });
 

@@ -97,7 +97,7 @@ const CheckRow = ({ check }: { check: HealthCheck }) => (
   </li>
 );
 
-const HealthChecks = () => {
+export const HealthChecks = () => {
   const health = useHealthMetrics();
   const report = health.data;
   return (

@@ -1,13 +1,14 @@
 // The admin client's pages (the dashboard at /admin, the followers at /admin/operations, ...), in one lazily loaded module so the whole area is one chunk a member never
 // loads (web/src/app/router.tsx; test/e2e/admin-bundle.e2e.test.ts checks it).
-import { Bug, Cable } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Cable } from 'lucide-react';
+import { errorTexts } from '@contracts/admin-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Card, CardHeader } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadFailedNotice } from '@/ui/load-failed-notice';
 import { FOLLOWERS_POLL_MS, useFollowers } from '../api/admin-api';
 import { AdminFrame } from '../components/admin-frame';
+import { ErrorMonitor, ErrorsRefresh } from '../components/error-monitor';
 import { FollowersTable } from '../components/followers-table';
 
 export { AdminDashboardPage } from './admin-dashboard-page';
@@ -69,21 +70,12 @@ export const AdminOperationsPage = () => {
   );
 };
 
-const Coming = ({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) => {
-  useDocumentTitle(`Admin: ${title.toLowerCase()}`);
+/** /admin/errors: the error monitor (spec 002 §2), in this chunk like every admin page. */
+export const AdminErrorsPage = () => {
+  useDocumentTitle('Admin: errors');
   return (
-    <AdminFrame title={title}>
-      <Card>
-        <EmptyState icon={icon} title="Not yet available">
-          {children}
-        </EmptyState>
-      </Card>
+    <AdminFrame title={errorTexts.title} actions={<ErrorsRefresh />}>
+      <ErrorMonitor />
     </AdminFrame>
   );
 };
-
-export const AdminErrorsPage = () => (
-  <Coming title="Errors" icon={<Bug />}>
-    Server and browser errors, grouped, with their trends: the next admin issue builds it.
-  </Coming>
-);
