@@ -1,4 +1,4 @@
-// The page's noise (issue 32 point 1, D-errors-web-1): errors a browser raises that say nothing about our
+// The page's noise (issue 32 point 1, decision 333): errors a browser raises that say nothing about our
 // code and that no one could act on, dropped before they are queued. Kept short and literal, so an error
 // of ours is never taken for noise by a broad pattern.
 

@@ -1,4 +1,4 @@
-// The pages' error boundary (D-errors-web-2): one around the routed page inside the signed-in frame, so
+// The pages' error boundary (decision 334): one around the routed page inside the signed-in frame, so
 // the nav bar stays and the member can go elsewhere, and one around every route for the public pages. What
 // it catches is reported (install.ts) and replaced by a card with a way back, never a white screen; moving
 // to another path clears it.
