@@ -23,4 +23,8 @@ export const adminKeys = {
   /** The heat map (GET /api/admin/live-activity), per window, page, band and limit. */
   heatmap: () => [...adminKeys.all, 'heatmap'] as const,
   heatmapOf: (timeRange: string, page: string, band: string) => [...adminKeys.heatmap(), timeRange, page, band] as const,
+  /** The event browser's pages per filter set, a correlation's chain and a stream at a position (issue 33). */
+  events: (filters: string) => [...adminKeys.all, 'events', filters] as const,
+  chain: (correlationId: string) => [...adminKeys.all, 'events', 'chain', correlationId] as const,
+  stream: (streamId: string, at: number | null) => [...adminKeys.all, 'streams', streamId, at] as const,
 };
