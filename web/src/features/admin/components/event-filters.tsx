@@ -31,11 +31,16 @@ export const EventFiltersForm = ({ filters, onApply }: { filters: EventFilters; 
     <form onSubmit={submit} className="grid gap-3 p-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="Event filters">
       <Field label="Stream" htmlFor="filter-stream" className="sm:col-span-2">
         <div className="flex gap-2">
-          <Input id="filter-stream" value={draft.stream ?? ''} onChange={set('stream')} placeholder="session-… or ledger-…" className="min-w-0 flex-1" />
-          <Select aria-label="Stream match" value={draft.streamMatch ?? 'prefix'} onChange={set('streamMatch')} className="w-28">
-            <option value="prefix">Prefix</option>
-            <option value="exact">Exact</option>
-          </Select>
+          {/* Wrapped: the controls are full width by design, so the wrappers share the row (a phone's too). */}
+          <div className="min-w-0 flex-1">
+            <Input id="filter-stream" value={draft.stream ?? ''} onChange={set('stream')} placeholder="session-… or ledger-…" />
+          </div>
+          <div className="w-28 shrink-0">
+            <Select aria-label="Stream match" value={draft.streamMatch ?? 'prefix'} onChange={set('streamMatch')}>
+              <option value="prefix">Prefix</option>
+              <option value="exact">Exact</option>
+            </Select>
+          </div>
         </div>
       </Field>
       <Field label="Event types" htmlFor="filter-type" hint="One or several, separated by commas">
@@ -46,11 +51,15 @@ export const EventFiltersForm = ({ filters, onApply }: { filters: EventFilters; 
       </Field>
       <Field label="Member id" htmlFor="filter-member" className="sm:col-span-2">
         <div className="flex gap-2">
-          <Input id="filter-member" value={draft.member ?? ''} onChange={set('member')} className="min-w-0 flex-1" />
-          <Select aria-label="Member as" value={draft.memberAs ?? 'subject'} onChange={set('memberAs')} className="w-32">
-            <option value="subject">About them</option>
-            <option value="actor">By them</option>
-          </Select>
+          <div className="min-w-0 flex-1">
+            <Input id="filter-member" value={draft.member ?? ''} onChange={set('member')} />
+          </div>
+          <div className="w-32 shrink-0">
+            <Select aria-label="Member as" value={draft.memberAs ?? 'subject'} onChange={set('memberAs')}>
+              <option value="subject">About them</option>
+              <option value="actor">By them</option>
+            </Select>
+          </div>
         </div>
       </Field>
       <Field label="From" htmlFor="filter-from">

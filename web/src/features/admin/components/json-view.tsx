@@ -51,7 +51,8 @@ export const JsonValue = ({ value, depth = 0 }: { value: unknown; depth?: number
 export const JsonBlock = ({ title, value, testId }: { title: string; value: unknown; testId?: string }) => (
   <section className="min-w-0" data-testid={testId}>
     <h4 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h4>
-    <div className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs leading-relaxed">
+    {/* Focusable and named: a keyboard can scroll a long state (axe: scrollable-region-focusable). */}
+    <div tabIndex={0} role="region" aria-label={title} className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs leading-relaxed">
       <JsonValue value={value} />
     </div>
   </section>

@@ -82,7 +82,11 @@ export const StreamPage = () => {
       <Card className="overflow-hidden">
         <CardHeader
           title={<span className="font-mono break-all">{streamId}</span>}
-          description={data ? `${data.category ?? 'No category'}: ${data.lastPosition + 1} events${data.kind === 'raw' ? ', not folded' : ''}` : 'Loading…'}
+          description={
+            data
+              ? `${data.category ? `Category ${data.category}` : 'No category'}, ${data.lastPosition + 1} ${data.lastPosition === 0 ? 'event' : 'events'}${data.kind === 'raw' ? ', not folded' : ''}`
+              : 'Loading…'
+          }
           action={
             data && (
               <div className="flex gap-1">
