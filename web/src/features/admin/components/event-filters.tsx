@@ -54,10 +54,10 @@ export const EventFiltersForm = ({ filters, onApply }: { filters: EventFilters; 
           <div className="min-w-0 flex-1">
             <Input id="filter-member" value={draft.member ?? ''} onChange={set('member')} />
           </div>
-          <div className="w-32 shrink-0">
+          <div className="w-36 shrink-0">
             <Select aria-label="Member as" value={draft.memberAs ?? 'subject'} onChange={set('memberAs')}>
-              <option value="subject">About them</option>
-              <option value="actor">By them</option>
+              <option value="subject">As subject</option>
+              <option value="actor">As actor</option>
             </Select>
           </div>
         </div>

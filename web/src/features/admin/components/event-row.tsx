@@ -14,9 +14,9 @@ export const correlationLink = (correlationId: string) => `/admin/events?correla
 export const EventRow = ({ event, cause }: { event: AdminEvent; cause?: AdminEvent | undefined }) => (
   <li data-testid="audit-event" data-type={event.type}>
     <details className="group">
-      <summary className="grid cursor-pointer grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 px-4 py-3 hover:bg-slate-50 sm:grid-cols-[minmax(0,14rem)_1fr_auto] sm:px-5">
+      <summary className="grid cursor-pointer grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 px-4 py-3 hover:bg-slate-50 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] sm:px-5">
         <span className="font-medium break-all text-slate-900">{event.type}</span>
-        <span className="col-span-2 row-start-2 truncate font-mono text-xs text-slate-600 sm:col-span-1 sm:row-start-1 sm:text-sm">
+        <span className="col-span-2 row-start-2 truncate font-mono text-xs text-slate-600 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:text-sm">
           {event.streamId} <span className="text-slate-500">#{event.streamPosition}</span>
         </span>
         <time dateTime={event.recordedAt} className="col-start-2 row-start-1 text-xs text-slate-600 sm:col-start-3">
