@@ -49,6 +49,10 @@ describe('the event browser and time travel', () => {
       await expect(requested.getByTestId('event-data').textContent()).resolves.toContain('"Borrowing <b>please</b>"');
       await expect(requested.locator('b').count()).resolves.toBe(0);
       await expect(requested.getByTestId('event-metadata').textContent()).resolves.toContain(sessionId);
+      // The ids in it lead on: the session's stream, the student's events.
+      const data = requested.getByTestId('event-data');
+      await expect(data.getByRole('link', { name: `"${sessionId}"` }).getAttribute('href')).resolves.toBe(`/admin/streams/session-${sessionId}`);
+      await expect(data.getByRole('link', { name: `"${student.memberId}"` }).getAttribute('href')).resolves.toBe(`/admin/events?member=${student.memberId}`);
       await screenshot(page, `screenshots/admin-audit-chain-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
 

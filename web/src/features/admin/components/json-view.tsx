@@ -2,8 +2,22 @@
 // values in a diff come from members' own texts, so every value is a React text node, and nothing is
 // ever handed to the DOM as markup. Objects and arrays nest as definition lists, collapsed past a depth.
 import clsx from 'clsx';
+import { Link } from 'react-router';
 
 const MAX_OPEN_DEPTH = 3;
+
+/** Ids the admin sees in the log that lead on: a session's or post's stream, a member's events (issue 33). */
+const ID_LINKS: Record<string, (id: string) => string> = {
+  sessionId: (id) => `/admin/streams/session-${encodeURIComponent(id)}`,
+  postId: (id) => `/admin/streams/post-${encodeURIComponent(id)}`,
+  conversationId: (id) => `/admin/streams/conversation-${encodeURIComponent(id)}`,
+  ...Object.fromEntries(
+    ['memberId', 'studentId', 'instructorId', 'mentorId', 'authorId', 'actorId'].map((field) => [
+      field,
+      (id: string) => `/admin/events?member=${encodeURIComponent(id)}`,
+    ]),
+  ),
+};
 
 export const Scalar = ({ value }: { value: unknown }) => {
   if (value === null || value === undefined) return <span className="text-slate-500 italic">{value === null ? 'null' : 'absent'}</span>;
@@ -23,7 +37,13 @@ const Nested = ({ value, depth }: { value: Record<string, unknown> | unknown[]; 
         <div key={key} className="min-w-0">
           <dt className="inline font-medium text-slate-700">{key}: </dt>
           <dd className="inline">
-            <JsonValue value={item} depth={depth + 1} />
+            {typeof item === 'string' && !Array.isArray(value) && ID_LINKS[key] ? (
+              <Link to={ID_LINKS[key](item)} className="underline decoration-dotted underline-offset-2 hover:decoration-solid">
+                <Scalar value={item} />
+              </Link>
+            ) : (
+              <JsonValue value={item} depth={depth + 1} />
+            )}
           </dd>
         </div>
       ))}

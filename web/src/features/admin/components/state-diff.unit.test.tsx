@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { JsonBlock } from './json-view';
 import { StateDiffList } from './state-diff';
@@ -9,6 +10,15 @@ describe('the audit JSON and diff views', () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toMatch(/list: <\/dt>/);
+  });
+
+  it("links a session's, a post's and a member's id to their stream or events, and no other text", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <JsonBlock title="Data" value={{ sessionId: 's-1', postId: 'p-1', studentId: 'm-1', skillName: 'Rust', tags: ['sessionId'] }} />
+      </MemoryRouter>,
+    );
+    expect([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/admin/streams/session-s-1', '/admin/streams/post-p-1', '/admin/events?member=m-1']);
   });
 
   it('shows each change with its path and only the sides it has', () => {
