@@ -88,4 +88,18 @@ describe('the event browser and time travel', () => {
       await context.close();
     }
   });
+
+  it('says when no event matches, when a filter is refused and when a stream does not exist', async () => {
+    const admin = await signIn(e2e.server.url, ADMIN, 'Ada');
+    const { context, page } = await openAs(e2e, admin, '/admin/events?type=NoSuchEvent', { width: 390, height: 844 });
+    await page.getByText('No events match these filters').waitFor();
+    await page.goto(`${e2e.server.url}/admin/events?from=yesterday`);
+    await page.getByText('from must be an ISO-8601 instant with its zone').waitFor();
+    await page.goto(`${e2e.server.url}/admin/streams/session-nowhere`);
+    await page.getByText('There is no such stream').waitFor();
+    await expect(page.getByText('There is no stream session-nowhere').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'screenshots/admin-audit-missing-stream-390');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -16,10 +16,16 @@ export type EventFilters = Partial<Record<EventFilter, string>>;
 export const filtersOf = (params: URLSearchParams): EventFilters =>
   Object.fromEntries(EVENT_FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
 
+/** A typed or linked time as an instant; a text that is no time goes as it is, for the server to refuse and say why. */
+export const instantOf = (text: string) => {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+};
+
 export const eventsUrl = (filters: EventFilters, cursor: string | null) => {
   const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '') as [string, string][]);
   // Times typed in the browser's datetime-local fields are local: the API wants instants with their zone.
-  for (const field of ['from', 'to'] as const) if (filters[field]) params.set(field, new Date(filters[field]).toISOString());
+  for (const field of ['from', 'to'] as const) if (filters[field]) params.set(field, instantOf(filters[field]));
   if (cursor) params.set('cursor', cursor);
   return `/api/admin/events?${params.toString()}`;
 };
@@ -50,5 +56,6 @@ export const useStreamAt = (streamId: string, at: number | null) =>
     queryFn: (context) => adminRead<AdminStream>(`/api/admin/streams/${encodeURIComponent(streamId)}${at === null ? '' : `?at=${at}`}`, context),
     // Stepping keeps the last state on screen until the next one arrives.
     placeholderData: keepPreviousData,
-    retry: 1,
+    // No such stream or position (404) and a refused one (400) say so at once.
+    retry: (count, error) => !isStatus(error, 404) && !isStatus(error, 400) && count < 1,
   });

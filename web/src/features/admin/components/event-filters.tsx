@@ -5,7 +5,7 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/ui/button';
 import { Field, Input, Select } from '@/ui/input';
-import type { EventFilters } from '../api/audit-api';
+import { instantOf, type EventFilters } from '../api/audit-api';
 
 /** An ISO instant as a datetime-local field shows it (local time, minutes). */
 const toLocalInput = (iso: string | undefined) => {
@@ -24,7 +24,7 @@ export const EventFiltersForm = ({ filters, onApply }: { filters: EventFilters; 
     const chosen = Object.fromEntries(Object.entries(draft).filter(([, value]) => value)) as EventFilters;
     if (!chosen.stream) delete chosen.streamMatch;
     if (!chosen.member) delete chosen.memberAs;
-    for (const field of ['from', 'to'] as const) if (chosen[field]) chosen[field] = new Date(chosen[field]).toISOString();
+    for (const field of ['from', 'to'] as const) if (chosen[field]) chosen[field] = instantOf(chosen[field]);
     onApply(chosen);
   };
   return (

@@ -85,7 +85,9 @@ export const StreamPage = () => {
           description={
             data
               ? `${data.category ? `Category ${data.category}` : 'No category'}, ${data.lastPosition + 1} ${data.lastPosition === 0 ? 'event' : 'events'}${data.kind === 'raw' ? ', not folded' : ''}`
-              : 'Loading…'
+              : stream.isPending
+                ? 'Loading…'
+                : undefined
           }
           action={
             data && (
