@@ -27,6 +27,7 @@ import { resolveSessionSecret } from './session-secret.js';
 import { ADMIN_PREFIX, adminScope } from './routes/admin/index.js';
 import { adminOperationsOf } from './routes/admin/admin-operations.js';
 import type { Operations } from './operations.js';
+import { wireStateAt } from '../commands/wiring.js';
 import { assistantRoutes } from './routes/assistant.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
@@ -73,7 +74,7 @@ export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
   webDistDir?: string;
   /** What the /api/admin routes operate on (api/operations.ts); without it, the followers' status from deps.runtime. */
-  operations?: Pick<Operations, 'followers'>;
+  operations?: Pick<Operations, 'followers'> & Partial<Pick<Operations, 'readLog' | 'stateAt'>>;
 }
 
 export const loggerOptions = (level: string) => ({
@@ -272,6 +273,8 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
     prefix: ADMIN_PREFIX,
     deps,
     operations: adminOperationsOf(deps.operations?.followers ?? deps.runtime),
+    // The audit's reads from the same operations object; without one, made the way it makes them.
+    audit: { readLog: deps.operations?.readLog ?? ((query) => deps.store.readLog(query)), stateAt: deps.operations?.stateAt ?? wireStateAt(deps.store).stateAt },
     adminEmails: config.adminEmails,
     checkHealth,
   });

@@ -23,7 +23,7 @@ const TARGET_MS = 200;
 
 const member = (k: string) => `md5('m' || abs(hashtext(${k}) % ${MEMBERS}))::uuid::text`;
 /** The id `member(k)` makes in SQL, for choosing members to ask about. */
-const memberId = (k: number) => {
+export const memberId = (k: number) => {
   const hex = createHash('md5')
     .update(`m${k % MEMBERS}`)
     .digest('hex');
@@ -32,7 +32,7 @@ const memberId = (k: number) => {
 
 // One batch: every column computed from the row's number i. Positions in a stream are i itself (unique,
 // with gaps): readLog never reads them, and the seed needs no per-stream counter.
-const seedBatch = (from: number, to: number) =>
+export const seedBatch = (from: number, to: number) =>
   sql.raw(`
 insert into events (stream_id, stream_position, event_id, type, data, metadata, created_at)
 select g.stream_id, g.i, md5('e' || g.i)::uuid, g.type, g.data,

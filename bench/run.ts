@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchAdminAudit } from './admin-audit.js';
 import { benchAdminStats } from './admin-stats.js';
 import { benchAdminUsers } from './admin-users.js';
 import { benchAnalyticsIngest } from './analytics-ingest.js';
@@ -51,6 +52,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'admin-stats': benchAdminStats,
   heatmap: benchHeatmap,
   'client-errors': benchClientErrors,
+  'admin-audit': benchAdminAudit,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

@@ -28,12 +28,12 @@ const toAppend = (type: string, data: Record<string, unknown>): EventToAppend =>
   metadata: { eventId: randomUUID(), occurredAt: NOW, actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
 });
 
-const append = async (store: EventStore, streamId: string, events: EventToAppend[]) => {
+export const append = async (store: EventStore, streamId: string, events: EventToAppend[]) => {
   for (let i = 0; i < events.length; i += BATCH) await store.append(streamId, events.slice(i, i + BATCH));
 };
 
 /** A post, then LENGTH events: comments, each but the first liked by a member, and every tenth event a like of the post. */
-const longPost = (postId: string, authorId: string): EventToAppend[] => {
+export const longPost = (postId: string, authorId: string): EventToAppend[] => {
   const comments: string[] = [];
   const events = [
     toAppend('PostCreated', { postId, authorId, content: 'How do I #profile a slow query?', category: 'development', urgency: 'high', skillNeeded: null, mentions: [] }),

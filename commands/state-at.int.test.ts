@@ -5,32 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postDecider } from '../domain/post/decide.js';
 import type { RecordedEvent } from '../eventstore/types.js';
+import { seedEveryStreamCategory } from '../test/support/every-stream-category.js';
 import { openTestEventStore, type TestEventStore } from '../test/support/test-event-store.js';
-import { useAiQuota } from './feed/assistant.js';
-import { addComment, likeComment } from './feed/comments.js';
 import { createPost, likePost } from './feed/posts.js';
-import { submitFeedback } from './feedback/submit-feedback.js';
-import { markMessagesRead, sendMessage, startConversation } from './messaging/messaging.js';
-import { markNotificationsRead } from './notifications/notifications.js';
-import { markWelcomeTourSeen } from './notifications/welcome-tour.js';
 import { toPlainJson } from './runtime/plain-json.js';
 import { foldStream } from './runtime/stream-states.js';
 import { StateAtError, type StateAtOperations } from './runtime/state-at.js';
 import { categoryName } from './runtime/stream-catalogue.js';
-import { carryOverCellReservations } from './sessions/carry-over-slots.js';
-import { carryOverStudentTime } from './sessions/carry-over-student-time.js';
-import { requestSession } from './sessions/request-session.js';
-import { approveSession } from './sessions/session-actions.js';
-import { stepBookingWriter } from './sessions/step-booking-writer.js';
-import { MONDAY, newMember, newMentor } from './sessions/testing.js';
-import { catalogueSkill } from './skill-catalogue/skill-catalogue.js';
-import { toggleSkillLike } from './skill-likes/skill-likes.js';
-import { LEGACY_BOOKINGS_INDEX_STREAM, memberStreamId, postStreamId } from './stream-ids.js';
+import { MONDAY } from './sessions/testing.js';
+import { memberStreamId, postStreamId } from './stream-ids.js';
 import { streamCatalogue } from './stream-catalogue.js';
-import { castFeatureVote, setFeatureStatus } from './feature-votes/feature-votes.js';
-import { actOnErrorGroup } from './error-groups/error-group-actions.js';
-import { adminActionsDecider } from '../domain/admin-actions/decide.js';
-import { adminActionsStreamId } from './stream-ids.js';
 import { wireCommands, wireStateAt } from './wiring.js';
 
 const NOW = MONDAY;
@@ -56,61 +40,7 @@ beforeAll(async () => {
   fixture = await openTestEventStore('state_at');
   operations = wireStateAt(fixture.store);
   const deps = fixture.commands;
-  const { mentorId, skillId } = await newMentor(deps);
-  student = await newMember(deps);
-  await markWelcomeTourSeen(deps, { memberId: student, actorId: student, now: NOW });
-
-  // The slot layout before decision 38, carried over into the hour streams (and its marker written).
-  const cell = '2026-03-04T15:00:00.000Z';
-  await fixture.store.append(`slot-${mentorId}-${cell}`, [{ type: 'SlotReserved', data: { mentorId, slotStart: cell, sessionId: randomUUID() }, metadata: metadata() }]);
-  await carryOverCellReservations(deps.runtime, NOW);
-  // The bookings index of earlier versions: no command writes it any more.
-  await fixture.store.append(LEGACY_BOOKINGS_INDEX_STREAM, [{ type: 'BookingClosed', data: { sessionId: randomUUID(), outcome: 'failed' }, metadata: metadata() }]);
-
-  const { sessionId } = await requestSession(deps, {
-    sessionId: randomUUID(),
-    studentId: student,
-    instructorId: mentorId,
-    skillId,
-    startsAt: '2026-03-04T10:00:00.000Z',
-    durationHours: 1,
-    message: 'Hooks?',
-    now: NOW,
-  });
-  await approveSession(deps, { sessionId, actorId: mentorId, now: NOW });
-  // A booking as EventStoreDB writes it, in steps: its index shard and its decision record.
-  const steps = { runtime: deps.runtime, bookings: stepBookingWriter(deps.runtime) };
-  const stepped = { studentId: student, instructorId: mentorId, skillId, durationHours: 1, message: 'More hooks?', now: NOW };
-  await requestSession(steps, { ...stepped, sessionId: randomUUID(), startsAt: '2026-03-05T10:00:00.000Z' });
-  await carryOverStudentTime(deps.runtime, NOW);
-
-  postId = (await createPost(deps, { actorId: student, content: 'How do I profile a slow query?', category: 'development', urgency: 'high', now: NOW })).postId;
-  const { commentId } = await addComment(deps, { postId, actorId: mentorId, content: 'Try EXPLAIN ANALYZE', now: NOW });
-  await likePost(deps, { postId, actorId: mentorId, now: NOW });
-  await likeComment(deps, { postId, commentId, actorId: student, now: NOW });
-  await addComment(deps, { postId, actorId: student, content: 'Thanks!', parentCommentId: commentId, now: NOW });
-
-  const { conversationId } = await startConversation(deps, { memberId: student, otherMemberId: mentorId, now: NOW });
-  const { messageId } = await sendMessage(deps, { conversationId, senderId: student, content: 'Hello', now: NOW });
-  await markMessagesRead(deps, { conversationId, readerId: mentorId, messageId, now: NOW });
-  await markNotificationsRead(deps, { memberId: student, notificationIds: [randomUUID()], now: NOW });
-  await toggleSkillLike(deps, { skillId, ownerId: mentorId, memberId: student, now: NOW });
-  await catalogueSkill(deps, { name: 'PostgreSQL', description: 'Query plans', category: 'development', createdBy: mentorId, source: 'member', now: NOW });
-  await useAiQuota(deps, { memberId: student, requestId: randomUUID(), dailyLimit: 20, now: NOW });
-  await submitFeedback(deps, { feedbackId: randomUUID(), memberId: student, message: 'Lovely', now: NOW });
-  await castFeatureVote(deps, { featureId: 'post_job', memberId: student, voteType: 'like', now: NOW });
-  await castFeatureVote(deps, { featureId: 'post_job', memberId: student, voteType: 'dislike', now: NOW });
-  await setFeatureStatus(deps, { featureId: 'post_job', adminId: mentorId, status: 'planned', note: 'Next month', now: NOW });
-  const errorGroup = { groupId: '0123456789abcdef', adminId: mentorId, appVersion: '1.0.0', latestOccurrenceId: '7', regressed: false, now: NOW };
-  await actOnErrorGroup(deps, { ...errorGroup, action: 'resolve', reason: 'Fixed' });
-  await actOnErrorGroup(deps, { ...errorGroup, action: 'reopen', reason: 'Back' });
-  // A test e-mail's outcome as the command records it once SMTP has answered (commands/test-email).
-  await deps.runtime.handle(
-    adminActionsDecider,
-    adminActionsStreamId(mentorId),
-    { type: 'RecordTestEmail', adminId: mentorId, to: 'mentor@example.com', outcome: { sent: false, reason: '535 Authentication failed' }, now: NOW },
-    { now: NOW, actorId: mentorId },
-  );
+  ({ student, postId } = await seedEveryStreamCategory(deps, fixture.store));
 });
 afterAll(async () => {
   await fixture?.close();

@@ -50,6 +50,8 @@ export interface StreamEventView extends StreamEventSummary {
 export interface FoldAt {
   /** The decider's name in the catalogue (`member` and `welcomeTour` on a member stream). */
   decider: string;
+  /** The state before the event (the decider's initial state at position 0): the time-travel screen diffs it against `state`. */
+  before: PlainJson;
   state: PlainJson;
   changes: StateChange[];
 }
@@ -207,7 +209,7 @@ export const createStateAt = (options: { reads: Pick<EventReads, 'readStream'>; 
           ? Object.entries(category.folds).map(([decider, folding]): FoldAt => {
               const before = travelled.foldTo(entry, decider, folding, index);
               const after = folding.evolve(before, { type: event.type, data: event.data });
-              return { decider, state: toPlainJson(after) ?? null, changes: diffStates(before, after) };
+              return { decider, before: toPlainJson(before) ?? null, state: toPlainJson(after) ?? null, changes: diffStates(before, after) };
             })
           : [];
       return {

@@ -46,7 +46,9 @@ describe('the /api/admin scope', () => {
     const seen: string[] = [];
     for (const route of adminRoutes()) {
       const [method, template] = route.split(' ') as [string, string];
-      const bare = template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PARAMS[name] ?? 'missing');
+      // A stream to travel in (issue 33): the member's own, which their sign-in wrote.
+      const params: Record<string, string> = { ...PATH_PARAMS, streamId: `member-${member.memberId}` };
+      const bare = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? 'missing');
       const path = bare + queryOf(bare);
       // A write takes its body from WRITE_BODIES, or none (the test e-mail goes to the admin's own address).
       const body = WRITE_BODIES[route];

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { adminActivitiesRoutes } from './admin-activities.js';
 import { adminActivityRoutes } from './activities.js';
 import { adminAiAnalyticsRoutes } from './ai-analytics.js';
+import { adminAuditRoutes, type AuditOperations } from './audit.js';
 import type { AdminOperations } from './admin-operations.js';
 import { guardAdminScope } from './autohooks.js';
 import { adminCorrectionRoutes } from './corrections.js';
@@ -26,13 +27,15 @@ export const ADMIN_PREFIX = '/api/admin';
 export interface AdminScopeOptions {
   deps: AppDeps;
   operations: AdminOperations;
+  /** The event browser's and time travel's reads (api/operations.ts: readLog, stateAt). */
+  audit: AuditOperations;
   /** The server's admin list (ADMIN_EMAILS): the directory's Admin badge. */
   adminEmails: readonly string[];
   /** The health grade and its checks (api/metrics/health-check.ts). */
   checkHealth: HealthChecker;
 }
 
-export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, { deps, operations, adminEmails, checkHealth }) => {
+export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, { deps, operations, audit, adminEmails, checkHealth }) => {
   guardAdminScope(scope);
   await scope.register(adminMeRoutes, { deps });
   await scope.register(adminOperationRoutes, { operations });
@@ -48,4 +51,5 @@ export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, {
   await scope.register(adminCorrectionRoutes, { deps });
   await scope.register(adminEvidenceRoutes, { deps });
   await scope.register(adminErrorRoutes, { deps });
+  await scope.register(adminAuditRoutes, { operations: audit });
 };

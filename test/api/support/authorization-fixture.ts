@@ -107,7 +107,8 @@ export const createFixture = async (server: TestServer): Promise<Fixture> => {
 
   const sharedId = await book(ann);
   await approve(sharedId);
-  const shared = { student: ann, mentor: mia, params: { id: sharedId, modId: await propose(sharedId) } };
+  // streamId and correlationId: the audit's routes (issue 33) name the shared session's stream and chain.
+  const shared = { student: ann, mentor: mia, params: { id: sharedId, modId: await propose(sharedId), streamId: `session-${sharedId}`, correlationId: sharedId } };
   await ann.post(`/api/sessions/${sharedId}/message`, { message: 'Hello' });
   const notifications = (await ann.get(`/api/users/${ann.memberId}/notifications`)).body as { id: string }[];
   if (!notifications[0]) throw new Error('Ann has no notification for the matrix');

@@ -93,6 +93,8 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
                     { path: 'admin/users', ...adminPage('AdminUsersPage') },
                     { path: 'admin/inspector', ...adminPage('AdminInspectorPage') },
                     { path: 'admin/errors', ...adminPage('AdminErrorsPage') },
+                    { path: 'admin/events', ...adminPage('AdminEventsPage') },
+                    { path: 'admin/streams/:streamId', ...adminPage('AdminStreamPage') },
                   ],
                 },
               ],

@@ -32,4 +32,8 @@ export const adminKeys = {
   errorStats: () => [...adminKeys.errorMonitor(), 'stats'] as const,
   /** One group's details (GET /api/admin/errors/{groupId}). */
   errorGroup: (groupId: string) => [...adminKeys.errorMonitor(), 'group', groupId] as const,
+  /** The event browser's pages per filter set, a correlation's chain and a stream at a position (issue 33). */
+  events: (filters: string) => [...adminKeys.all, 'events', filters] as const,
+  chain: (correlationId: string) => [...adminKeys.all, 'events', 'chain', correlationId] as const,
+  stream: (streamId: string, at: number | null) => [...adminKeys.all, 'streams', streamId, at] as const,
 };

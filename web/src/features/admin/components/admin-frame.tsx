@@ -11,6 +11,7 @@ const sections = [
   { to: '/admin/users', label: 'Users', end: false },
   { to: '/admin/inspector', label: 'Inspector', end: false },
   { to: '/admin/errors', label: 'Errors', end: false },
+  { to: '/admin/events', label: 'Events', end: false },
 ];
 
 /** `actions` sit beside the title (the dashboard header's controls). */

@@ -9,6 +9,7 @@ import { Card } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadFailedNotice } from '@/ui/load-failed-notice';
 import { Spinner } from '@/ui/spinner';
+import { MemberAuditLinks } from './member-audit-links';
 import { useUserDetail } from '../api/users-api';
 import { UserDetailView } from './user-detail-view';
 import { UserPicker } from './user-picker';
@@ -33,7 +34,10 @@ export const UserInspector = ({ userId, onSelect }: { userId: string | null; onS
         {isStatus(detail.error, 404) ? adminUsersTexts.userNotFound : 'The server did not answer. Try again.'}
       </LoadFailedNotice>
     ) : (
-      <UserDetailView detail={detail.data} now={now} />
+      <>
+        <UserDetailView detail={detail.data} now={now} />
+        <MemberAuditLinks memberId={detail.data.user.id} />
+      </>
     );
   return (
     <div className="space-y-4">

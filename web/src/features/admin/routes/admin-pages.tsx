@@ -1,11 +1,13 @@
 // The admin client's pages (the dashboard at /admin, the followers at /admin/operations, ...), in one lazily loaded module so the whole area is one chunk a member never
 // loads (web/src/app/router.tsx; test/e2e/admin-bundle.e2e.test.ts checks it).
 import { Cable } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { errorTexts } from '@contracts/admin-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Card, CardHeader } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadFailedNotice } from '@/ui/load-failed-notice';
+import { Spinner } from '@/ui/spinner';
 import { FOLLOWERS_POLL_MS, useFollowers } from '../api/admin-api';
 import { AdminFrame } from '../components/admin-frame';
 import { ErrorMonitor, ErrorsRefresh } from '../components/error-monitor';
@@ -13,6 +15,25 @@ import { FollowersTable } from '../components/followers-table';
 
 export { AdminDashboardPage } from './admin-dashboard-page';
 export { AdminInspectorPage, AdminUsersPage } from './admin-users-pages';
+
+// The event browser and time travel (issue 33): a chunk of their own, fetched when first opened.
+const EventsPage = lazy(async () => ({ default: (await import('./audit-pages')).EventsPage }));
+const StreamPage = lazy(async () => ({ default: (await import('./audit-pages')).StreamPage }));
+const AuditLoading = () => (
+  <div className="flex justify-center py-12">
+    <Spinner label="Loading" />
+  </div>
+);
+export const AdminEventsPage = () => (
+  <Suspense fallback={<AuditLoading />}>
+    <EventsPage />
+  </Suspense>
+);
+export const AdminStreamPage = () => (
+  <Suspense fallback={<AuditLoading />}>
+    <StreamPage />
+  </Suspense>
+);
 
 const FollowersLoading = () => (
   <div role="status" className="space-y-2 p-5" data-testid="followers-loading">
