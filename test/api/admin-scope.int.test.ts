@@ -1,6 +1,7 @@
 // Issue 30 point 4: every admin route sits in the one /api/admin scope behind its one guard. The routes
 // come from the running app's route tree, so a route added to the scope is checked here without a line
 // of its own; the authorization matrix holds the rows that keep admin-only routes out of the rest of /api.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEmailTexts } from '../../api/contracts/test-email.js';
 import { adminTexts } from '../../api/routes/admin/autohooks.js';
@@ -8,6 +9,7 @@ import { adminActionsStreamId } from '../../domain/admin-actions/events.js';
 import { answeredPost, openLiveSocket } from '../support/assistant-fixtures.js';
 import { heardAfter } from '../support/live-socket.js';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
+import { becomeMentor, bookingBody } from '../support/session-fixtures.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 import { apiRoutes } from './support/route-table.js';
 
@@ -21,11 +23,36 @@ describe('the /api/admin scope', () => {
   let admin: ApiClient;
   let member: ApiClient;
   let model: OpenAiCompatibleServer;
+  /** The path parameters and body of the routes about one thing (found or made in beforeAll). */
+  let perRoute: Record<string, { params?: Record<string, string>; body?: unknown }> = {};
   beforeAll(async () => {
     model = await startOpenAiCompatibleServer();
     // Upper case and spaces in the setting: the server compares e-mails as it stores them.
     server = await startTestServer({ env: { ADMIN_EMAILS: ` ${ADMIN.toUpperCase()} , someone@example.com`, OPENAI_BASE_URL: model.baseUrl } });
     [admin, member] = await Promise.all([signIn(server.url, ADMIN, 'Ada'), signIn(server.url, 'mo-member@example.com', 'Mo')]);
+    // What the routes about one thing need to find: error groups of their own (one resolved, for reopen), a session
+    // (the member books the admin), the member to correct, a follower to resume.
+    const group = async (word: string) => {
+      const message = `Scope check ${word}`;
+      const error = { type: 'Error', message, stack: null, source: 'window', path: '/feed', occurredAt: new Date().toISOString(), appVersion: null };
+      expect((await member.post('/api/client-errors', { errors: [error] })).status).toBe(204);
+      const listed = (await admin.get<{ id: string; message: string }[]>(`/api/admin/errors?search=${encodeURIComponent(message)}`)).body;
+      return listed.find((g) => g.message === message)!.id;
+    };
+    const [shown, resolved, ignored, reopened] = [await group('alpha'), await group('bravo'), await group('charlie'), await group('delta')];
+    expect((await admin.post(`/api/admin/errors/${reopened}/resolve`, { reason: 'Scope' })).status).toBe(200);
+    const skillId = await becomeMentor(admin);
+    const booked = await member.post<{ id: string }>('/api/sessions', bookingBody({ mentor: admin, skillId, date: '2026-12-09', time: '10:00' }));
+    const reason = { reason: 'Scope check' };
+    perRoute = {
+      'GET /api/admin/errors/{groupId}': { params: { groupId: shown } },
+      'POST /api/admin/errors/{groupId}/resolve': { params: { groupId: resolved }, body: reason },
+      'POST /api/admin/errors/{groupId}/ignore': { params: { groupId: ignored }, body: reason },
+      'POST /api/admin/errors/{groupId}/reopen': { params: { groupId: reopened }, body: reason },
+      'GET /api/admin/sessions/{id}/evidence': { params: { id: booked.body.id } },
+      'POST /api/admin/members/{id}/corrections': { params: { id: member.memberId }, body: { amount: 1, reason: 'Scope check', idempotencyKey: randomUUID() } },
+      'POST /api/admin/operations/{name}/{action}': { params: { name: 'balances', action: 'resume' }, body: {} },
+    };
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -47,11 +74,11 @@ describe('the /api/admin scope', () => {
     for (const route of adminRoutes()) {
       const [method, template] = route.split(' ') as [string, string];
       // A stream to travel in (issue 33): the member's own, which their sign-in wrote.
-      const params: Record<string, string> = { ...PATH_PARAMS, streamId: `member-${member.memberId}` };
+      const params: Record<string, string> = { ...PATH_PARAMS, streamId: `member-${member.memberId}`, ...perRoute[route]?.params };
       const bare = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? 'missing');
       const path = bare + queryOf(bare);
       // A write takes its body from WRITE_BODIES, or none (the test e-mail goes to the admin's own address).
-      const body = WRITE_BODIES[route];
+      const body = WRITE_BODIES[route] ?? perRoute[route]?.body;
       expect(['GET', 'POST'], `${route}: a read or a write`).toContain(method);
       const call = (client: ApiClient) => (method === 'GET' ? client.get(path) : body === undefined ? client.post(path) : client.post(path, body));
       const anonymous = await fetch(`${server.url}${path}`, {
@@ -73,9 +100,11 @@ describe('the /api/admin scope', () => {
   });
 
   it('says e-mail is not configured when the server has no SMTP_URL, and records nothing', async () => {
+    const testEmails = async () => (await server.store.readStream(adminActionsStreamId(admin.memberId))).filter((e) => e.type.startsWith('TestEmail'));
     const response = await admin.post('/api/admin/test-email');
     expect(response.body).toEqual({ success: false, message: testEmailTexts.notConfigured, configured: false, to: null, reason: null });
-    expect(await server.store.readStream(adminActionsStreamId(admin.memberId))).toEqual([]);
+    // The admin's stream holds their evidence downloads of the test above; no test e-mail.
+    expect(await testEmails()).toEqual([]);
   });
 
   it('tells the admin who they are', async () => {
