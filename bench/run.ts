@@ -15,6 +15,7 @@ import { benchBookingUnderRebuild } from './booking-under-rebuild.js';
 import { benchCommentFanout } from './comment-fanout.js';
 import { benchFeedPage } from './feed-page.js';
 import { benchFreshness } from './freshness.js';
+import { benchFourProcesses } from './four-processes.js';
 import { benchHeatmap } from './heatmap.js';
 import { benchClientErrors } from './client-errors.js';
 import { benchHttpUser } from './http-user.js';
@@ -53,6 +54,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   heatmap: benchHeatmap,
   'client-errors': benchClientErrors,
   'admin-audit': benchAdminAudit,
+  'four-processes': benchFourProcesses,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

@@ -33,16 +33,18 @@ describe('the Live Activity', () => {
     await adminPage.getByRole('heading', { name: 'Live Activity' }).waitFor();
 
     const memberPage = await openTab(e2e.browser, base, member, '/feed', { width: 1280, height: 900 });
+    // The batch that carries the navigation (on a slow machine the /feed view may have left in an earlier one),
+    // listened for before the click: the batch may leave at once, before a listener added after would hear it.
+    const navigationSent = memberPage.waitForResponse(
+      (response) => response.url().endsWith('/api/analytics/events') && response.status() === 202 && /"navigation"/.test(response.request().postData() ?? ''),
+      { timeout: 15_000 },
+    );
     await memberPage
       .getByRole('link', { name: /search/i })
       .first()
       .click();
     await memberPage.waitForURL((url) => url.pathname === '/search');
-    // The batch that carries the navigation (on a slow machine the /feed view may have left in an earlier one).
-    const sent = await memberPage.waitForResponse(
-      (response) => response.url().endsWith('/api/analytics/events') && response.status() === 202 && /"navigation"/.test(response.request().postData() ?? ''),
-      { timeout: 15_000 },
-    );
+    const sent = await navigationSent;
     const answer = (await sent.json()) as { stored: number };
     expect(answer.stored).toBeGreaterThanOrEqual(1);
     const arrived = Date.now();
