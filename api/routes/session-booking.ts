@@ -48,7 +48,8 @@ export const sessionBookingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       assertSelf(request.body.student_id, memberId, 'You can only request sessions for yourself');
       const at = deps.clock().toISOString(); // the events' occurredAt, which the answer's created_at and updated_at show
       const result = await requestSession(commands, bookingOf(request.body, memberId, at));
-      const written = reply.afterWrite(result, participantsOf(result.session));
+      // Of every stream the booking wrote: the student's next read of their balance shows the hold.
+      const written = reply.afterWrite({ checkpoint: result.checkpoint, events: result.wrote }, participantsOf(result.session));
       const created = createdView(result, at, memberId);
       if (created) return reply.code(201).send(created);
       // A re-sent request wrote nothing: it is answered with the session as it stands.

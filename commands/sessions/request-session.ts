@@ -32,6 +32,11 @@ export interface RequestSessionResult {
   /** Checkpoint of SessionRequested; null when the session already existed. */
   checkpoint: Checkpoint | null;
   events: SessionEvent[];
+  /**
+   * Every event the booking appended, of each stream it wrote (the student's hold, the slot cells, the
+   * session): a read-your-writes wait must cover the read models of all of them (the balance shows the hold).
+   */
+  wrote: readonly { type: string }[];
   session: SessionRef;
   /** The zone the request's date and time were read in; null when the session already existed. */
   viewerTimeZone: string | null;
@@ -65,6 +70,7 @@ export const requestSession = async (deps: BookingDeps, input: RequestSessionInp
         sessionId: input.sessionId,
         checkpoint: created.checkpoint,
         events: created.events,
+        wrote: opened ? [...decision.hold.events, ...decision.cells.flatMap((hour) => hour.events), ...created.events] : [],
         session: created.state.session,
         viewerTimeZone: opened ? decision.viewerTimeZone : null,
         participants: opened ? decision.participants : null,

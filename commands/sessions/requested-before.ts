@@ -18,6 +18,7 @@ export interface RequestedBefore {
   sessionId: string;
   checkpoint: null;
   events: SessionEvent[];
+  wrote: readonly { type: string }[];
   session: SessionRef;
   viewerTimeZone: null;
   participants: null;
@@ -34,7 +35,7 @@ export const alreadyRequested = async (runtime: CommandRuntime, sessionId: strin
     runtime.load(sessionDecider, sessionStreamId(sessionId)),
     runtime.load(bookingDecisionDecider, bookingStreamId(sessionId)),
   ]);
-  if (session.state.status !== 'none') return { sessionId, checkpoint: null, events: [], session: session.state.session, viewerTimeZone: null, participants: null };
+  if (session.state.status !== 'none') return { sessionId, checkpoint: null, events: [], wrote: [], session: session.state.session, viewerTimeZone: null, participants: null };
   if (record.revision !== null) throw new DomainError('CONFLICT', texts.alreadyExists);
   return { session, record };
 };
