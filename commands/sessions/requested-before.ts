@@ -35,7 +35,8 @@ export const alreadyRequested = async (runtime: CommandRuntime, sessionId: strin
     runtime.load(sessionDecider, sessionStreamId(sessionId)),
     runtime.load(bookingDecisionDecider, bookingStreamId(sessionId)),
   ]);
-  if (session.state.status !== 'none') return { sessionId, checkpoint: null, events: [], wrote: [], session: session.state.session, viewerTimeZone: null, participants: null };
+  if (session.state.status !== 'none')
+    return { sessionId, checkpoint: null, events: [], wrote: [], session: session.state.session, viewerTimeZone: null, participants: null };
   if (record.revision !== null) throw new DomainError('CONFLICT', texts.alreadyExists);
   return { session, record };
 };
