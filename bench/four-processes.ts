@@ -43,7 +43,10 @@ const startProcess = async (databaseUrl: string): Promise<{ url: string; child: 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process on port ${port} exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, child };
     if (Date.now() > deadline) throw new Error(`API process on port ${port} did not answer within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -84,7 +87,11 @@ export const benchFourProcesses = async (): Promise<BenchResult> => {
     const spread = lines(0);
     const spreadRuns = await Promise.all(
       processes.map((p, i) =>
-        runWrk(`${p.url}/api/sessions`, spread.filter((_, k) => k % PROCESSES === i), { connections: CONNECTIONS / PROCESSES, origin: origin(p.url), seconds: SECONDS }),
+        runWrk(
+          `${p.url}/api/sessions`,
+          spread.filter((_, k) => k % PROCESSES === i),
+          { connections: CONNECTIONS / PROCESSES, origin: origin(p.url), seconds: SECONDS },
+        ),
       ),
     );
     const single = await runWrk(`${processes[0]!.url}/api/sessions`, lines(1), { connections: CONNECTIONS, origin: origin(processes[0]!.url), seconds: SECONDS });
