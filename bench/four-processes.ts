@@ -15,9 +15,11 @@ import { assertWrkInstalled, runWrk, type WrkLine, type WrkResult } from './wrk.
 
 const PROCESSES = 4;
 const CONNECTIONS = 48; // in all: 12 a process, or 48 on the one
-const SECONDS = 3;
+const SECONDS = 1;
 const MENTORS = 48;
-const STUDENTS = 2400; // one booking each per round, two rounds
+// One booking each per round, two rounds: more lines than a round can send (one process has answered 2,700 a
+// second here), so no round runs out and sends a line again (a 409 that would count as a request).
+const STUDENTS = 6000;
 const FRESHNESS_SAMPLES = 100;
 const FIRST_SLOT = 24; // a day ahead: the first listed slots may pass while the fixture starts
 const ADMIN = 'admin@four.example';
@@ -99,6 +101,8 @@ export const benchFourProcesses = async (): Promise<BenchResult> => {
     if (all.some((r) => r.errors > 0)) throw new Error(`bookings: ${all.map((r) => r.errors).join(', ')} socket errors`);
     const answered = all.reduce((n, r) => n + r.requests - r.non2xx, 0);
     const refused = all.reduce((n, r) => n + r.non2xx, 0);
+    // Bookings made, not requests: a line sent again is refused (409) and cheap, and would flatter the rate.
+    const booked = (r: WrkResult) => (r.requests - r.non2xx) / SECONDS;
 
     // Every answered booking is in the log once, and once in the sessions read model; no slot is booked twice.
     const count = async (text: string) => Number((await pool.query<{ n: string }>(text)).rows[0]!.n);
@@ -181,23 +185,23 @@ export const benchFourProcesses = async (): Promise<BenchResult> => {
     }
     const sameFigures = new Set(seen).size === 1;
 
-    const spreadRate = spreadRuns.reduce((n, r) => n + r.rps, 0);
-    const pass = intact && freshnessP99 <= 100 && sameFigures;
+    const spreadRate = spreadRuns.reduce((n, r) => n + booked(r), 0);
+    const pass = intact && refused === 0 && freshnessP99 <= 100 && sameFigures;
     return {
       name: `${PROCESSES} API processes on one PostgreSQL under the booking load`,
       subject: `bookings/s over ${PROCESSES} processes (${CONNECTIONS / PROCESSES} connections each, wrk per process, at once)`,
       baseline: `the same load on one process (${CONNECTIONS} connections)`,
       subjectValue: spreadRate,
-      baselineValue: single.rps,
+      baselineValue: booked(single),
       unit: 'bookings/s',
-      ratio: spreadRate / single.rps,
-      target: 'no booking lost or doubled, freshness across processes p99 <= 100 ms, the same admin figures on every process',
+      ratio: spreadRate / booked(single),
+      target: 'no booking lost, doubled or refused, freshness across processes p99 <= 100 ms, the same admin figures on every process',
       pass,
       notes:
         `${answered} bookings answered 2xx, ${refused} refused; ${requested} in the log, ${sessions} in the sessions read model, ${held} holds, ${doubled} slots booked twice; ` +
         `freshness from process 1's answer to the mentor's socket on process 2: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${freshnessP99.toFixed(1)} ms; ` +
-        `admin figures (users/sessions) per process: ${seen.join(', ')}; per-process rates ${spreadRuns.map((r) => Math.round(r.rps)).join(', ')}, p99 ${spreadRuns.map((r) => Math.round(r.p99)).join(', ')} ms ` +
-        `against one process's ${Math.round(single.rps)} at p99 ${Math.round(single.p99)} ms (2 cores shared by all: docs/scaling.md says what N cores give)`,
+        `admin figures (users/sessions) per process: ${seen.join(', ')}; per-process bookings/s ${spreadRuns.map((r) => Math.round(booked(r))).join(', ')}, p99 ${spreadRuns.map((r) => Math.round(r.p99)).join(', ')} ms ` +
+        `against one process's ${Math.round(booked(single))} at p99 ${Math.round(single.p99)} ms (2 cores shared by all: docs/scaling.md says what N cores give)`,
     };
   } finally {
     await Promise.all(processes.map((p) => stopProcess(p.child)));
