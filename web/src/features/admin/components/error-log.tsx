@@ -1,7 +1,7 @@
 // The Error Log tab of /admin/errors (spec 002 §2): search over type, message and path, the severity and
 // status filters (the server filters: the groups may be many), and the groups newest first.
 import { Search } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import {
   ERROR_GROUPS_LIMIT_DEFAULT,
   ERROR_SEARCH_MAX,
@@ -11,6 +11,7 @@ import {
   type ErrorGroup,
   type ErrorGroupsQuery,
 } from '@contracts/admin-errors';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { Input, Select } from '@/ui/input';
 import { DataTable } from '@/ui/table/data-table';
 import type { TableStatus } from '@/ui/table/types';
@@ -25,16 +26,7 @@ const statusFilterLabels: Record<Status, string> = { all: 'All statuses', unreso
 
 /** Below 1024 px the ten facts of a row do not fit a table's width: cards. */
 const narrowQuery = '(max-width: 1023px)';
-const useNarrow = () =>
-  useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(narrowQuery);
-      query.addEventListener('change', changed);
-      return () => query.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(narrowQuery).matches,
-    () => false,
-  );
+const useNarrow = () => useMediaQuery(narrowQuery);
 
 export interface ErrorLogViewProps {
   typed: string;

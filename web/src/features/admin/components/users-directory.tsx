@@ -1,7 +1,8 @@
 // The admin directory's list (spec 002 §2): search by name or e-mail, the All / Active / Inactive filter,
 // and the cards, virtualised and paged by the server's cursor so 100,000 members scroll smoothly.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { adminUsersTexts, userFilters, type UserFilter } from '@contracts/admin-users';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useNow } from '@/lib/use-now';
 import { UserSearchInput } from './user-search-input';
 import { DataTable } from '@/ui/table/data-table';
@@ -16,16 +17,7 @@ const VIEW_HEIGHT = 640;
 const narrowQuery = '(max-width: 639px)';
 
 /** Cards stack their facts below 640 px, about twice as tall: the list's first guess of a card's height. */
-const useNarrow = () =>
-  useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(narrowQuery);
-      query.addEventListener('change', changed);
-      return () => query.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(narrowQuery).matches,
-    () => false,
-  );
+const useNarrow = () => useMediaQuery(narrowQuery);
 
 export const useSettled = (value: string, ms = SEARCH_PAUSE_MS) => {
   const [settled, setSettled] = useState(value);
