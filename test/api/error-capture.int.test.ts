@@ -1,7 +1,7 @@
 // Capture on the server beyond the 5xx (issue 32 point 1): a projector whose handler throws stops and is
 // recorded as a critical follower error, and a failed call to the model (a real HTTP server answering
 // 500) as a medium assistant error; each is grouped, with the version, and neither is read from the log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorGroup } from '../../api/contracts/admin-errors.js';
 import type { FeedbackEvent } from '../../domain/feedback/events.js';
 import { feedbackEventTypes } from '../../domain/feedback/events.js';
@@ -31,14 +31,16 @@ describe('errors captured on the server', () => {
   let fake: OpenAiCompatibleServer;
   let server: TestServer;
   let admin: ApiClient;
-  const groupWhere = async (match: (group: ErrorGroup) => boolean) => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const found = (await admin.get<ErrorGroup[]>('/api/admin/errors')).body.find(match);
-      if (found || Date.now() > deadline) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  // Waits for the group itself to be listed (vitest's waitFor retries the read until it finds one).
+  const groupWhere = (match: (group: ErrorGroup) => boolean) =>
+    vi.waitFor(
+      async () => {
+        const found = (await admin.get<ErrorGroup[]>('/api/admin/errors')).body.find(match);
+        if (!found) throw new Error('no such error group yet');
+        return found;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
 
   beforeAll(async () => {
     fake = await startOpenAiCompatibleServer();

@@ -4,7 +4,7 @@
 // ignore and reopen are refused when already so, and a resolved group regresses in the same or a later
 // version but not in an older one; the cards count today against yesterday at the same time of day.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorTexts, type ErrorGroup, type ErrorGroupDetail, type ErrorStats } from '../../api/contracts/admin-errors.js';
 import { clientErrorTexts, type ClientError } from '../../api/contracts/client-errors.js';
 import { TELEMETRY_TABLES as T } from '../../telemetry/tables.js';
@@ -15,14 +15,16 @@ import { signIn, startTestServer, type ApiClient, type TestServer } from '../sup
 const ADMIN = 'ana-errors@example.com';
 const NOW = '2026-11-29T10:30:00.000Z';
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+// Reads until the answer is the one awaited (vitest's waitFor retries the read), then answers it.
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error('not yet');
+      return value;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 
 describe('the error monitor', () => {
   let server: TestServer;

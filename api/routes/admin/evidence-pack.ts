@@ -18,7 +18,9 @@ export interface EvidenceSources {
   member: (memberId: string) => Promise<MemberState>;
 }
 
-const inZone = (iso: string, timeZone: string) => format(new Date(iso), "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", { in: tz(timeZone) });
+// ISO-8601 with milliseconds and the zone's offset as +hh:mm (date-fns' xxx), so each local time is the same instant.
+const LOCAL_ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSxxx";
+const inZone = (iso: string, timeZone: string) => format(new Date(iso), LOCAL_ISO, { in: tz(timeZone) });
 
 const conversation = async (store: LogBrowser, correlationId: string): Promise<LogEntry[]> => {
   const events: LogEntry[] = [];
