@@ -153,20 +153,27 @@ export const createServerMetrics = (options: { now?: () => number } = {}): Serve
       requests.record(durationMs, statusCode);
     },
     measureStore(store) {
+      // Every command reads the store through this: each method is bound once, not on every access.
+      const bound = new Map<PropertyKey, unknown>([
+        ['append', (...args: Parameters<EventStore['append']>) => measured(args[1].length, () => store.append(...args))],
+        [
+          'appendMany',
+          (...args: Parameters<EventStore['appendMany']>) =>
+            measured(
+              args[0].reduce((n, a) => n + a.events.length, 0),
+              () => store.appendMany(...args),
+            ),
+        ],
+      ]);
       return new Proxy(store, {
         get(target, property, receiver) {
-          if (property === 'append') {
-            return (...args: Parameters<EventStore['append']>) => measured(args[1].length, () => target.append(...args));
-          }
-          if (property === 'appendMany') {
-            return (...args: Parameters<EventStore['appendMany']>) =>
-              measured(
-                args[0].reduce((n, a) => n + a.events.length, 0),
-                () => target.appendMany(...args),
-              );
-          }
+          const known = bound.get(property);
+          if (known !== undefined) return known;
           const value: unknown = Reflect.get(target, property, receiver);
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          if (typeof value !== 'function') return value;
+          const method = (value as (...a: unknown[]) => unknown).bind(target);
+          bound.set(property, method);
+          return method;
         },
       });
     },
