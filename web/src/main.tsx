@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startApp } from './app/app';
+import { keepEarlyPaths } from './features/analytics/early-paths';
 import { installErrorReporting } from './features/error-reporting/install';
 import './styles.css';
 
@@ -21,8 +22,10 @@ void startApp().then((parts) =>
         <App {...parts} />
       </StrictMode>,
     );
-    // The analytics capture is its own chunk, loaded once the page is drawn, so it costs the first paint nothing.
+    // The analytics capture is its own chunk, loaded once the page is drawn, so it costs the first paint nothing;
+    // the paths a member reaches before it arrives are kept for it.
+    const early = keepEarlyPaths(parts.router);
     const later = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-    later(() => void import('./features/analytics/capture').then(({ startAnalytics }) => startAnalytics(parts.router)).catch(() => {}));
+    later(() => void import('./features/analytics/capture').then(({ startAnalytics }) => startAnalytics(parts.router, early)).catch(() => early.stop()));
   }),
 );

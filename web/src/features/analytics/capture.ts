@@ -5,6 +5,7 @@
 // that does not arrive is dropped. It asks the server once whether to capture at all (ANALYTICS).
 import type { AnalyticsBatchBody, AnalyticsEvent, AnalyticsSettings } from '@contracts/analytics';
 import { ANALYTICS_LIMITS } from '@contracts/analytics-limits';
+import type { EarlyPaths } from './early-paths';
 import { INTERACTIONS_URL, startInteractions } from './interactions';
 
 const PREVIOUS_PATH = 'skillswap.analytics.previous-path';
@@ -50,11 +51,10 @@ export const createCapture = (send: (body: string, leaving: boolean) => void, no
   let last: string | null = null;
   return {
     /** Records the path if it changed since the last call (a re-render or a search change is no page view). */
-    view(pathname: string) {
+    view(pathname: string, at = now()) {
       const path = cleanPath(pathname);
       if (path === last) return;
       last = path;
-      const at = now();
       queue.push({ at, kind: 'view', path, viewport: { width: Math.max(1, window.innerWidth), height: Math.max(1, window.innerHeight) } });
       const previous = stored(PREVIOUS_PATH);
       // A reload of the same path is no navigation.
@@ -87,12 +87,18 @@ const enabled = async (): Promise<boolean> => {
   }
 };
 
-/** Starts capturing the router's paths when the server says analytics is on. */
-export const startAnalytics = async (router: PathSource): Promise<void> => {
-  if (!(await enabled())) return;
+/**
+ * Starts capturing the router's paths when the server says analytics is on, first those the early recorder
+ * kept (from the landing page on), then each change; no change falls between the two, as both run at once.
+ */
+export const startAnalytics = async (router: PathSource, early: EarlyPaths): Promise<void> => {
+  const on = await enabled();
+  early.stop();
+  if (!on) return;
   const capture = createCapture(sendTo(EVENTS_URL));
   // The heat map's points leave beside the page views, on the same timer and pagehide (interactions.ts).
   const interactions = startInteractions(visitorId(), () => cleanPath(router.state.location.pathname), sendTo(INTERACTIONS_URL));
+  for (const { pathname, at } of early.seen) capture.view(pathname, at);
   capture.view(router.state.location.pathname);
   router.subscribe((state) => {
     capture.view(state.location.pathname);
