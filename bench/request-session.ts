@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { readSessionId } from '../api/plugins/session.js';
 import { startSessionFixture } from './session-fixture.js';
-import type { BenchResult } from './support.js';
+import { profiled, type BenchResult } from './support.js';
 import { assertWrkInstalled, runWrk, type WrkLine, type WrkResult } from './wrk.js';
 
 const CONNECTIONS = 50;
@@ -85,7 +85,9 @@ export const benchRequestSession = async (): Promise<BenchResult> => {
     for (let round = 0; round < 3; round += 1) {
       baselineRuns.push(await runBare());
       await settle();
-      const result = await runWrk(`${fixture.server.url}/api/sessions`, bookings(round), { connections: CONNECTIONS, origin, seconds: SECONDS });
+      const result = await profiled(`request-session-${round}`, () =>
+        runWrk(`${fixture.server.url}/api/sessions`, bookings(round), { connections: CONNECTIONS, origin, seconds: SECONDS }),
+      );
       // A non-2xx answer is a booking sent twice (the round ran out of lines) or a bug: either way, no figure.
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`bookings: ${result.non2xx} non-2xx, ${result.errors} errors of ${result.requests}`);
       subjectRuns.push(result);

@@ -5,7 +5,7 @@
 // that does not arrive is dropped. It asks the server once whether to capture at all (ANALYTICS).
 import type { AnalyticsBatchBody, AnalyticsEvent, AnalyticsSettings } from '@contracts/analytics';
 import { ANALYTICS_LIMITS } from '@contracts/analytics-limits';
-import type { EarlyPaths } from './early-paths';
+import type { EarlyPaths, PathSource } from './early-paths';
 import { INTERACTIONS_URL, startInteractions } from './interactions';
 
 const PREVIOUS_PATH = 'skillswap.analytics.previous-path';
@@ -13,11 +13,6 @@ const VISITOR = 'skillswap.analytics.visitor';
 const EVENTS_URL = '/api/analytics/events';
 const PATH_MAX = 512;
 
-/** What the capture needs of the router: its location now and a call on each change. */
-export interface PathSource {
-  state: { location: { pathname: string } };
-  subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
-}
 
 const stored = (key: string): string | null => {
   try {

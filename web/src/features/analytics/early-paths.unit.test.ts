@@ -2,8 +2,8 @@
 // replays them with the times they were reached: a quick first click loses no view and no navigation.
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsBatchBody } from '@contracts/analytics';
-import { createCapture, type PathSource } from './capture';
-import { keepEarlyPaths } from './early-paths';
+import { createCapture } from './capture';
+import { keepEarlyPaths, type PathSource } from './early-paths';
 
 const storage = new Map<string, string>();
 Object.assign(globalThis, {
