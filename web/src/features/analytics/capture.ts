@@ -13,7 +13,6 @@ const VISITOR = 'skillswap.analytics.visitor';
 const EVENTS_URL = '/api/analytics/events';
 const PATH_MAX = 512;
 
-
 const stored = (key: string): string | null => {
   try {
     return sessionStorage.getItem(key);
