@@ -2,6 +2,8 @@
 // the comment's POST is sent to each socket's new_comment, on PostgreSQL. The sockets live in a child
 // process (comment-fanout-sockets.ts); times are on the machine's clock in both processes.
 import { fork, type ChildProcess } from 'node:child_process';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { startServer } from '../api/main.js';
 import { signIn } from '../test/support/sign-in.js';
 import type { BenchResult } from './support.js';
@@ -42,9 +44,21 @@ export const benchCommentFanout = async (): Promise<BenchResult> => {
       });
       child!.once('exit', (code) => reject(new Error(`the sockets' process exited with ${code}`)));
     });
+    // The server's memory per socket (docs/scaling.md): the heap after a full collection, before the sockets
+    // open and once they are all subscribed (the sockets' own side lives in the child).
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const settledMemory = () => {
+      collect();
+      return process.memoryUsage();
+    };
+    const before = settledMemory();
     const origin = new URL(server.url).origin;
     child.send({ type: 'start', wsUrl: `${server.url.replace(/^http/, 'ws')}/ws`, origin, cookies: members.map((m) => m.cookie), postId });
     const sockets = await ready;
+    const after = settledMemory();
+    // The heap only: RSS and external memory move with the collector's own choices more than with 2,000 sockets.
+    const heapPerSocket = (after.heapUsed - before.heapUsed) / sockets / 1024;
 
     const comment = async (i: number) => {
       const sentAt = now();
@@ -79,7 +93,7 @@ export const benchCommentFanout = async (): Promise<BenchResult> => {
       target: 'p99 <= 100 ms',
       pass: p99 <= 100,
       // The first socket's time is the write, the projection and the NOTIFY; the rest is the fan-out itself.
-      notes: `${samples.length} deliveries; max ${Math.round(Math.max(...samples))} ms; the first socket of a comment after ${Math.round(percentile(firsts, 50))} ms (median)`,
+      notes: `${samples.length} deliveries; max ${Math.round(Math.max(...samples))} ms; the first socket of a comment after ${Math.round(percentile(firsts, 50))} ms (median); the server's heap per subscribed socket ${heapPerSocket.toFixed(1)} kB (after a full collection)`,
     };
   } finally {
     child?.send({ type: 'stop' });

@@ -185,6 +185,18 @@ export const benchFourProcesses = async (): Promise<BenchResult> => {
     }
     const sameFigures = new Set(seen).size === 1;
 
+    // Bytes on disk per event and per read-model row (docs/scaling.md's capacity model), measured here because
+    // these are real bookings' events: the table with its indexes and TOAST, divided by its rows.
+    const bytesPerRow = async (tables: string[], countOf: string) => {
+      const rows = await count(`select count(*) as n from ${countOf}`);
+      const bytes = await count(`select (${tables.map((t) => `pg_total_relation_size('${t}')`).join(' + ')})::text as n`);
+      return rows > 0 ? Math.round(bytes / rows) : 0;
+    };
+    await pool.query('vacuum analyze events, event_log_keys, sessions, balances');
+    const eventBytes = await bytesPerRow(['events', 'event_log_keys'], 'events');
+    const sessionBytes = await bytesPerRow(['sessions'], 'sessions');
+    const balanceBytes = await bytesPerRow(['balances'], 'balances');
+
     const spreadRate = spreadRuns.reduce((n, r) => n + booked(r), 0);
     const pass = intact && refused === 0 && freshnessP99 <= 100 && sameFigures;
     return {
@@ -201,7 +213,8 @@ export const benchFourProcesses = async (): Promise<BenchResult> => {
         `${answered} bookings answered 2xx, ${refused} refused; ${requested} in the log, ${sessions} in the sessions read model, ${held} holds, ${doubled} slots booked twice; ` +
         `freshness from process 1's answer to the mentor's socket on process 2: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${freshnessP99.toFixed(1)} ms; ` +
         `admin figures (users/sessions) per process: ${seen.join(', ')}; per-process bookings/s ${spreadRuns.map((r) => Math.round(booked(r))).join(', ')}, p99 ${spreadRuns.map((r) => Math.round(r.p99)).join(', ')} ms ` +
-        `against one process's ${Math.round(booked(single))} at p99 ${Math.round(single.p99)} ms (2 cores shared by all: docs/scaling.md says what N cores give)`,
+        `against one process's ${Math.round(booked(single))} at p99 ${Math.round(single.p99)} ms (2 cores shared by all: docs/scaling.md says what N cores give); ` +
+        `bytes on disk with indexes: ${eventBytes} per event (events and event_log_keys), ${sessionBytes} per sessions row, ${balanceBytes} per balances row`,
     };
   } finally {
     await Promise.all(processes.map((p) => stopProcess(p.child)));
