@@ -85,8 +85,10 @@ export const benchRequestSession = async (): Promise<BenchResult> => {
     for (let round = 0; round < 3; round += 1) {
       baselineRuns.push(await runBare());
       await settle();
-      const result = await profiled(`request-session-${round}`, () =>
-        runWrk(`${fixture.server.url}/api/sessions`, bookings(round), { connections: CONNECTIONS, origin, seconds: SECONDS }),
+      const result = await profiled(
+        `request-session-${round}`,
+        () => runWrk(`${fixture.server.url}/api/sessions`, bookings(round), { connections: CONNECTIONS, origin, seconds: SECONDS }),
+        fixture.server.config.databaseUrl,
       );
       // A non-2xx answer is a booking sent twice (the round ran out of lines) or a bug: either way, no figure.
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`bookings: ${result.non2xx} non-2xx, ${result.errors} errors of ${result.requests}`);

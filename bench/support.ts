@@ -157,26 +157,61 @@ export const watchProcess = async <T>(fn: () => Promise<T>): Promise<{ value: T;
 export const fmtWatch = (w: ProcessWatch) =>
   `in the server p99 ${fmt(w.serverP99Ms, 1)} ms (longest ${fmt(w.serverMaxMs, 0)} ms), server thread: longest stall ${fmt(w.loopMaxMs, 0)} ms, loop delay p99 ${fmt(w.loopP99Ms, 0)} ms, longest GC ${fmt(w.gcMaxMs, 0)} ms (${fmt(w.gcTotalMs, 0)} ms in all)`;
 
+/** CPU seconds (user + system) of the processes given, from /proc/<pid>/stat (Linux). */
+const cpuOfPids = async (pids: number[]): Promise<number> => {
+  const { readFile } = await import('node:fs/promises');
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15 of the line
+  }
+  return ticks / 100; // USER_HZ
+};
+
 /**
  * Runs `fn` under V8's CPU profiler when BENCH_CPU_PROFILE names a directory, and writes `<name>.cpuprofile`
  * there (open it in Chrome's DevTools or read it with a script): a profile of the measured rounds alone, not
- * of a fixture's set-up. Without the variable it just runs `fn`.
+ * of a fixture's set-up. With `databaseUrl` it also writes `<name>.cpu.json`: the CPU seconds this process and
+ * that database's backends spent in the round (where a request's cost lies). Without the variable it runs `fn`.
  */
-export const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+export const profiled = async <T>(name: string, fn: () => Promise<T>, databaseUrl?: string): Promise<T> => {
   const dir = process.env.BENCH_CPU_PROFILE;
   if (!dir) return fn();
   const { Session } = await import('node:inspector/promises');
   const { mkdirSync, writeFileSync } = await import('node:fs');
+  const pg = (await import('pg')).default;
+  const backends = async () => {
+    if (!databaseUrl) return [];
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      return rows.map((r) => r.pid);
+    } finally {
+      await client.end();
+    }
+  };
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
+  const pids = await backends();
+  const databaseBefore = await cpuOfPids(pids);
+  const processBefore = process.cpuUsage();
+  const startedAt = performance.now();
   await session.post('Profiler.start');
   try {
     return await fn();
   } finally {
     const { profile } = await session.post('Profiler.stop');
+    const processCpu = process.cpuUsage(processBefore);
+    const seconds = (performance.now() - startedAt) / 1000;
+    const databaseCpu = (await cpuOfPids(pids)) - databaseBefore;
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+    const cpu = { seconds, processUser: processCpu.user / 1e6, processSystem: processCpu.system / 1e6, databaseCpu, backends: pids.length };
+    writeFileSync(`${dir}/${name}.cpu.json`, JSON.stringify(cpu));
     session.disconnect();
   }
 };
