@@ -69,6 +69,9 @@ export const benchAnalyticsIngest = async (): Promise<BenchResult> => {
     const after = await stored();
     // wrk counts the requests answered in its window; every one of them stored its whole batch.
     if (after - before < requests * POINTS) throw new Error(`stored ${after - before} points for ${requests} batches of ${POINTS}: some were left out`);
+    // Bytes on disk per stored point, the raw table with its indexes (docs/scaling.md's telemetry growth).
+    await pool.query(`vacuum analyze ${TELEMETRY_TABLES.pageViews}`);
+    const bytes = Number((await pool.query(`select pg_total_relation_size('${TELEMETRY_TABLES.pageViews}')::text as n`)).rows[0].n);
     return {
       name: 'Analytics ingest through the HTTP server vs a bare JSON POST',
       subject:
@@ -82,7 +85,7 @@ export const benchAnalyticsIngest = async (): Promise<BenchResult> => {
       target: '>= 5,000 points/s',
       pass: m.subject >= 5000,
       notes:
-        `${fmt(after - before)} points stored in the measured runs; p99 per batch ${p99s.map(Math.round).join(', ')} ms; ` +
+        `${fmt(after - before)} points stored in the measured runs, ${Math.round(bytes / after)} bytes on disk each with the raw table's indexes; p99 per batch ${p99s.map(Math.round).join(', ')} ms; ` +
         `${watches.map((w, i) => `run ${i + 1} ${fmtWatch(w)}`).join('; ')}; runs subject ${m.subjectRuns.map(Math.round).join(', ')}; baseline ${m.baselineRuns.map(Math.round).join(', ')}`,
     };
   } finally {

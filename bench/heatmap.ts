@@ -81,6 +81,12 @@ export const benchHeatmap = async (): Promise<BenchResult[]> => {
     await rollUp(pool, db);
     const seededMs = performance.now() - seeding;
     const rollupRows = Number((await pool.query(`select count(*)::int as n from ${T.cellHourly}`)).rows[0].n);
+    // Bytes on disk per raw point and per hourly cell row, with their indexes (docs/scaling.md's telemetry growth).
+    await pool.query(`vacuum analyze ${T.interactions}, ${T.cellHourly}`);
+    const bytesEach = async (table: string, rows: number) =>
+      Math.round(Number((await pool.query(`select pg_total_relation_size('${table}')::text as n`)).rows[0].n) / rows);
+    const pointBytes = await bytesEach(T.interactions, POINTS);
+    const cellBytes = await bytesEach(T.cellHourly, rollupRows);
     const path = '/api/admin/live-activity?timeRange=30d&page=%2Ffeed&limit=1000&band=desktop';
     const first = await admin.get<{ data: { analytics: { total: number } } }>(path);
     if (first.status !== 200 || first.body.data.analytics.total < POINTS / 40)
@@ -146,7 +152,7 @@ export const benchHeatmap = async (): Promise<BenchResult[]> => {
       pass: worst <= 200,
       notes:
         `worst p99 ${worst} ms (runs ${p99s.map(Math.round).join(', ')} ms; the raw count's ${bareP99s.map(Math.round).join(', ')} ms); ` +
-        `one request alone, median of 5: all pages ${Math.round(allPagesMs)} ms, /feed phone ${Math.round(phoneMs)} ms; seeded and rolled up in ${fmt(seededMs / 1000)} s; ` +
+        `one request alone, median of 5: all pages ${Math.round(allPagesMs)} ms, /feed phone ${Math.round(phoneMs)} ms; seeded and rolled up in ${fmt(seededMs / 1000)} s; ${pointBytes} bytes on disk a raw point, ${cellBytes} an hourly cell row (with indexes); ` +
         `${watches.map((w, i) => `run ${i + 1} ${fmtWatch(w)}`).join('; ')}; runs subject ${reads.subjectRuns.map(Math.round).join(', ')}; baseline ${reads.baselineRuns.map(Math.round).join(', ')}`,
     };
 
