@@ -99,6 +99,8 @@ export const auditEveryMember = async (
     }
     if (page.length < pageSize) reading = false;
     else after = page.at(-1)!.checkpoint;
+    // EventStoreDB counts only so far (countAfter's cap): the total is at least what was read.
+    progress.total = Math.max(progress.total, progress.done + snap.rows.size);
     options.onProgress({ ...progress });
   }
 
