@@ -74,7 +74,7 @@ export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
   webDistDir?: string;
   /** What the /api/admin routes operate on (api/operations.ts); without it, the followers' status from deps.runtime. */
-  operations?: Pick<Operations, 'followers'> & Partial<Pick<Operations, 'readLog' | 'stateAt'>>;
+  operations?: Pick<Operations, 'followers'> & Partial<Pick<Operations, 'readLog' | 'stateAt' | 'ledgerAudit'>>;
 }
 
 export const loggerOptions = (level: string) => ({
@@ -275,6 +275,7 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
     operations: adminOperationsOf(deps.operations?.followers ?? deps.runtime),
     // The audit's reads from the same operations object; without one, made the way it makes them.
     audit: { readLog: deps.operations?.readLog ?? ((query) => deps.store.readLog(query)), stateAt: deps.operations?.stateAt ?? wireStateAt(deps.store).stateAt },
+    ledgerAudit: deps.operations?.ledgerAudit ?? null,
     adminEmails: config.adminEmails,
     checkHealth,
   });
