@@ -16,9 +16,20 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 const role: Record<string, string> = { HoldAdjudicated: 'mentor', PointsReceived: 'student' };
 
 /** What moved: '+3 available', '−1 available, +1 held', or 'No change' where the ledger ignored the event. */
-export const changeText = ({ available, held }: LedgerMovement['change']) => {
-  const parts = [available !== 0 && `${signed(available)} available`, held !== 0 && `${signed(held)} held`].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'No change';
+const Change = ({ change: { available, held } }: { change: LedgerMovement['change'] }) => {
+  const parts = [available !== 0 && `${signed(available)} available`, held !== 0 && `${signed(held)} held`].filter((part) => part !== false);
+  if (parts.length === 0) return <span className="text-slate-500">No change</span>;
+  // Wrapped between the two, never inside one.
+  return (
+    <>
+      <span className="whitespace-nowrap">{parts[0]}</span>
+      {parts[1] && (
+        <>
+          , <span className="whitespace-nowrap">{parts[1]}</span>
+        </>
+      )}
+    </>
+  );
 };
 
 const OtherSide = ({ movement }: { movement: LedgerMovement }) => {
@@ -58,10 +69,19 @@ const What = ({ movement, memberId }: { movement: LedgerMovement; memberId: stri
 const balanceText = (b: LedgerMovement['balance']) => `${b.available} available · ${b.held} held`;
 
 const columns = (memberId: string): DataColumn<LedgerMovement>[] => [
-  { id: 'when', header: 'When', width: '11rem', cell: (m) => <time dateTime={m.occurredAt}>{formatDateTime(m.occurredAt)}</time> },
+  {
+    id: 'when',
+    header: 'When',
+    width: '12.5rem',
+    cell: (m) => (
+      <time dateTime={m.occurredAt} className="whitespace-nowrap">
+        {formatDateTime(m.occurredAt)}
+      </time>
+    ),
+  },
   { id: 'what', header: 'Movement', cell: (m) => <What movement={m} memberId={memberId} /> },
   { id: 'other', header: 'Other side', width: '12rem', cell: (m) => <OtherSide movement={m} /> },
-  { id: 'change', header: 'Change', align: 'end', width: '10rem', cell: (m) => changeText(m.change) },
+  { id: 'change', header: 'Change', align: 'end', width: '10rem', cell: (m) => <Change change={m.change} /> },
   { id: 'balance', header: 'Balance after', align: 'end', width: '11rem', cell: (m) => <span className="font-semibold">{balanceText(m.balance)}</span> },
 ];
 
@@ -80,7 +100,9 @@ const MovementCard = ({ movement, memberId }: { movement: LedgerMovement; member
       <Line label="Other side">
         <OtherSide movement={movement} />
       </Line>
-      <Line label="Change">{changeText(movement.change)}</Line>
+      <Line label="Change">
+        <Change change={movement.change} />
+      </Line>
       <Line label="Balance after">
         <span className="font-semibold">{balanceText(movement.balance)}</span>
       </Line>
