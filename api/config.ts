@@ -155,9 +155,25 @@ const envSchema = z.object({
   METRICS_SAMPLE_SECONDS: optionalString
     .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 3600), { message: 'must be a whole number of seconds from 0 to 3600 (0 stores no samples)' })
     .transform((v) => (v === undefined ? 30 : Number(v))),
+  // When the schedule starts a full ledger audit (api/ledger-audit/schedule.ts): nightly (03:00 UTC), off, or every
+  // so many minutes, hours or days (15m, 6h, 1d).
+  LEDGER_AUDIT_EVERY: optionalString.refine((v) => v === undefined || v === 'nightly' || v === 'off' || /^[1-9]\d{0,5}[mhd]$/.test(v), {
+    message: 'must be nightly, off, or a number of minutes, hours or days such as 30m, 6h or 1d',
+  }),
   // The version the error monitor records with each occurrence and a resolution (regressed by version, decision 331).
   APP_VERSION: optionalString.refine((v) => v === undefined || semver.valid(v) !== null, { message: 'must be a semantic version such as 1.4.2' }),
 });
+
+/** When the schedule starts a full ledger audit (LEDGER_AUDIT_EVERY). */
+export type LedgerAuditSchedule = { kind: 'off' } | { kind: 'nightly' } | { kind: 'every'; ms: number };
+
+const UNIT_MS = { m: 60_000, h: 60 * 60_000, d: 24 * 60 * 60_000 } as const;
+
+const ledgerAuditScheduleOf = (value: string | undefined): LedgerAuditSchedule => {
+  if (value === undefined || value === 'nightly') return { kind: 'nightly' };
+  if (value === 'off') return { kind: 'off' };
+  return { kind: 'every', ms: Number(value.slice(0, -1)) * UNIT_MS[value.at(-1) as keyof typeof UNIT_MS] };
+};
 
 export interface AppConfig {
   port: number;
@@ -217,6 +233,8 @@ export interface AppConfig {
   appVersion: string;
   /** The SQL event store's group commit: batches of appends and of stream reads out at once (tuning experiments). */
   eventStoreInFlight: { appends: number; reads: number };
+  /** When the schedule starts a full ledger audit (LEDGER_AUDIT_EVERY; nightly at 03:00 UTC by default). */
+  ledgerAuditEvery: LedgerAuditSchedule;
 }
 
 /** localhost, 127.0.0.0/8 and ::1 (URL hostnames keep IPv6 brackets). */
@@ -342,6 +360,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     metricsSampleMs: e.METRICS_SAMPLE_SECONDS * 1000,
     appVersion: e.APP_VERSION ?? packageVersion,
     eventStoreInFlight: { appends: e.ES_APPEND_IN_FLIGHT, reads: e.ES_READ_IN_FLIGHT },
+    ledgerAuditEvery: ledgerAuditScheduleOf(e.LEDGER_AUDIT_EVERY),
     rateLimits: {
       read: e.RATE_LIMIT_READ_PER_MINUTE,
       write: e.RATE_LIMIT_WRITE_PER_MINUTE,

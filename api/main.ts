@@ -27,6 +27,8 @@ import type { ReadModelsDb } from '../projections/read-models.js';
 import { createServerMetrics } from './metrics/server-metrics.js';
 import { createErrorRecorder } from './error-monitor/error-recorder.js';
 import { REPOSITORY_ROOT } from './error-monitor/repository-root.js';
+import { createLedgerAudit } from './ledger-audit/create-ledger-audit.js';
+import { ledgerEventTypes } from '../projections/balances/projector.js';
 
 export interface StartServerOptions {
   clock?: () => Date;
@@ -120,11 +122,21 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     logger.child({ component: 'assistant' }),
     (error) => errors.assistant(error),
   );
+  // The ledger audit (issue 33 point 3): its check after every batch follows the log beside the reactors.
+  const ledgerAudit = createLedgerAudit({
+    sql,
+    store,
+    clock,
+    schedule: config.ledgerAuditEvery,
+    errors,
+    waitForReadModels: (checkpoint, timeoutMs) => runtime.waitFor(checkpoint, timeoutMs, ledgerEventTypes),
+    onError: (err, what) => logger.error({ err }, what),
+  });
   const runtime = createProjectionRuntime({
     sql,
     store,
     projectors: options.projectors ?? allProjectors,
-    reactors: options.reactors ?? allReactors({ ...commands, assistant }),
+    reactors: [...(options.reactors ?? allReactors({ ...commands, assistant })), ledgerAudit.follower],
     logger: logger.child({ component: 'projections' }),
     recordSkip: (skip) => skipFollowerEvent(commands, skip, clock().toISOString()),
     recordRebuild: (request) => requestProjectionRebuild(commands, request, clock().toISOString()),
@@ -136,6 +148,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
   let scheduler: SchedulerHost | null = null;
   try {
     await options.beforeRuntime?.({ sql, store });
+    await ledgerAudit.migrate();
     await runtime.start();
     await untilProjectorsPrepared(runtime, logger);
     // Next to the projection runtime: what is due comes from the sessions read model.
@@ -148,7 +161,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       intervalMs: options.schedulerIntervalMs,
       onError: (err, sessionId) => schedulerLog.error({ err, sessionId }, 'scheduler round failed'),
     });
-    const operations = createOperations({ store, followers: runtime });
+    const operations = createOperations({ store, followers: runtime, ledgerAudit });
     app = await buildApp({
       reads: createReadSeams(sql.db),
       operations,
@@ -165,6 +178,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
       webDistDir: options.webDistDir,
     });
     const address = await app.listen({ port: config.port, host: config.host });
+    ledgerAudit.start();
     const port = new URL(address).port;
     const url = config.publicUrlFromPort ? `http://${urlHost(config.host)}:${port}` : config.publicUrl;
     const started = app;
@@ -184,6 +198,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
         (closing ??= (async () => {
           await started.close();
           await runningScheduler.stop();
+          await ledgerAudit.stop();
           await runtime.stop();
           await connections.close();
         })()),
@@ -192,6 +207,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     metrics.stop();
     await app?.close().catch(() => {});
     await scheduler?.stop().catch(() => {});
+    await ledgerAudit.stop().catch(() => {});
     await runtime.stop().catch(() => {});
     await connections.close().catch(() => {});
     throw error;

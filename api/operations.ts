@@ -6,6 +6,7 @@ import type { StateAtOperations } from '../commands/runtime/state-at.js';
 import type { EventReads } from '../commands/runtime/types.js';
 import type { LogBrowser } from '../eventstore/types.js';
 import type { FollowerOperations } from '../projections/runtime/follower-operations.js';
+import type { LedgerAuditOperations } from './ledger-audit/create-ledger-audit.js';
 
 export interface Operations {
   /** The global log, filtered by type, stream, actor, subject, correlation, causation and time; keyset-paged (eventstore/). */
@@ -18,9 +19,15 @@ export interface Operations {
   streamCategories: StateAtOperations['categories'];
   /** Every projector and reactor: status, pause, resume, retry, skip, rebuild with progress (projections/runtime/). */
   followers: FollowerOperations;
+  /** The ledger audit: the check after every batch, the full audits and their schedule, the findings (api/ledger-audit/). */
+  ledgerAudit: LedgerAuditOperations;
 }
 
-export const createOperations = (parts: { store: LogBrowser & Pick<EventReads, 'readStream'>; followers: FollowerOperations }): Operations => {
+export const createOperations = (parts: {
+  store: LogBrowser & Pick<EventReads, 'readStream'>;
+  followers: FollowerOperations;
+  ledgerAudit: LedgerAuditOperations;
+}): Operations => {
   const timeTravel = wireStateAt(parts.store);
   return {
     readLog: (query) => parts.store.readLog(query),
@@ -28,5 +35,6 @@ export const createOperations = (parts: { store: LogBrowser & Pick<EventReads, '
     readStream: (streamId, options) => parts.store.readStream(streamId, options),
     streamCategories: () => timeTravel.categories(),
     followers: parts.followers,
+    ledgerAudit: parts.ledgerAudit,
   };
 };

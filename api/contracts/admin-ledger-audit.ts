@@ -52,8 +52,12 @@ export const ledgerAuditResponseSchema = z.object({
     /** The last log position the check after every batch has covered; null before its first batch. */
     checkedThrough: z.string().nullable(),
     checkedAt: z.string().nullable(),
-    /** The whole economy at that position: all points granted, and all available and held. */
-    totals: z.object({ granted: z.number().int(), available: z.number().int(), held: z.number().int() }).nullable(),
+    /**
+     * The whole economy at that position: all points granted, and all available and held. `inTransit`: points
+     * adjudicated on a student's ledger whose receipt on the mentor's is not in the log yet (the two are appended
+     * one after the other), so available + held + inTransit = granted.
+     */
+    totals: z.object({ granted: z.number().int(), available: z.number().int(), held: z.number().int(), inTransit: z.number().int() }).nullable(),
   }),
   /** The running full audit, or else the latest one; null before the first. */
   run: ledgerAuditRunSchema.nullable(),
@@ -85,6 +89,16 @@ export const ledgerMovementsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** POST .../run takes an empty object (the API refuses an empty POST body); anything in it is refused. */
+export const ledgerAuditRunBodySchema = z.object({}).strict();
+
+/**
+ * Sent to the admins' sockets when a full audit starts, moves (at most twice a second) or ends, and when a
+ * check finds something new: the page reads the audit again (LEDGER_AUDIT_POLL_MS only while the socket is down).
+ */
+export const LEDGER_AUDIT_CHANGED = 'ledger_audit_changed';
+export type LedgerAuditChangedMessage = { type: typeof LEDGER_AUDIT_CHANGED };
+
 /** A page's cursor carries the position, the running balance and the member's holds still open there, signed (decision D-audit-page-1). */
 export const LEDGER_CURSOR_MAX = 2_000;
 export const ledgerMovementsQuerySchema = z.object({ cursor: z.string().min(1).max(LEDGER_CURSOR_MAX).optional() });
@@ -92,7 +106,7 @@ export const ledgerMemberParamsSchema = z.object({ id: z.string().min(1).max(200
 
 export const LEDGER_FINDINGS_SHOWN = 100;
 export const LEDGER_MOVEMENTS_PAGE = 100;
-/** How often the page reads the audit while a full audit runs (its progress bar). */
+/** How often the page reads the audit while a full audit runs (its progress bar) and the admin's socket is down. */
 export const LEDGER_AUDIT_POLL_MS = 1_000;
 
 export const ledgerAuditTexts = {

@@ -5,6 +5,7 @@
 // then dropped with a line in the log. Made in the composition root before the followers and the
 // assistant start; the app attaches the telemetry store once it has made it (until then, occurrences wait).
 import type { ErrorOccurrence, Telemetry } from '../../telemetry/types.js';
+import { ledgerAuditTexts, type LedgerFindingKind } from '../contracts/admin-ledger-audit.js';
 import { fingerprintOf } from './fingerprint.js';
 import { classify, type CaughtAt } from './severity.js';
 import { stackFrames } from './stack-frames.js';
@@ -23,9 +24,27 @@ export interface ServerErrorCapture {
   databaseLost?: boolean;
 }
 
+/** A discrepancy the ledger audit found (api/ledger-audit/): one occurrence when it is first found, not per check. */
+export interface LedgerDiscrepancyCapture {
+  kind: LedgerFindingKind;
+  memberId: string | null;
+  /** The log position compared at. */
+  position: string;
+  detail: string;
+  foundBy: 'continuous' | 'full-audit';
+}
+
+/**
+ * The occurrence's message: the member and the position quoted or as numbers, which the fingerprint's message
+ * rule replaces (fingerprint.ts), so the discrepancies group by kind and each member counts among its members.
+ */
+export const ledgerDiscrepancyMessage = (capture: LedgerDiscrepancyCapture): string =>
+  `Ledger audit: ${ledgerAuditTexts.kinds[capture.kind]}${capture.memberId === null ? '' : ` for member '${capture.memberId}'`} at position ${capture.position}. ${capture.detail}`;
+
 export interface ErrorRecorder {
   server(report: ServerErrorCapture): void;
   follower(report: { follower: string; kind: 'projector' | 'reactor'; error: unknown; eventType: string }): void;
+  ledgerAudit(capture: LedgerDiscrepancyCapture): void;
   assistant(error: unknown): void;
   attach(telemetry: Pick<Telemetry, 'record'>): void;
   /** Resolves once everything queued so far is written or dropped (tests, shutdown). */
@@ -121,6 +140,14 @@ export const createErrorRecorder = (options: ErrorRecorderOptions): ErrorRecorde
       enqueue(() => occurrenceOf(describe(error), { where: 'server', databaseLost }, base(method, url.split('?')[0]!.slice(0, 500), memberId))),
     follower: ({ follower, kind, error, eventType }) =>
       enqueue(() => occurrenceOf(describe(error), { where: 'follower' }, base(null, `${kind} ${follower} (${eventType})`, null))),
+    ledgerAudit: (capture) =>
+      enqueue(() =>
+        occurrenceOf(
+          { type: 'LedgerDiscrepancy', message: ledgerDiscrepancyMessage(capture), stack: null },
+          { where: 'ledger-audit' },
+          base(null, `ledger audit (${capture.foundBy === 'continuous' ? 'after every batch' : 'full audit'})`, capture.memberId),
+        ),
+      ),
     assistant: (error) => enqueue(() => occurrenceOf(describe(error), { where: 'assistant' }, base(null, null, null))),
     attach(store) {
       telemetry = store;

@@ -1,6 +1,8 @@
 // Severity and category by one written rule (decision 329), from where the error was caught:
 //   critical  the database unreachable (a 503 of a lost connection), a projector or reactor stopped
-//             (its read model or reaction stands still for everyone until an admin acts)
+//             (its read model or reaction stands still for everyone until an admin acts), a discrepancy
+//             the ledger audit found (a member's points differ from their ledger: a follower's category,
+//             since the audit is one and what it finds is a read model or a reaction gone wrong)
 //   high      any other server 5xx, a React error boundary (a screen the member sees broken)
 //   medium    a failed AI call (the member gets the spec's error text and may ask again), an unhandled
 //             rejection in the browser (a background promise: often nothing shows)
@@ -11,13 +13,19 @@ import type { ErrorCategory, ErrorSeverity } from '../contracts/admin-errors.js'
 import type { ClientError } from '../contracts/client-errors.js';
 import type { ErrorSource } from '../../telemetry/types.js';
 
-export type CaughtAt = { where: 'server'; databaseLost: boolean } | { where: 'follower' } | { where: 'assistant' } | { where: 'browser'; source: ClientError['source'] };
+export type CaughtAt =
+  | { where: 'server'; databaseLost: boolean }
+  | { where: 'follower' }
+  | { where: 'ledger-audit' }
+  | { where: 'assistant' }
+  | { where: 'browser'; source: ClientError['source'] };
 
 export const classify = (caught: CaughtAt): { source: ErrorSource; severity: ErrorSeverity } => {
   switch (caught.where) {
     case 'server':
       return { source: 'server', severity: caught.databaseLost ? 'critical' : 'high' };
     case 'follower':
+    case 'ledger-audit':
       return { source: 'follower', severity: 'critical' };
     case 'assistant':
       return { source: 'ai', severity: 'medium' };

@@ -10,6 +10,7 @@ describe('severity and category', () => {
     const rows = [
       [{ where: 'server', databaseLost: true }, 'critical', 'database'],
       [{ where: 'follower' }, 'critical', 'follower'],
+      [{ where: 'ledger-audit' }, 'critical', 'follower'],
       [{ where: 'server', databaseLost: false }, 'high', 'api'],
       [{ where: 'browser', source: 'boundary' }, 'high', 'browser'],
       [{ where: 'assistant' }, 'medium', 'assistant'],

@@ -73,12 +73,14 @@ export const describeError = (error: unknown): string => (error instanceof Error
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '40001', '40P01', '55P03']);
 
 /**
- * Connection loss, server shutdown, deadlock, serialisation failure or a prepared statement outdated by
- * a rebuild (preparing-client.ts): worth retrying, never a reason to stop a projector. Anything else
- * raised while applying events is treated as a handler bug.
+ * Connection loss, server shutdown, deadlock, serialisation failure, a prepared statement outdated by
+ * a rebuild (preparing-client.ts), or a wait for a read model that has not caught up yet (a follower that
+ * compares with one, the ledger audit's): worth retrying, never a reason to stop a projector. Anything
+ * else raised while applying events is treated as a handler bug.
  */
 export const isTransient = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
+  if (error instanceof WaitForTimeoutError) return true;
   const code = (error as { code?: unknown }).code;
   if (isStalePlanError(error)) return true;
   if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code.startsWith('53'))) return true;

@@ -53,6 +53,7 @@ describe('the /api/admin scope', () => {
       'POST /api/admin/members/{id}/corrections': { params: { id: member.memberId }, body: { amount: 1, reason: 'Scope check', idempotencyKey: randomUUID() } },
       'POST /api/admin/operations/{name}/{action}': { params: { name: 'balances', action: 'resume' }, body: {} },
       'GET /api/admin/audit/ledger/members/{id}': { params: { id: member.memberId } },
+      'POST /api/admin/audit/ledger/run': { body: {} },
     };
   }, 120_000);
   afterAll(async () => {

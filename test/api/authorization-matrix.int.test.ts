@@ -211,6 +211,9 @@ const MATRIX: Record<string, Row> = {
     body: { amount: 1, reason: 'Matrix', idempotencyKey: '0b6f3f5e-8d4a-4c43-9a51-6f1c2f0d9e11' },
     expect: [401, D, D, D, OK],
   },
+  // The ledger audit (issue 33 point 3): its state and its full audit are the admin's.
+  'GET /api/admin/audit/ledger': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
+  'POST /api/admin/audit/ledger/run': { on: 'none', right: 'any', body: {}, expect: [401, D, D, D, OK] },
   // The error monitor (issue 32): the browser's errors come from anyone; the groups and their status are the admin's.
   'POST /api/client-errors': {
     on: 'none',

@@ -17,6 +17,8 @@ import { adminHealthMetricsRoutes } from './health-metrics.js';
 import type { HealthChecker } from '../../metrics/health-check.js';
 import { adminHeatmapRoutes } from './heatmap.js';
 import { adminLedgerMovementRoutes, type LedgerMovementOperations } from './ledger-movements.js';
+import { adminLedgerAuditRoutes } from './ledger-audit.js';
+import type { LedgerAuditOperations } from '../../ledger-audit/create-ledger-audit.js';
 import { adminMeRoutes } from './me.js';
 import { adminOperationRoutes } from './operations.js';
 import { adminStatsRoutes } from './stats.js';
@@ -34,9 +36,11 @@ export interface AdminScopeOptions {
   adminEmails: readonly string[];
   /** The health grade and its checks (api/metrics/health-check.ts). */
   checkHealth: HealthChecker;
+  /** The ledger audit (api/ledger-audit/); null where the app was built without one (its routes are then absent). */
+  ledgerAudit: LedgerAuditOperations | null;
 }
 
-export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, { deps, operations, audit, adminEmails, checkHealth }) => {
+export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, { deps, operations, audit, adminEmails, checkHealth, ledgerAudit }) => {
   guardAdminScope(scope);
   await scope.register(adminMeRoutes, { deps });
   await scope.register(adminOperationRoutes, { operations });
@@ -54,4 +58,5 @@ export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, {
   await scope.register(adminErrorRoutes, { deps });
   await scope.register(adminAuditRoutes, { operations: audit });
   await scope.register(adminLedgerMovementRoutes, { deps, operations: audit });
+  if (ledgerAudit) await scope.register(adminLedgerAuditRoutes, { ledgerAudit });
 };
