@@ -100,6 +100,9 @@ export const auditEveryMember = async (
     if (page.length < pageSize) reading = false;
     else after = page.at(-1)!.checkpoint;
     options.onProgress({ ...progress });
+    // PGlite answers in this thread without a turn of the event loop: without this, requests (the page asking
+    // how far the audit is, a member booking) waited for the whole audit.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   // Every member the log or the read model knows, compared at the same position.

@@ -1,10 +1,13 @@
 // The ledger audit's reads and its one write (issue 33 point 3): the continuous check and the latest full
-// audit with its findings, read every LEDGER_AUDIT_POLL_MS while a full audit runs (its progress bar) and
-// now and then otherwise (the check moves with every batch of points); one member's movements, a page at a
-// time. The log's past never changes, so the movements are read once and 'Load more' goes on.
+// audit with its findings, read again on each `ledger_audit_changed` of the admins' socket (a run starts,
+// moves, ends; a check finds something), every LEDGER_AUDIT_POLL_MS while a run goes on and the socket is
+// down, and now and then besides (the continuous check's position moves with every batch, unannounced).
+// One member's movements, a page at a time: the log's past never changes, so 'Load more' goes on.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEDGER_AUDIT_POLL_MS, type LedgerAuditResponse, type LedgerMovementsResponse } from '@contracts/admin-ledger-audit';
+import { LEDGER_AUDIT_POLL_MS, type LedgerAuditResponse, type LedgerAuditRun, type LedgerMovementsResponse } from '@contracts/admin-ledger-audit';
 import { isStatus, sendJson } from '@/lib/http';
+import { useLiveStatus } from '@/lib/live-socket';
+import { useAdminLive } from './admin-live';
 import { adminRead } from './admin-read';
 import { adminKeys } from './keys';
 
@@ -15,18 +18,22 @@ export const LEDGER_AUDIT_IDLE_POLL_MS = 15_000;
 export const movementsLink = (memberId: string) => `/admin/audit/members/${encodeURIComponent(memberId)}`;
 export const inspectorLink = (memberId: string) => `/admin/inspector?userId=${encodeURIComponent(memberId)}`;
 
-export const useLedgerAudit = () =>
-  useQuery({
+export const useLedgerAudit = () => {
+  useAdminLive();
+  const connected = useLiveStatus((s) => s.connected);
+  return useQuery({
     queryKey: adminKeys.ledgerAudit(),
     queryFn: (context) => adminRead<LedgerAuditResponse>('/api/admin/audit/ledger', context),
-    refetchInterval: (query) => (query.state.data?.run?.state === 'running' ? LEDGER_AUDIT_POLL_MS : LEDGER_AUDIT_IDLE_POLL_MS),
+    refetchInterval: (query) => (query.state.data?.run?.state === 'running' && !connected ? LEDGER_AUDIT_POLL_MS : LEDGER_AUDIT_IDLE_POLL_MS),
   });
+};
 
-/** Starts a full audit (or meets the one running); the page reads the audit again at once for its progress. */
+/** Starts a full audit (or meets the one running): its run shows at once, and the audit is read again. */
 export const useRunLedgerAudit = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<unknown>('/api/admin/audit/ledger/run', { body: {} }),
+    mutationFn: () => sendJson<LedgerAuditRun>('/api/admin/audit/ledger/run', { body: {} }),
+    onSuccess: (run) => client.setQueryData<LedgerAuditResponse>(adminKeys.ledgerAudit(), (audit) => audit && { ...audit, run }),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.ledgerAudit(), exact: true }),
   });
 };

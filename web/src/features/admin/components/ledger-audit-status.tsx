@@ -1,6 +1,7 @@
 // The ledger audit's two checks on /admin/audit (issue 33 point 3): the continuous one (after every batch of
 // points: how far it has checked and the economy's totals there) and the full audit of every member (the
 // latest or running one, its progress bar, and the button that starts one).
+import clsx from 'clsx';
 import { Activity, ScanSearch } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,8 +16,8 @@ import { useRunLedgerAudit } from '../api/ledger-audit-api';
 
 const count = new Intl.NumberFormat('en-US');
 
-const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <div className="min-w-0">
+const Fact = ({ label, children, className }: { label: string; children: ReactNode; className?: string }) => (
+  <div className={clsx('min-w-0', className)}>
     <dt className="text-xs font-medium text-slate-600">{label}</dt>
     <dd className="text-sm font-semibold break-words text-slate-900 tabular-nums">{children}</dd>
   </div>
@@ -30,21 +31,28 @@ const PositionLink = ({ position }: { position: string }) => (
 
 export const ContinuousCheck = ({ continuous }: { continuous: LedgerAuditResponse['continuous'] }) => (
   <Card data-testid="ledger-continuous">
-    <CardHeader icon={<Activity className="h-5 w-5" />} title="Continuous check" description="After every batch of points, at the same log position as the read model." />
+    <CardHeader
+      icon={<Activity className="h-5 w-5" />}
+      title="Continuous check"
+      description="After every batch of points, at the same log position as the read model. Available, held and in transit add up to all points granted."
+    />
     <CardBody>
       {continuous.checkedThrough === null ? (
         <p className="text-sm text-slate-600">The check has not covered a batch of points yet.</p>
       ) : (
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
           <Fact label="Checked through">
             <PositionLink position={continuous.checkedThrough} />
           </Fact>
-          <Fact label="Checked at">{continuous.checkedAt ? formatDateTime(continuous.checkedAt) : 'Unknown'}</Fact>
+          <Fact label="Checked at" className="sm:col-span-2">
+            {continuous.checkedAt ? formatDateTime(continuous.checkedAt) : 'Unknown'}
+          </Fact>
           {continuous.totals && (
             <>
               <Fact label="Points granted">{count.format(continuous.totals.granted)}</Fact>
               <Fact label="Available">{count.format(continuous.totals.available)}</Fact>
               <Fact label="Held">{count.format(continuous.totals.held)}</Fact>
+              <Fact label="In transit">{count.format(continuous.totals.inTransit)}</Fact>
             </>
           )}
         </dl>
@@ -54,6 +62,7 @@ export const ContinuousCheck = ({ continuous }: { continuous: LedgerAuditRespons
 );
 
 const runTones: Record<LedgerAuditRun['state'], BadgeTone> = { running: 'info', finished: 'success', failed: 'danger' };
+const runLabels: Record<LedgerAuditRun['state'], string> = { running: texts.running, finished: 'Finished', failed: 'Failed' };
 
 const RunProgress = ({ run }: { run: LedgerAuditRun }) => {
   const { done, total } = run.progress;
@@ -71,7 +80,7 @@ const RunProgress = ({ run }: { run: LedgerAuditRun }) => {
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-1 text-xs text-slate-600 tabular-nums">
-        {count.format(done)} / {count.format(total)} ({percent}%), {count.format(run.membersChecked)} members checked
+        {percent}%: {count.format(done)} of {count.format(total)} (the log&apos;s events, then each member), {count.format(run.membersChecked)} members checked
       </p>
     </div>
   );
@@ -80,7 +89,7 @@ const RunProgress = ({ run }: { run: LedgerAuditRun }) => {
 const LatestRun = ({ run }: { run: LedgerAuditRun }) => (
   <div className="space-y-3" data-testid="ledger-audit-run" data-state={run.state}>
     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-      <Badge tone={run.state === 'finished' && run.findings > 0 ? 'warning' : runTones[run.state]}>{run.state === 'running' ? texts.running : run.state}</Badge>
+      <Badge tone={run.state === 'finished' && run.findings > 0 ? 'warning' : runTones[run.state]}>{runLabels[run.state]}</Badge>
       <span>
         {run.trigger === 'schedule' ? 'Started by the schedule' : 'Started by an admin'} {formatDateTime(run.startedAt)}
         {run.finishedAt && `, ended ${formatDateTime(run.finishedAt)}`}
@@ -116,18 +125,18 @@ export const FullAudit = ({ audit }: { audit: LedgerAuditResponse }) => {
             ? `Every member, including rows no new event touches. Next by schedule ${formatDateTime(audit.nextScheduledAt)}.`
             : 'Every member, including rows no new event touches.'
         }
-        action={
+      />
+      <CardBody className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
           <Button onClick={() => start.mutate()} disabled={running || start.isPending} loading={start.isPending} data-testid="run-ledger-audit">
             {running ? texts.running : texts.run}
           </Button>
-        }
-      />
-      <CardBody className="space-y-3">
-        {start.isError && (
-          <p role="alert" className="text-sm text-red-800">
-            {errorText(start.error, texts.runFailed)}
-          </p>
-        )}
+          {start.isError && (
+            <p role="alert" className="text-sm text-red-800">
+              {errorText(start.error, texts.runFailed)}
+            </p>
+          )}
+        </div>
         {audit.run ? <LatestRun run={audit.run} /> : <p className="text-sm text-slate-600">{texts.noRun}</p>}
       </CardBody>
     </Card>

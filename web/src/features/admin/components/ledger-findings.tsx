@@ -11,9 +11,6 @@ import { DataTable } from '@/ui/table/data-table';
 import { logPositionLink } from '../api/audit-api';
 import { inspectorLink, movementsLink } from '../api/ledger-audit-api';
 
-type Points = NonNullable<LedgerFinding['expected']>;
-const points = (p: Points | null) => (p ? `${p.available} available, ${p.held} held` : 'no row');
-
 const FindingCard = ({ finding }: { finding: LedgerFinding }) => {
   const who = finding.memberName ?? finding.memberId;
   return (
@@ -30,20 +27,8 @@ const FindingCard = ({ finding }: { finding: LedgerFinding }) => {
         </span>
       </div>
       <p className="text-sm text-slate-900">{finding.detail}</p>
-      {(finding.expected || finding.found) && (
-        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="inline text-slate-600">The ledger says: </dt>
-            <dd className="inline font-medium text-slate-900">{points(finding.expected)}</dd>
-          </div>
-          <div>
-            <dt className="inline text-slate-600">The read model holds: </dt>
-            <dd className="inline font-medium text-slate-900">{points(finding.found)}</dd>
-          </div>
-        </dl>
-      )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-        <span className="min-w-0 break-all text-slate-600">
+        <span className="min-w-0 text-slate-600 [overflow-wrap:anywhere]">
           {who ? (
             <>
               Member <span className="font-medium text-slate-900">{who}</span>
@@ -52,7 +37,7 @@ const FindingCard = ({ finding }: { finding: LedgerFinding }) => {
             'The whole economy'
           )}
           {finding.holdId && <>, hold {finding.holdId}</>}, at{' '}
-          <Link to={logPositionLink(finding.position, finding.memberId && `ledger-${finding.memberId}`)} className="text-brand-700 underline">
+          <Link to={logPositionLink(finding.position, finding.memberId && `ledger-${finding.memberId}`)} className="whitespace-nowrap text-brand-700 underline">
             log position {finding.position}
           </Link>
         </span>

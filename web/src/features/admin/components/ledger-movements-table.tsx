@@ -80,8 +80,8 @@ const columns = (memberId: string): DataColumn<LedgerMovement>[] => [
     ),
   },
   { id: 'what', header: 'Movement', cell: (m) => <What movement={m} memberId={memberId} /> },
-  { id: 'other', header: 'Other side', width: '12rem', cell: (m) => <OtherSide movement={m} /> },
-  { id: 'change', header: 'Change', align: 'end', width: '10rem', cell: (m) => <Change change={m.change} /> },
+  { id: 'other', header: 'Other side', width: '11rem', cell: (m) => <OtherSide movement={m} /> },
+  { id: 'change', header: 'Change', align: 'end', width: '12rem', cell: (m) => <Change change={m.change} /> },
   { id: 'balance', header: 'Balance after', align: 'end', width: '11rem', cell: (m) => <span className="font-semibold">{balanceText(m.balance)}</span> },
 ];
 
