@@ -98,14 +98,13 @@ export const createRuns = (deps: RunsDeps) => {
   /** Claimed before the first await, so two calls in this process at once start one run. */
   let starting: Promise<LedgerAuditRun | null> | null = null;
 
-  const runningRow = async (): Promise<LedgerAuditRun | null> => {
-    // The holder inserts its row just after it takes the lock: a moment's wait finds it.
-    for (let attempt = 0; attempt < 50; attempt++) {
+  /** The run of the process holding the lock: it inserts its row just after it takes the lock, so a moment's wait finds it (or its end). */
+  const holdersRun = async (before: LedgerAuditRun | null): Promise<LedgerAuditRun | null> => {
+    for (let attempt = 0; ; attempt++) {
       const latest = await latestRun(db);
-      if (latest?.state === 'running' || attempt === 49) return latest;
+      if (latest?.state === 'running' || latest?.id !== before?.id || attempt === 50) return latest;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return null;
   };
 
   const execute = async (id: string, lock: { release(): Promise<void> }, abort: AbortController) => {
@@ -156,8 +155,9 @@ export const createRuns = (deps: RunsDeps) => {
   };
 
   const begin = async (trigger: RunTrigger): Promise<LedgerAuditRun | null> => {
+    const before = deps.sql.pool ? await latestRun(db) : null;
     const lock = await takeRunLock(deps.sql);
-    if (!lock) return trigger.kind === 'manual' ? runningRow() : null;
+    if (!lock) return trigger.kind === 'manual' ? holdersRun(before) : null;
     try {
       const now = deps.clock();
       // Nobody holds the lock: a row still running is a dead process's.
