@@ -11,7 +11,7 @@ import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtu
 import { signIn, type ApiClient } from '../support/test-server.js';
 import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
 import { A11Y_WIDTHS, expectNothingFound, seriousViolations } from './support/axe.js';
-import { screenshot } from './support/browser.js';
+import { allowBrowserErrors, screenshot } from './support/browser.js';
 
 const ADMIN = 'aud-ledger@example.com';
 /**
@@ -157,5 +157,52 @@ describe('the ledger audit page', () => {
     await page.getByRole('link', { name: 'Mo Mentor' }).first().click();
     await page.waitForURL((url) => url.pathname === `/admin/audit/members/${mentor.memberId}`);
     await page.getByText('Sue Student (student)').first().waitFor();
+  });
+
+  it('says when the audit is loading, could not be read or could not be started, and when there is no such member', async () => {
+    // The answers below are this test's doing: held back, then a 500, then the real ones; a run refused; a member unknown.
+    allowBrowserErrors(
+      /request failed: (GET|POST) \S+\/api\/admin\/audit\/ledger(\/run)? answered 500$/,
+      /request failed: GET \S+\/api\/admin\/audit\/ledger\/members\/no-such-member answered 404$/,
+      /console error: Failed to load resource: the server responded with a status of (500|404) /,
+    );
+    const { page } = await openAs(e2e, admin, '/admin', viewport(390), 'admin');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answer: 'held' | 'fail' | 'real' = 'held';
+    await page.route('**/api/admin/audit/ledger', async (route) => {
+      if (answer === 'held') await held;
+      if (answer === 'fail') return route.fulfill({ status: 500, body: '' });
+      return route.continue();
+    });
+    await page.goto(`${e2e.server.url}/admin/audit`);
+    await page.getByTestId('ledger-audit-loading').waitFor();
+    await screenshot(page, 'screenshots/admin-ledger-audit-loading-390');
+    answer = 'real';
+    release();
+    await page.getByTestId('ledger-full-audit').waitFor();
+
+    answer = 'fail';
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: texts.failed });
+    // Three retries, 2, 4 and 8 s apart, on the page's clock.
+    for (let i = 0; i < 6 && !(await alert.isVisible()); i += 1) await page.clock.fastForward(5_000);
+    await alert.waitFor();
+    await screenshot(page, 'screenshots/admin-ledger-audit-error-390');
+    found['error at 390'] = await seriousViolations(page);
+    answer = 'real';
+    await alert.getByRole('button', { name: 'Try again' }).click();
+
+    await page.route('**/api/admin/audit/ledger/run', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByTestId('run-ledger-audit').click();
+    await page.getByRole('alert').filter({ hasText: texts.runFailed }).waitFor();
+    expect(await page.getByTestId('run-ledger-audit').isDisabled()).toBe(false);
+    await screenshot(page, 'screenshots/admin-ledger-audit-run-failed-390');
+    found['run failed at 390'] = await seriousViolations(page);
+
+    await page.goto(`${e2e.server.url}/admin/audit/members/no-such-member`);
+    await page.getByRole('alert').filter({ hasText: texts.memberNotFound }).waitFor();
+    found['no such member at 390'] = await seriousViolations(page);
+    expectNothingFound(found);
   });
 });
