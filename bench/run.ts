@@ -20,6 +20,7 @@ import { benchHeatmap } from './heatmap.js';
 import { benchClientErrors } from './client-errors.js';
 import { benchHttpUser } from './http-user.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchLedgerAudit } from './ledger-audit.js';
 import { benchLongStreams } from './long-streams.js';
 import { benchMessageDelivery } from './message-delivery.js';
 import { benchRequestSession } from './request-session.js';
@@ -55,6 +56,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'client-errors': benchClientErrors,
   'admin-audit': benchAdminAudit,
   'four-processes': benchFourProcesses,
+  'ledger-audit': benchLedgerAudit,
 };
 
 // `--one NAME FILE`: the child that runs one bench and writes its results to FILE as JSON.

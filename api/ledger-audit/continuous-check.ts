@@ -71,9 +71,9 @@ const load = async (db: Kysely<unknown>, members: string[], pairs: [string, stri
     select
       (select row_to_json(s) from (select checkpoint, granted, available, held, in_transit from ${sql.table(T.state)} where id = 1) s) as state,
       (select json_agg(m) from (select member_id, available, held from ${sql.table(T.members)} where member_id = any(${members}::text[])) m) as members,
-      (select json_agg(h) from (select h.member_id, h.hold_id, h.kind, h.amount, h.state from ${sql.table(T.holds)} h
-         join unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) as k(member_id, hold_id)
-           on (h.member_id, h.hold_id) = (k.member_id, k.hold_id)) h) as holds,
+      (select json_agg(h) from (select h.member_id, h.hold_id, h.kind, h.amount, h.state
+         from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) as k(member_id, hold_id)
+         cross join lateral (select * from ${sql.table(T.holds)} h where h.member_id = k.member_id and h.hold_id = k.hold_id) h) h) as holds,
       (select json_agg(t) from (select hold_id, amount from ${sql.table(T.transfers)} where hold_id = any(${transfers}::text[])) t) as transfers`.execute(db);
   return rows[0]!;
 };

@@ -108,6 +108,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ METRICS_SAMPLE_SECONDS: '1.5' })).toMatch(/METRICS_SAMPLE_SECONDS must be a whole number/);
   });
 
+  it('reads when the schedule starts a full ledger audit: nightly by default, off, or every so many minutes, hours or days', () => {
+    expect(loadConfig({}).ledgerAuditEvery).toEqual({ kind: 'nightly' });
+    expect(loadConfig({ LEDGER_AUDIT_EVERY: 'off' }).ledgerAuditEvery).toEqual({ kind: 'off' });
+    expect(loadConfig({ LEDGER_AUDIT_EVERY: '30m' }).ledgerAuditEvery).toEqual({ kind: 'every', ms: 30 * 60_000 });
+    expect(loadConfig({ LEDGER_AUDIT_EVERY: '6h' }).ledgerAuditEvery).toEqual({ kind: 'every', ms: 6 * 3_600_000 });
+    expect(loadConfig({ LEDGER_AUDIT_EVERY: '2d' }).ledgerAuditEvery).toEqual({ kind: 'every', ms: 2 * 86_400_000 });
+    for (const bad of ['0m', 'weekly', '1.5h', '-1d'])
+      expect(problemsOf({ LEDGER_AUDIT_EVERY: bad })).toMatch(/LEDGER_AUDIT_EVERY must be nightly, off, or a number of minutes, hours or days/);
+  });
+
   it('wants the three OIDC variables together', () => {
     expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com' })).toMatch(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together/);
   });
