@@ -99,6 +99,8 @@ export const auditEveryMember = async (
     }
     if (page.length < pageSize) reading = false;
     else after = page.at(-1)!.checkpoint;
+    // EventStoreDB counts only so far (countAfter's cap): the total is at least what was read.
+    progress.total = Math.max(progress.total, progress.done + snap.rows.size);
     options.onProgress({ ...progress });
     // PGlite answers in this thread without a turn of the event loop: without this, requests (the page asking
     // how far the audit is, a member booking) waited for the whole audit.
