@@ -74,7 +74,7 @@ export interface BuildAppOptions extends AppDeps {
   /** Where the built client lives; default web/dist. */
   webDistDir?: string;
   /** What the /api/admin routes operate on (api/operations.ts); without it, the followers' status from deps.runtime. */
-  operations?: Pick<Operations, 'followers'> & Partial<Pick<Operations, 'readLog' | 'stateAt' | 'ledgerAudit'>>;
+  operations?: Pick<Operations, 'followers'> & Partial<Pick<Operations, 'readLog' | 'stateAt' | 'readStream' | 'ledgerAudit'>>;
 }
 
 export const loggerOptions = (level: string) => ({
@@ -274,7 +274,11 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
     deps,
     operations: adminOperationsOf(deps.operations?.followers ?? deps.runtime),
     // The audit's reads from the same operations object; without one, made the way it makes them.
-    audit: { readLog: deps.operations?.readLog ?? ((query) => deps.store.readLog(query)), stateAt: deps.operations?.stateAt ?? wireStateAt(deps.store).stateAt },
+    audit: {
+      readLog: deps.operations?.readLog ?? ((query) => deps.store.readLog(query)),
+      stateAt: deps.operations?.stateAt ?? wireStateAt(deps.store).stateAt,
+      readStream: deps.operations?.readStream ?? ((streamId, options) => deps.store.readStream(streamId, options)),
+    },
     ledgerAudit: deps.operations?.ledgerAudit ?? null,
     adminEmails: config.adminEmails,
     checkHealth,

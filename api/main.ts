@@ -48,6 +48,8 @@ export interface StartServerOptions {
   beforeRuntime?: (parts: { sql: SqlDatabase<ReadModelsDb>; store: EventStore }) => Promise<void>;
   /** Events per transaction when a read model is rebuilt (a version change, or from the operations); default the runtime's. */
   rebuildBatchSize?: number;
+  /** Events per read of the log in a full ledger audit; default the audit's (a test makes an audit last by reading small pages). */
+  ledgerAuditPageSize?: number;
 }
 
 export interface RunningServer {
@@ -130,6 +132,7 @@ export const startServer = async (env: Record<string, string | undefined>, optio
     schedule: config.ledgerAuditEvery,
     errors,
     waitForReadModels: (checkpoint, timeoutMs) => runtime.waitFor(checkpoint, timeoutMs, ledgerEventTypes),
+    pageSize: options.ledgerAuditPageSize,
     onError: (err, what) => logger.error({ err }, what),
   });
   const runtime = createProjectionRuntime({

@@ -13,6 +13,8 @@ export interface Operations {
   readLog: LogBrowser['readLog'];
   /** A stream's state at any of its events, folded by the domain's own deciders (commands/runtime/state-at.ts). */
   stateAt: StateAtOperations['stateAt'];
+  /** One stream's events from a revision (and up to one): a member's ledger movements, a page at a time. */
+  readStream: EventReads['readStream'];
   /** Every stream category the catalogue knows, with its deciders or as a raw index stream. */
   streamCategories: StateAtOperations['categories'];
   /** Every projector and reactor: status, pause, resume, retry, skip, rebuild with progress (projections/runtime/). */
@@ -30,6 +32,7 @@ export const createOperations = (parts: {
   return {
     readLog: (query) => parts.store.readLog(query),
     stateAt: (streamId, position, options) => timeTravel.stateAt(streamId, position, options),
+    readStream: (streamId, options) => parts.store.readStream(streamId, options),
     streamCategories: () => timeTravel.categories(),
     followers: parts.followers,
     ledgerAudit: parts.ledgerAudit,

@@ -99,7 +99,9 @@ export const ledgerAuditRunBodySchema = z.object({}).strict();
 export const LEDGER_AUDIT_CHANGED = 'ledger_audit_changed';
 export type LedgerAuditChangedMessage = { type: typeof LEDGER_AUDIT_CHANGED };
 
-export const ledgerMovementsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+/** A page's cursor carries the position, the running balance and the member's holds still open there, signed (decision D-audit-page-1). */
+export const LEDGER_CURSOR_MAX = 2_000;
+export const ledgerMovementsQuerySchema = z.object({ cursor: z.string().min(1).max(LEDGER_CURSOR_MAX).optional() });
 export const ledgerMemberParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 export const LEDGER_FINDINGS_SHOWN = 100;
@@ -124,6 +126,11 @@ export const ledgerAuditTexts = {
     'hold-settled-twice': 'Hold settled twice',
     'missing-row': 'Balance row missing',
   } satisfies Record<LedgerFindingKind, string>,
+  memberNotFound: 'There is no such member.',
+  badCursor: 'This page of movements cannot be continued: open the movements again from the start.',
+  movementsFailed: 'The movements could not be read. Please try again.',
+  noMovements: 'No points have moved for this member yet.',
+  loadMore: 'Load more',
 } as const;
 
 export type LedgerFinding = z.infer<typeof ledgerFindingSchema>;

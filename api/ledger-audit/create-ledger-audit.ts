@@ -27,6 +27,8 @@ export interface LedgerAuditOptions {
   /** The projection runtime's waitFor for the ledger's read models (read-your-writes' own wait, event-driven). */
   waitForReadModels?: (checkpoint: Checkpoint, timeoutMs: number) => Promise<unknown>;
   onError: (error: unknown, what: string) => void;
+  /** Events per read of the log in a full audit; default 2,000 on PGlite, 10,000 on PostgreSQL. */
+  pageSize?: number | undefined;
 }
 
 /** What the admin routes and the operations object stand on. */
@@ -86,7 +88,7 @@ export const createLedgerAudit = (options: LedgerAuditOptions): LedgerAudit => {
     store,
     clock,
     // Each read holds PGlite's one connection, members' requests included: smaller pages there.
-    pageSize: sql.kind === 'pglite' ? 2_000 : 10_000,
+    pageSize: options.pageSize ?? (sql.kind === 'pglite' ? 2_000 : 10_000),
     onFindings: found,
     onChange: changed,
     onError: (error) => options.onError(error, 'full ledger audit'),

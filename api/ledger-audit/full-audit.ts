@@ -102,6 +102,9 @@ export const auditEveryMember = async (
     // EventStoreDB counts only so far (countAfter's cap): the total is at least what was read.
     progress.total = Math.max(progress.total, progress.done + snap.rows.size);
     options.onProgress({ ...progress });
+    // PGlite answers in this thread without a turn of the event loop: without this, requests (the page asking
+    // how far the audit is, a member booking) waited for the whole audit.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   // Every member the log or the read model knows, compared at the same position.

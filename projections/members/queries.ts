@@ -79,3 +79,14 @@ export const getMembers = async (db: Kysely<ReadModelsDb>, ids: readonly string[
     .execute();
   return withStats(db, rows, options);
 };
+
+/** Members' names by id in one query (an admin's list of the other sides of transfers); missing ids are left out. */
+export const getMemberNames = async (db: Kysely<ReadModelsDb>, ids: readonly string[]): Promise<Map<string, string>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'name'])
+    .where('id', '=', sql<string>`any(${[...new Set(ids)]}::text[])`)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+};

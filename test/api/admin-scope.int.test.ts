@@ -52,6 +52,7 @@ describe('the /api/admin scope', () => {
       'GET /api/admin/sessions/{id}/evidence': { params: { id: booked.body.id } },
       'POST /api/admin/members/{id}/corrections': { params: { id: member.memberId }, body: { amount: 1, reason: 'Scope check', idempotencyKey: randomUUID() } },
       'POST /api/admin/operations/{name}/{action}': { params: { name: 'balances', action: 'resume' }, body: {} },
+      'GET /api/admin/audit/ledger/members/{id}': { params: { id: member.memberId } },
       'POST /api/admin/audit/ledger/run': { body: {} },
     };
   }, 120_000);

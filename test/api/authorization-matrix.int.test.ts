@@ -190,6 +190,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/events': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/correlations/{correlationId}': { on: 'shared', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/streams/{streamId}': { on: 'shared', right: 'any', expect: [401, D, D, D, OK] },
+  'GET /api/admin/audit/ledger/members/{id}': { on: 'member', right: 'self', expect: [401, D, D, D, OK] },
   // No SMTP_URL here: the admin is told e-mail is not configured (200); test/api/admin-test-email.int.test.ts sends.
   'POST /api/admin/test-email': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },
   'GET /api/admin/admin-activities': { on: 'none', right: 'any', expect: [401, D, D, D, OK] },

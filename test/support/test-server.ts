@@ -25,6 +25,8 @@ export interface TestServerOptions {
   beforeRuntime?: StartServerOptions['beforeRuntime'];
   /** Events per transaction when a version change rebuilds a read model. */
   rebuildBatchSize?: StartServerOptions['rebuildBatchSize'];
+  /** Events per read of the log in a full ledger audit. */
+  ledgerAuditPageSize?: StartServerOptions['ledgerAuditPageSize'];
 }
 
 export interface TestServer {
@@ -79,6 +81,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
       logStream: opts.logStream,
       beforeRuntime: opts.beforeRuntime,
       rebuildBatchSize: opts.rebuildBatchSize,
+      ledgerAuditPageSize: opts.ledgerAuditPageSize,
       pglite,
       schedulerIntervalMs: 24 * 60 * 60 * 1000,
     });

@@ -16,6 +16,7 @@ import { adminFeatureStatusRoutes } from './feature-status.js';
 import { adminHealthMetricsRoutes } from './health-metrics.js';
 import type { HealthChecker } from '../../metrics/health-check.js';
 import { adminHeatmapRoutes } from './heatmap.js';
+import { adminLedgerMovementRoutes, type LedgerMovementOperations } from './ledger-movements.js';
 import { adminLedgerAuditRoutes } from './ledger-audit.js';
 import type { LedgerAuditOperations } from '../../ledger-audit/create-ledger-audit.js';
 import { adminMeRoutes } from './me.js';
@@ -29,8 +30,8 @@ export const ADMIN_PREFIX = '/api/admin';
 export interface AdminScopeOptions {
   deps: AppDeps;
   operations: AdminOperations;
-  /** The event browser's and time travel's reads (api/operations.ts: readLog, stateAt). */
-  audit: AuditOperations;
+  /** The event browser's and time travel's reads, and a ledger's movements (api/operations.ts: readLog, stateAt, readStream). */
+  audit: AuditOperations & LedgerMovementOperations;
   /** The server's admin list (ADMIN_EMAILS): the directory's Admin badge. */
   adminEmails: readonly string[];
   /** The health grade and its checks (api/metrics/health-check.ts). */
@@ -56,5 +57,6 @@ export const adminScope: FastifyPluginAsync<AdminScopeOptions> = async (scope, {
   await scope.register(adminEvidenceRoutes, { deps });
   await scope.register(adminErrorRoutes, { deps });
   await scope.register(adminAuditRoutes, { operations: audit });
+  await scope.register(adminLedgerMovementRoutes, { deps, operations: audit });
   if (ledgerAudit) await scope.register(adminLedgerAuditRoutes, { ledgerAudit });
 };

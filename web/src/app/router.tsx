@@ -95,6 +95,8 @@ const appRoutes = (client: QueryClient, isFirstLoad: () => boolean): RouteObject
                     { path: 'admin/errors', ...adminPage('AdminErrorsPage') },
                     { path: 'admin/events', ...adminPage('AdminEventsPage') },
                     { path: 'admin/streams/:streamId', ...adminPage('AdminStreamPage') },
+                    { path: 'admin/audit', ...adminPage('AdminLedgerAuditPage') },
+                    { path: 'admin/audit/members/:memberId', ...adminPage('AdminLedgerMovementsPage') },
                   ],
                 },
               ],

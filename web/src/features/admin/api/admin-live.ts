@@ -1,11 +1,12 @@
 // Every figure on the admin screens moves over /ws: the admin read models announce `{ type: 'changed',
 // scope: 'admin' }` to admins' sockets after each batch, and each stored telemetry batch of page views or
-// sign-ins `analytics_stored`, of heat-map points `interactions_stored`, each batch of metrics samples `metrics_stored`, and each stored batch of errors `errors_stored`. The app's stale-keys map cannot name the admin chunk's keys (no admin code
+// sign-ins `analytics_stored`, of heat-map points `interactions_stored`, each batch of metrics samples `metrics_stored`, and each stored batch of errors `errors_stored`, and the ledger audit `ledger_audit_changed`. The app's stale-keys map cannot name the admin chunk's keys (no admin code
 // in the members' bundle), so the admin area listens on the tab's socket itself, while any admin read
 // is mounted. A busy site sends many such notices a second: each query is fetched again at most once
 // per second (the first notice at once, the rest of the second in one trailing fetch), never a storm.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useContext, useEffect } from 'react';
+import { LEDGER_AUDIT_CHANGED } from '@contracts/admin-ledger-audit';
 import { getLiveSocket } from '@/lib/live-socket';
 import { invalidateChanges, StaleKeysContext, type StaleKey, type StaleKeys } from '@/lib/stale-keys';
 import { adminKeys } from './keys';
@@ -28,6 +29,8 @@ export const metricsStoredKeys: readonly StaleKey[] = [{ queryKey: adminKeys.met
 export const interactionsStoredKeys: readonly StaleKey[] = [{ queryKey: adminKeys.heatmap() }];
 /** Errors were stored (server or browser): every error monitor read (groups, stats, an open group) and the dashboard's errors card. */
 export const errorsStoredKeys: readonly StaleKey[] = [{ queryKey: adminKeys.errorMonitor() }, { queryKey: adminKeys.stats() }];
+/** A full ledger audit started, moved or ended, or a check found something: the audit's state (not the movements: the log's past). */
+export const ledgerAuditChangedKeys: readonly StaleKey[] = [{ queryKey: adminKeys.ledgerAudit(), exact: true }];
 
 export interface Coalescer {
   add(key: StaleKey): void;
@@ -83,6 +86,9 @@ const listen = (queryClient: QueryClient, staleKeys: StaleKeys): (() => void) =>
     const offErrors = socket.onMessage('errors_stored', () => {
       for (const key of errorsStoredKeys) coalescer.add(key);
     });
+    const offLedgerAudit = socket.onMessage(LEDGER_AUDIT_CHANGED, () => {
+      for (const key of ledgerAuditChangedKeys) coalescer.add(key);
+    });
     listening = {
       users: 0,
       stop: () => {
@@ -91,6 +97,7 @@ const listen = (queryClient: QueryClient, staleKeys: StaleKeys): (() => void) =>
         offMetrics();
         offInteractions();
         offErrors();
+        offLedgerAudit();
         coalescer.stop();
       },
     };

@@ -30,13 +30,24 @@ export const eventsUrl = (filters: EventFilters, cursor: string | null) => {
   return `/api/admin/events?${params.toString()}`;
 };
 
-export const useAdminEvents = (filters: EventFilters) => {
+/** The log position the browser starts from (`?at=`, newest first from it): where a ledger finding was seen. */
+export const atOf = (params: URLSearchParams): string | null => {
+  const at = params.get('at');
+  return at && /^(0|[1-9]\d{0,18})$/.test(at) ? at : null;
+};
+
+/** The browser from a log position down, in one stream when given (a member's ledger). */
+export const logPositionLink = (position: string, streamId?: string | null) =>
+  `/admin/events?${new URLSearchParams({ ...(streamId ? { stream: streamId, streamMatch: 'exact' } : {}), at: position }).toString()}`;
+
+export const useAdminEvents = (filters: EventFilters, at: string | null = null) => {
   const client = useQueryClient();
-  const key = eventsUrl(filters, null);
+  const key = eventsUrl(filters, null) + (at === null ? '' : `#at=${at}`);
   return useInfiniteQuery({
     queryKey: adminKeys.events(key),
     queryFn: ({ pageParam, signal }) => adminRead<AdminEventsPage>(eventsUrl(filters, pageParam), { signal, client }),
-    initialPageParam: null as string | null,
+    // Newest first, a page's cursor is the position its events come before: the one after `at` starts at `at`.
+    initialPageParam: at === null ? null : (BigInt(at) + BigInt(1)).toString(),
     getNextPageParam: (last) => last.next,
     // A refused filter (400) says why at once; asking again would only repeat it.
     retry: (count, error) => !isStatus(error, 400) && count < 2,

@@ -36,4 +36,7 @@ export const adminKeys = {
   events: (filters: string) => [...adminKeys.all, 'events', filters] as const,
   chain: (correlationId: string) => [...adminKeys.all, 'events', 'chain', correlationId] as const,
   stream: (streamId: string, at: number | null) => [...adminKeys.all, 'streams', streamId, at] as const,
+  /** The ledger audit's state (GET /api/admin/audit/ledger) and one member's movements (issue 33 point 3). */
+  ledgerAudit: () => [...adminKeys.all, 'ledger-audit'] as const,
+  ledgerMovements: (memberId: string) => [...adminKeys.all, 'ledger-audit', 'members', memberId] as const,
 };

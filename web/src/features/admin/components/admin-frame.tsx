@@ -12,6 +12,7 @@ const sections = [
   { to: '/admin/inspector', label: 'Inspector', end: false },
   { to: '/admin/errors', label: 'Errors', end: false },
   { to: '/admin/events', label: 'Events', end: false },
+  { to: '/admin/audit', label: 'Audit', end: false },
 ];
 
 /** `actions` sit beside the title (the dashboard header's controls). */

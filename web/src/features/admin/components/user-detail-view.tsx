@@ -2,19 +2,22 @@
 // profile completion bar, the session figures and the recent activity timeline.
 import { Activity, CalendarDays, Mail, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { adminUsersTexts, type UserDetail } from '@contracts/admin-users';
 import { relativeAge } from '@/lib/dates';
 import { Avatar } from '@/ui/avatar';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
+import { movementsLink } from '../api/ledger-audit-api';
 import { BalanceCorrection } from './balance-correction';
 import { spokenEventType } from './spoken-event-type';
 
-const Figure = ({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) => (
+const Figure = ({ label, value, hint, action }: { label: string; value: ReactNode; hint?: string; action?: ReactNode }) => (
   <div className="rounded-lg border border-slate-200 p-3">
     <p className="text-xs font-medium text-slate-600">{label}</p>
     <p className="text-xl font-bold text-slate-900">{value}</p>
     {hint && <p className="text-xs text-slate-600">{hint}</p>}
+    {action}
   </div>
 );
 
@@ -77,7 +80,16 @@ export const UserDetailView = ({ detail, now }: { detail: UserDetail; now: numbe
       </div>
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure label="Points" value={user.points} />
+        <Figure
+          label="Points"
+          value={user.points}
+          action={
+            // The member's movements with the running balance the ledger folds (issue 33 point 3).
+            <Link to={movementsLink(user.id)} className="text-xs font-medium text-brand-700 underline" data-testid="ledger-audit-link">
+              Ledger audit
+            </Link>
+          }
+        />
         <Figure label="Activities" value={activityStats.totalActivities} hint={`${activityStats.last24Hours} in the last 24 h`} />
         <Figure label="Sessions" value={sessionStats.totalSessions} hint={`${sessionStats.completedSessions} completed`} />
         <Figure label="Session conversion" value={`${engagementMetrics.sessionConversionRate}%`} hint="Completed of requested" />

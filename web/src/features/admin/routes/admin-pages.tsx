@@ -19,6 +19,8 @@ export { AdminInspectorPage, AdminUsersPage } from './admin-users-pages';
 // The event browser and time travel (issue 33): a chunk of their own, fetched when first opened.
 const EventsPage = lazy(async () => ({ default: (await import('./audit-pages')).EventsPage }));
 const StreamPage = lazy(async () => ({ default: (await import('./audit-pages')).StreamPage }));
+const LedgerAuditPage = lazy(async () => ({ default: (await import('./audit-pages')).LedgerAuditPage }));
+const LedgerMovementsPage = lazy(async () => ({ default: (await import('./audit-pages')).LedgerMovementsPage }));
 const AuditLoading = () => (
   <div className="flex justify-center py-12">
     <Spinner label="Loading" />
@@ -32,6 +34,16 @@ export const AdminEventsPage = () => (
 export const AdminStreamPage = () => (
   <Suspense fallback={<AuditLoading />}>
     <StreamPage />
+  </Suspense>
+);
+export const AdminLedgerAuditPage = () => (
+  <Suspense fallback={<AuditLoading />}>
+    <LedgerAuditPage />
+  </Suspense>
+);
+export const AdminLedgerMovementsPage = () => (
+  <Suspense fallback={<AuditLoading />}>
+    <LedgerMovementsPage />
   </Suspense>
 );
 

@@ -2,7 +2,7 @@
 // more" goes on from the last page's cursor). With only a correlation, the page shows that chain oldest
 // first, each event with the event of the chain that caused it.
 import { ListTree } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { adminEventsTexts, type AdminEvent } from '@contracts/admin-events';
 import { AdminFrame } from '../components/admin-frame';
 import { errorText } from '@/lib/http';
@@ -12,7 +12,7 @@ import { Card, CardHeader } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadFailedNotice } from '@/ui/load-failed-notice';
 import { Spinner } from '@/ui/spinner';
-import { filtersOf, useAdminEvents, useCorrelationChain, type EventFilters } from '../api/audit-api';
+import { atOf, filtersOf, useAdminEvents, useCorrelationChain, type EventFilters } from '../api/audit-api';
 import { EventFiltersForm } from '../components/event-filters';
 import { EventRow } from '../components/event-row';
 
@@ -60,8 +60,8 @@ const Chain = ({ correlationId }: { correlationId: string }) => {
   );
 };
 
-const Browser = ({ filters }: { filters: EventFilters }) => {
-  const pages = useAdminEvents(filters);
+const Browser = ({ filters, at }: { filters: EventFilters; at: string | null }) => {
+  const pages = useAdminEvents(filters, at);
   if (pages.isPending) return <Loading label="Loading events" />;
   if (pages.isError)
     return (
@@ -75,6 +75,14 @@ const Browser = ({ filters }: { filters: EventFilters }) => {
   if (events.length === 0 && !pages.hasNextPage) return <Empty />;
   return (
     <>
+      {at !== null && (
+        <p className="px-5 pb-3 text-sm text-slate-600" data-testid="events-at">
+          From log position {at} down.{' '}
+          <Link to={{ search: new URLSearchParams(filters as Record<string, string>).toString() }} className="font-medium text-brand-700 underline">
+            Show the newest
+          </Link>
+        </p>
+      )}
       <EventList events={events} />
       <div className="flex justify-center p-4">
         {pages.hasNextPage ? (
@@ -93,6 +101,7 @@ export const EventsPage = () => {
   useDocumentTitle('Admin: events');
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
+  const at = atOf(params);
   const chainOnly = filters.correlation !== undefined && Object.keys(filters).length === 1;
   return (
     <AdminFrame title={adminEventsTexts.title}>
@@ -107,7 +116,7 @@ export const EventsPage = () => {
           }
           className="pb-3 [&_h2]:break-all"
         />
-        {chainOnly ? <Chain correlationId={filters.correlation!} /> : <Browser filters={filters} />}
+        {chainOnly ? <Chain correlationId={filters.correlation!} /> : <Browser filters={filters} at={at} />}
       </Card>
     </AdminFrame>
   );
