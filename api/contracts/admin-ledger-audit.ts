@@ -99,7 +99,7 @@ export const ledgerAuditRunBodySchema = z.object({}).strict();
 export const LEDGER_AUDIT_CHANGED = 'ledger_audit_changed';
 export type LedgerAuditChangedMessage = { type: typeof LEDGER_AUDIT_CHANGED };
 
-/** A page's cursor carries the position, the running balance and the member's holds still open there, signed (decision D-audit-page-1). */
+/** A page's cursor carries the position, the running balance and the member's holds still open there, signed (decision 346). */
 export const LEDGER_CURSOR_MAX = 2_000;
 export const ledgerMovementsQuerySchema = z.object({ cursor: z.string().min(1).max(LEDGER_CURSOR_MAX).optional() });
 export const ledgerMemberParamsSchema = z.object({ id: z.string().min(1).max(200) });

@@ -3,7 +3,7 @@
 // enough: a refund or a transfer on the next page settles a hold placed on an earlier one, and the
 // ledger's evolve settles only a hold it holds as open. So the cursor carries the stream revision to
 // read from, the balance there, and a short tag of each hold still open there, signed with the server's
-// secret so a page never folds from a balance the server did not compute (decision D-audit-page-1).
+// secret so a page never folds from a balance the server did not compute (decision 346).
 import { createHash } from 'node:crypto';
 import { LEDGER_CURSOR_MAX } from '../../contracts/admin-ledger-audit.js';
 

@@ -14,7 +14,7 @@ import { adminKeys } from './keys';
 /** How often the page reads the audit while none runs: the continuous check's position and totals move. */
 export const LEDGER_AUDIT_IDLE_POLL_MS = 15_000;
 
-/** Where a member's movements are: their own page, linked from a finding and from the inspector (decision D-audit-page-4). */
+/** Where a member's movements are: their own page, linked from a finding and from the inspector (decision 349). */
 export const movementsLink = (memberId: string) => `/admin/audit/members/${encodeURIComponent(memberId)}`;
 export const inspectorLink = (memberId: string) => `/admin/inspector?userId=${encodeURIComponent(memberId)}`;
 
