@@ -10,8 +10,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import { createSessionStore } from './auth/session-store.js';
 import { setUpSignIn } from './auth/sign-in-setup.js';
 import type { AppDeps } from './deps.js';
-import { createChangeHub, relayChanges } from './plugins/change-hub.js';
+import { createChangeHub, relayChanges, relayTyping } from './plugins/change-hub.js';
 import { relayAiStatus } from './plugins/ai-status-relay.js';
+import { TYPING_CHANNEL } from './plugins/typing-relay.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { answerClientError, answerFrameworkError, BODY_LIMIT_BYTES, registerJsonBodies } from './plugins/framework-errors.js';
 import { registerSecurity } from './plugins/security.js';
@@ -176,7 +177,11 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const hub = createChangeHub(app.log, { participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId) });
+  // Typing crosses processes by NOTIFY (plugins/typing-relay.ts): the socket's process checks and throttles, every process delivers.
+  const hub = createChangeHub(app.log, {
+    participantsOf: (conversationId) => conversationParticipants(deps.sql.db, conversationId),
+    publish: (payload) => deps.sql.notify(TYPING_CHANNEL, payload),
+  });
   const userCache = registerUserCache(app, notedWrites);
   // The runtime's caches and in-memory copies of read models, which routes ask for what their feature
   // declares, follow this process's writes and the notices (decision 279).
@@ -189,6 +194,10 @@ export const buildApp = async (deps: BuildAppOptions): Promise<FastifyInstance> 
   );
   app.addHook('onClose', async () => {
     await unlisten().catch(() => {});
+  });
+  const unlistenTyping = await relayTyping(hub, (channel, onPayload) => deps.sql.listen(channel, onPayload), app.log);
+  app.addHook('onClose', async () => {
+    await unlistenTyping().catch(() => {});
   });
   const unlistenAiStatus = await relayAiStatus(hub, (channel, onPayload) => deps.sql.listen(channel, onPayload), app.log);
   app.addHook('onClose', async () => {

@@ -2,11 +2,22 @@
 // events and, at the event at `at` (a stream revision, default its last), each decider's state before and
 // after it and the change as a diff (microdiff over the states as plain JSON), folded by the domain's own
 // deciders through the operations API's stateAt. Raw (index and marker) streams answer their events only.
+// The diff is whole; the states are shortened (docs/decisions.md, "time travel answers bounded states"): a collection (an object or array) of
+// more than STATE_ENTRIES_SHOWN entries keeps its first ones, an object also the keys the diff passes
+// through, and ends with a STATE_CUT_KEY entry saying how many more there are; `shortened` lists each cut.
+// So a post of 10,000 comments answers a few kB, not its whole thread twice.
 import { z } from 'zod';
 
 export const STREAM_PAGE_DEFAULT = 50;
 export const STREAM_PAGE_MAX = 500;
 export const STREAM_ID_MAX = 300;
+/** Entries a collection of a state shown keeps (besides, in an object, those the event changed). */
+export const STATE_ENTRIES_SHOWN = 20;
+/**
+ * The key of the entry that ends a shortened collection: `{ "…": "4980 more" }` as an array's last item,
+ * or `"…": "4980 more"` as an object's last key.
+ */
+export const STATE_CUT_KEY = '…';
 
 export const adminStreamTexts = {
   title: 'Time travel',
@@ -17,6 +28,8 @@ export const adminStreamTexts = {
   badPageFrom: 'pageFrom must be a whole number from 0',
   badPageSize: `pageSize must be a whole number from 1 to ${STREAM_PAGE_MAX}`,
   noChange: 'This event changed nothing in this state',
+  shortened: `Long collections in these states are shortened to their first ${STATE_ENTRIES_SHOWN} entries and those this event changed; the changes above are whole.`,
+  cutMore: (more: string) => `${more}, not shown`,
   raw: 'No decider folds this stream: it is an index or a marker, shown as its events',
 };
 
@@ -50,11 +63,23 @@ export const stateDiffSchema = z.object({
   after: z.unknown().optional(),
 });
 
+/** A collection of a state shown in part: where, how many of its entries are shown and how many it has. */
+export const stateCutSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  shown: z.number().int(),
+  total: z.number().int(),
+});
+
 export const deciderFoldSchema = z.object({
   decider: z.string(),
+  /** The state before the event, shortened (see STATE_ENTRIES_SHOWN). */
   before: z.unknown(),
+  /** The state after the event, shortened. */
   after: z.unknown(),
+  /** Every change the event made, whole (paths, old and new values), whatever was shortened in the states. */
   diff: z.array(stateDiffSchema),
+  /** The collections cut in each state; both empty when the states are whole. */
+  shortened: z.object({ before: z.array(stateCutSchema), after: z.array(stateCutSchema) }),
 });
 
 export const adminStreamSchema = z.object({
@@ -74,5 +99,6 @@ export const adminStreamSchema = z.object({
 });
 
 export type StateDiff = z.infer<typeof stateDiffSchema>;
+export type StateCut = z.infer<typeof stateCutSchema>;
 export type DeciderFold = z.infer<typeof deciderFoldSchema>;
 export type AdminStream = z.infer<typeof adminStreamSchema>;

@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import { CHANGES_CHANNEL } from '../../projections/runtime/notices.js';
 import type { Audience, ChangeNotice } from '../../projections/types.js';
 import { postTopic } from '../contracts/live.js';
-import { createTypingRelay, type TypingRelayOptions } from './typing-relay.js';
+import { createTypingRelay, parseTypingPayload, TYPING_CHANNEL, type TypingRelayOptions } from './typing-relay.js';
 
 export interface HubClient {
   memberId: string;
@@ -162,4 +162,16 @@ export const relayChanges = (hub: ChangeHub, listen: (channel: string, onPayload
     } catch (error) {
       log.warn({ err: error }, 'change notice could not be read');
     }
+  });
+
+/** LISTENs for typing relays from every API process (this one's too) and hands each to its member's sockets here; returns the UNLISTEN. */
+export const relayTyping = (
+  hub: Pick<ChangeHub, 'dispatch'>,
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>,
+  log: FastifyBaseLogger,
+) =>
+  listen(TYPING_CHANNEL, (payload) => {
+    const notice = parseTypingPayload(payload);
+    if (notice) hub.dispatch([{ audience: { to: 'members', ids: [notice.to] }, payload: notice.message }]);
+    else log.warn('typing relay ignored: not one of ours');
   });

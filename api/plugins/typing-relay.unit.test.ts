@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { TYPING_RELAY_INTERVAL_MS } from '../contracts/live.js';
-import { createTypingRelay } from './typing-relay.js';
+import { createTypingRelay, parseTypingPayload, typingPayload } from './typing-relay.js';
 
 const log = { warn: () => {} } as unknown as FastifyBaseLogger;
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -51,5 +51,28 @@ describe('typing relay', () => {
     relay.receive('ada', { conversationId: 'x'.repeat(101) });
     await flush();
     expect(delivered).toEqual([]);
+  });
+
+  it('publishes the relay for every process instead of delivering it, still checked and throttled here', async () => {
+    const published: string[] = [];
+    const delivered: string[] = [];
+    const relay = createTypingRelay(
+      log,
+      { participantsOf: async (id) => (id === 'c1' ? ['ada', 'bob'] : null), publish: async (payload) => void published.push(payload), now: () => 1_000 },
+      (to) => delivered.push(to),
+    );
+    relay.receive('ada', { conversationId: 'c1' });
+    relay.receive('ada', { conversationId: 'c1' });
+    relay.receive('eve', { conversationId: 'c1' });
+    await flush();
+    expect(delivered).toEqual([]);
+    expect(published.map(parseTypingPayload)).toEqual([{ to: 'bob', message: { type: 'typing', conversationId: 'c1', memberId: 'ada' } }]);
+  });
+
+  it('reads back its own payloads only', () => {
+    const notice = { to: 'bob', message: { type: 'typing' as const, conversationId: 'c1', memberId: 'ada' } };
+    expect(parseTypingPayload(typingPayload(notice))).toEqual(notice);
+    for (const payload of ['', 'null', '[]', '{"to":"bob","conversationId":"c1"}', '{"to":1,"conversationId":"c1","memberId":"ada"}'])
+      expect(parseTypingPayload(payload)).toBeNull();
   });
 });

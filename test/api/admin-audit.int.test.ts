@@ -5,12 +5,15 @@
 import diff from 'microdiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChain, AdminEvent, AdminEventsPage } from '../../api/contracts/admin-events.js';
-import type { AdminStream } from '../../api/contracts/admin-streams.js';
+import { STATE_CUT_KEY, STATE_ENTRIES_SHOWN, type AdminStream } from '../../api/contracts/admin-streams.js';
+import { addComment } from '../../commands/feed/comments.js';
+import { createPost } from '../../commands/feed/posts.js';
 import { toPlainJson } from '../../commands/runtime/plain-json.js';
 import { categoryName } from '../../commands/runtime/stream-catalogue.js';
 import { streamCatalogue } from '../../commands/stream-catalogue.js';
 import { postStreamId } from '../../commands/stream-ids.js';
 import { wireCommands } from '../../commands/wiring.js';
+import { postDecider } from '../../domain/post/decide.js';
 import type { RecordedEvent } from '../../eventstore/types.js';
 import { seedEveryStreamCategory } from '../support/every-stream-category.js';
 import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtures.js';
@@ -188,5 +191,31 @@ describe('the event browser and time travel', () => {
     const liked = await stream(postStreamId(postId), '?at=2&pageSize=2');
     expect(liked).toMatchObject({ at: 2, lastPosition: 4, event: { type: 'PostLiked' }, page: { from: 2, size: 2 } });
     expect(liked.folds[0]!.diff).toEqual([{ kind: 'added', path: ['likedBy', liked.event.actorId], after: true }]);
+  });
+
+  it("answers a long post's states shortened around the change, and the change whole", async () => {
+    const now = MONDAY_0800;
+    const { postId } = await createPost(server.commands, { actorId: student.memberId, content: 'A long thread', category: 'development', urgency: 'low', now });
+    const ids: string[] = [];
+    for (let i = 0; i < STATE_ENTRIES_SHOWN + 5; i += 1) {
+      const actorId = i % 2 ? student.memberId : mentor.memberId;
+      ids.push((await addComment(server.commands, { postId, actorId, content: `Answer ${i}`, now })).commentId);
+    }
+    // The comment added last sorts after the first STATE_ENTRIES_SHOWN ids or among them: kept either way.
+    const answer = await stream(postStreamId(postId));
+    const fold = answer.folds[0]!;
+    const last = ids.at(-1)!;
+    expect(fold.diff).toEqual([{ kind: 'added', path: ['comments', last], after: expect.objectContaining({ commentId: last, depth: 0 }) }]);
+    const comments = (fold.after as { comments: Record<string, unknown> }).comments;
+    const shown = Object.keys(comments).filter((key) => key !== STATE_CUT_KEY);
+    expect(shown).toContain(last);
+    expect(shown.length).toBeLessThanOrEqual(STATE_ENTRIES_SHOWN + 1);
+    expect(comments[STATE_CUT_KEY]).toBe(`${ids.length - shown.length} more`);
+    expect(fold.shortened.after).toEqual([{ path: ['comments'], shown: shown.length, total: ids.length }]);
+    expect(fold.shortened.before).toEqual([{ path: ['comments'], shown: STATE_ENTRIES_SHOWN, total: ids.length - 1 }]);
+    // Every comment kept is whole, as the runtime folds it.
+    const { runtime } = wireCommands({ store: server.store });
+    const whole = toPlainJson((await runtime.load(postDecider, postStreamId(postId))).state) as { comments: Record<string, unknown> };
+    for (const id of shown) expect(comments[id]).toEqual(whole.comments[id]);
   });
 });

@@ -3,6 +3,9 @@
 // at 1280 and 390 px, axe clean, screenshots in test-results/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { adminStreamTexts, STATE_ENTRIES_SHOWN } from '../../api/contracts/admin-streams.js';
+import { addComment } from '../../commands/feed/comments.js';
+import { createPost } from '../../commands/feed/posts.js';
 import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtures.js';
 import { signIn } from '../support/test-server.js';
 import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
@@ -83,6 +86,28 @@ describe('the event browser and time travel', () => {
       await expect(page.getByTestId('audit-event').count()).resolves.toBeGreaterThanOrEqual(3);
       await expect(page.getByTestId('audit-event').evaluateAll((rows) => rows.every((row) => row.getAttribute('data-type') === 'MemberRegistered'))).resolves.toBe(true);
       await screenshot(page, `screenshots/admin-audit-events-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+      await context.close();
+    }
+  });
+
+  it("shows a long post's states shortened, saying so, with the change whole", async () => {
+    const [admin, member] = await Promise.all([signIn(e2e.server.url, ADMIN, 'Ada'), signIn(e2e.server.url, 'lena-long@example.com', 'Lena')]);
+    const now = MONDAY_0800;
+    const { postId } = await createPost(e2e.server.commands, { actorId: member.memberId, content: 'A long thread', category: 'development', urgency: 'low', now });
+    for (let i = 0; i < STATE_ENTRIES_SHOWN + 10; i += 1) await addComment(e2e.server.commands, { postId, actorId: member.memberId, content: `Answer ${i}`, now });
+    for (const width of [1280, 390]) {
+      const { context, page } = await openAs(e2e, admin, `/admin/streams/post-${postId}`, { width, height: width > 500 ? 900 : 844 });
+      await page.getByTestId('state-shortened').waitFor();
+      await expect(page.getByTestId('state-shortened').textContent()).resolves.toBe(adminStreamTexts.shortened);
+      // The comment the last event added is in the diff whole and kept in the state after it.
+      await expect(page.getByTestId('state-diff').textContent()).resolves.toMatch(/comments › [0-9a-f-]{36}.*After: .*commentId/);
+      await expect(page.getByTestId('state-after').getByTestId('state-cut').textContent()).resolves.toMatch(/^… \d+ more, not shown$/);
+      // Before the last comment the post had STATE_ENTRIES_SHOWN + 9 of them, its first STATE_ENTRIES_SHOWN shown.
+      await expect(page.getByTestId('state-before').getByTestId('state-cut').textContent()).resolves.toBe('… 9 more, not shown');
+      await page.getByTestId('state-after').getByTestId('state-cut').scrollIntoViewIfNeeded();
+      await screenshot(page, `screenshots/admin-audit-long-stream-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
       await context.close();

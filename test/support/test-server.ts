@@ -27,6 +27,11 @@ export interface TestServerOptions {
   rebuildBatchSize?: StartServerOptions['rebuildBatchSize'];
   /** Events per read of the log in a full ledger audit. */
   ledgerAuditPageSize?: StartServerOptions['ledgerAuditPageSize'];
+  /**
+   * Start another API process of that server: on its PostgreSQL database, with its session secret, as N
+   * processes behind a balancer run (the database stays that server's to drop). PostgreSQL only.
+   */
+  beside?: TestServer;
 }
 
 export interface TestServer {
@@ -45,12 +50,17 @@ export interface TestServer {
   clock: TestClock;
   /** Runs one round of the session scheduler at the clock's time and waits for the read models. */
   tickScheduler(): Promise<void>;
+  /** What another process beside it shares (`beside`): its database and session secret. */
+  shared: { databaseUrl: string | null; sessionSecret: string };
 }
 
 export const startTestServer = async (opts: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'skillswap-api-'));
+  const beside = opts.beside?.shared;
+  if (beside && !beside.databaseUrl) throw new Error('a second API process needs PostgreSQL: PGlite is one process');
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  const database = databaseUrl ? await createTestDatabase(databaseUrl) : null;
+  const database = !beside && databaseUrl ? await createTestDatabase(databaseUrl) : null;
+  const sharedUrl = beside?.databaseUrl ?? database?.url;
   const cleanUp = async () => {
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
@@ -59,14 +69,14 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SESSION_SECRET: beside?.sessionSecret ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     // Tests sign in and write far faster than people do; tests of the limits set their own.
     RATE_LIMIT_READ_PER_MINUTE: '0',
     RATE_LIMIT_WRITE_PER_MINUTE: '0',
     RATE_LIMIT_AUTH_PER_MINUTE: '0',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
-    ...(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: 'memory' }),
+    ...(sharedUrl ? { DATABASE_URL: sharedUrl } : { PGLITE_DATA_DIR: 'memory' }),
     ...opts.env,
   };
   const clock = createTestClock(opts.now);
@@ -99,6 +109,7 @@ export const startTestServer = async (opts: TestServerOptions = {}): Promise<Tes
     operations: server.operations,
     clock,
     tickScheduler: () => server.tickScheduler(),
+    shared: { databaseUrl: env.DATABASE_URL ?? null, sessionSecret: env.SESSION_SECRET! },
     close: async () => {
       try {
         await server.close();

@@ -1,14 +1,23 @@
 // The audit's reads (issue 33 points 1-2): the event browser over readLog, the chain of one correlation,
-// and a stream's time travel over stateAt with each decider's diff. Both stand on the operations object
+// and a stream's time travel over stateAt with each decider's diff (whole) and states (shortened:
+// shorten-state.ts). Both stand on the operations object
 // (api/operations.ts), never on the events table (DESIGN.md §13).
 import diff from 'microdiff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminChainParamsSchema, adminChainSchema, adminEventsPageSchema, adminEventsQuerySchema, CHAIN_MAX, type AdminEvent } from '../../contracts/admin-events.js';
-import { adminStreamParamsSchema, adminStreamQuerySchema, adminStreamSchema, type StateDiff } from '../../contracts/admin-streams.js';
+import {
+  adminStreamParamsSchema,
+  adminStreamQuerySchema,
+  adminStreamSchema,
+  STATE_ENTRIES_SHOWN,
+  type DeciderFold,
+  type StateDiff,
+} from '../../contracts/admin-streams.js';
 import { InvalidLogQueryError, type LogEntry, type LogQuery } from '../../../eventstore/log-browser.js';
 import { HttpError } from '../../http-error.js';
 import type { Operations } from '../../operations.js';
 import { errorResponses } from '../route-schemas.js';
+import { keyTreeOf, shortenState } from './shorten-state.js';
 
 export type AuditOperations = Pick<Operations, 'readLog' | 'stateAt'>;
 
@@ -46,6 +55,14 @@ export const stateDiff = (before: unknown, after: unknown): StateDiff[] => {
     if (change.type === 'REMOVE') return { kind: 'removed', path: change.path, before: change.oldValue };
     return { kind: 'changed', path: change.path, before: change.oldValue, after: change.value };
   });
+};
+
+/** One decider's fold as the screen shows it: the diff of the whole states, the states shortened around it. */
+export const foldView = (decider: string, before: unknown, after: unknown, limit = STATE_ENTRIES_SHOWN): DeciderFold => {
+  const changes = stateDiff(before, after);
+  const changed = keyTreeOf(changes.map((change) => change.path));
+  const [shownBefore, shownAfter] = [shortenState(before, changed, limit), shortenState(after, changed, limit)];
+  return { decider, before: shownBefore.state, after: shownAfter.state, diff: changes, shortened: { before: shownBefore.cuts, after: shownAfter.cuts } };
 };
 
 export const adminAuditRoutes: FastifyPluginAsyncZod<{ operations: AuditOperations }> = async (app, { operations }) => {
@@ -100,7 +117,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ operations: AuditOperatio
         at: answer.position,
         lastPosition: answer.lastPosition,
         event: answer.event,
-        folds: answer.folds.map((fold) => ({ decider: fold.decider, before: fold.before, after: fold.state, diff: stateDiff(fold.before, fold.state) })),
+        folds: answer.folds.map((fold) => foldView(fold.decider, fold.before, fold.state)),
         page: answer.page,
       };
     },

@@ -12,6 +12,16 @@ describe('the audit JSON and diff views', () => {
     expect(html).toMatch(/list: <\/dt>/);
   });
 
+  it('ends a collection time travel shortened with how many more it has, not as one of its entries', () => {
+    const html = renderToStaticMarkup(<JsonBlock title="After" value={{ comments: { c1: { depth: 0 }, '…': '4980 more' }, tags: ['a', { '…': '47 more' }] }} />);
+    const cuts = html.split('data-testid="state-cut"').slice(1);
+    expect(cuts).toHaveLength(2);
+    expect(cuts[0]).toContain('4980 more, not shown');
+    expect(cuts[1]).toContain('47 more, not shown');
+    // The array's marker is no numbered item of it.
+    expect(html).not.toMatch(/">1: <\/dt>/);
+  });
+
   it("links a session's, a post's and a member's id to their stream or events, and no other text", () => {
     const html = renderToStaticMarkup(
       <MemoryRouter>

@@ -1,6 +1,6 @@
 // /admin/streams/{streamId}?at= (issue 33 point 2): a stream's events in order and, at the chosen one, each
-// decider's state before and after it with the diff. Stepping changes `at` in the URL, so a step can be
-// linked and the browser's back button steps back.
+// decider's state before and after it with the diff (whole; the states' long collections shortened).
+// Stepping changes `at` in the URL, so a step can be linked and the browser's back button steps back.
 import { ChevronLeft, ChevronRight, GitBranch } from 'lucide-react';
 import clsx from 'clsx';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -58,6 +58,11 @@ const AtEvent = ({ stream }: { stream: AdminStream }) => (
             {fold.decider}: {fold.diff.length} {fold.diff.length === 1 ? 'change' : 'changes'}
           </h3>
           <StateDiffList changes={fold.diff} />
+          {fold.shortened.before.length + fold.shortened.after.length > 0 && (
+            <p className="text-xs text-slate-600" data-testid="state-shortened">
+              {adminStreamTexts.shortened}
+            </p>
+          )}
           <div className="grid gap-3 lg:grid-cols-2">
             <JsonBlock title="Before" value={fold.before} testId="state-before" />
             <JsonBlock title="After" value={fold.after} testId="state-after" />
