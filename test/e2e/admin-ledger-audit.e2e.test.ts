@@ -10,7 +10,8 @@ import { ledgerAuditTexts as texts } from '../../api/contracts/admin-ledger-audi
 import { becomeMentor, bookingBody, MONDAY_0800 } from '../support/session-fixtures.js';
 import { signIn, type ApiClient } from '../support/test-server.js';
 import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
-import { A11Y_WIDTHS, expectNothingFound, seriousViolations } from './support/axe.js';
+import { lookAtBothWidths, viewportOf } from './support/look.js';
+import { expectNothingFound, seriousViolations } from './support/axe.js';
 import { allowBrowserErrors, screenshot } from './support/browser.js';
 
 const ADMIN = 'aud-ledger@example.com';
@@ -20,22 +21,7 @@ const ADMIN = 'aud-ledger@example.com';
  */
 const FILLER = { streams: 40, perStream: 1_000 };
 const AUDIT_PAGE = 10;
-const viewport = (width: number) => ({ width, height: width > 500 ? 900 : 844 });
-
-const look = async (page: Page, name: string, found: Record<string, string[]>) => {
-  for (const width of A11Y_WIDTHS) {
-    await page.setViewportSize(viewport(width));
-    await screenshot(page, `screenshots/admin-ledger-audit-${name}-${width}`);
-    await expect
-      .soft(
-        page.evaluate(() => document.documentElement.scrollWidth),
-        `${name} at ${width} px scrolls sideways`,
-      )
-      .resolves.toBeLessThanOrEqual(width);
-    found[`${name} at ${width}`] = await seriousViolations(page);
-  }
-  await page.setViewportSize(viewport(1280));
-};
+const viewport = viewportOf;
 
 describe('the ledger audit page', () => {
   const e2e = startAppAndBrowser({
@@ -89,7 +75,7 @@ describe('the ledger audit page', () => {
 
     const { page } = await openAs(e2e, admin, '/admin/audit', viewport(1280), 'admin');
     await page.getByTestId('ledger-continuous').waitFor();
-    await look(page, 'before', found);
+    await lookAtBothWidths(page, 'screenshots/admin-ledger-audit-before', 'before', found);
     const run = page.getByTestId('run-ledger-audit');
     await run.click();
     // While it runs the button says so and cannot start another; the progress bar moves.
@@ -98,7 +84,7 @@ describe('the ledger audit page', () => {
     expect(await run.isDisabled()).toBe(true);
     await expect(run.innerText()).resolves.toBe(texts.running);
     await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
-    await look(page, 'running', found);
+    await lookAtBothWidths(page, 'screenshots/admin-ledger-audit-running', 'running', found);
     await page.locator('[data-testid="ledger-audit-run"][data-state="finished"]').waitFor({ timeout: 30_000 });
     expect(await run.isDisabled()).toBe(false);
     await expect(page.getByTestId('ledger-audit-outcome').innerText()).resolves.toMatch(/1 discrepancy found/);
@@ -112,12 +98,12 @@ describe('the ledger audit page', () => {
       new RegExp(`^/admin/events\\?stream=ledger-${student.memberId}&streamMatch=exact&at=\\d+$`),
     );
     await expect(finding.getByRole('link', { name: 'Sue Student in the inspector' }).getAttribute('href')).resolves.toBe(`/admin/inspector?userId=${student.memberId}`);
-    await look(page, 'finding', found);
+    await lookAtBothWidths(page, 'screenshots/admin-ledger-audit-finding', 'finding', found);
 
     await finding.getByRole('link', { name: 'Movements of Sue Student' }).click();
     await page.waitForURL((url) => url.pathname === `/admin/audit/members/${student.memberId}`);
     await expectMovements(page);
-    await look(page, 'movements', found);
+    await lookAtBothWidths(page, 'screenshots/admin-ledger-audit-movements', 'movements', found);
     // The ledger says 6 available; the row moved by hand says 16.
     await expect(page.getByTestId('ledger-comparison').innerText()).resolves.toMatch(/The ledger says 6 available, 0 held; the read model holds 16 available, 0 held/);
     expectNothingFound(found);

@@ -4,7 +4,6 @@
 // meanwhile without waiting for it. The rebuild is made slow by its workload (each batch of the admin-users
 // read model costs 200 ms while `slow.on`, 5 events a batch over a seeded log), never by a wait in the test.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { correctionTexts } from '../../api/contracts/admin-corrections.js';
 import { followerControlTexts } from '../../api/contracts/admin-operations.js';
 import { adminUsersProjector } from '../../projections/admin-users/projector.js';
@@ -14,11 +13,11 @@ import { seedHistory } from '../projections/support/seed.js';
 import { becomeMentor, bookingBody } from '../support/session-fixtures.js';
 import { signIn, type ApiClient } from '../support/test-server.js';
 import { openAs, startAppAndBrowser } from './support/app-and-browser.js';
-import { A11Y_WIDTHS, expectNothingFound, seriousViolations } from './support/axe.js';
-import { screenshot } from './support/browser.js';
+import { lookAtBothWidths, viewportOf } from './support/look.js';
+import { expectNothingFound } from './support/axe.js';
 
 const ADMIN = 'lena-ledger@example.com';
-const viewport = (width: number) => ({ width, height: width > 500 ? 900 : 844 });
+const viewport = viewportOf;
 const slow = { on: false };
 const slowAdminUsers: Projector = {
   ...adminUsersProjector,
@@ -26,21 +25,6 @@ const slowAdminUsers: Projector = {
     if (slow.on) await new Promise((resolve) => setTimeout(resolve, 200));
     return adminUsersProjector.apply(db, events);
   },
-};
-
-const look = async (page: Page, name: string, found: Record<string, string[]>) => {
-  for (const width of A11Y_WIDTHS) {
-    await page.setViewportSize(viewport(width));
-    await screenshot(page, `admin-ledger-${name}-${width}`);
-    await expect
-      .soft(
-        page.evaluate(() => document.documentElement.scrollWidth),
-        `${name} at ${width} px scrolls sideways`,
-      )
-      .resolves.toBeLessThanOrEqual(width);
-    found[`${name} at ${width}`] = await seriousViolations(page);
-  }
-  await page.setViewportSize(viewport(1280));
 };
 
 describe("the admin's corrections and rebuilds", () => {
@@ -66,7 +50,7 @@ describe("the admin's corrections and rebuilds", () => {
     await memberPage.getByTestId('points-chip').click();
     const history = memberPage.getByTestId('points-history');
     await history.locator('[data-transaction-type=welcome]').waitFor();
-    await look(memberPage, 'points-history', found);
+    await lookAtBothWidths(memberPage, 'admin-ledger-points-history', 'points-history', found);
 
     const { page: adminPage } = await openAs(e2e, admin, `/admin/inspector?userId=${member.memberId}`, viewport(1280), 'admin');
     const form = adminPage.getByTestId('balance-correction');
@@ -77,7 +61,7 @@ describe("the admin's corrections and rebuilds", () => {
     await form.getByLabel(correctionTexts.reasonLabel).fill('Mentor did not show up on 12 Nov');
     await form.getByRole('button', { name: correctionTexts.submit }).click();
     await adminPage.getByText(`${correctionTexts.done}: Milo Ledger has 8 points available`).waitFor();
-    await look(adminPage, 'inspector', found);
+    await lookAtBothWidths(adminPage, 'admin-ledger-inspector', 'inspector', found);
 
     // No reload: the ledger's notice brings the entry into the open history, and the chip's figure.
     const entry = history.locator('[data-transaction-type=correction]');
@@ -101,7 +85,7 @@ describe("the admin's corrections and rebuilds", () => {
     const bar = row.getByRole('progressbar', { name: 'Rebuild of admin-users' });
     await bar.waitFor();
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
-    await look(page, 'operations-rebuilding', found);
+    await lookAtBothWidths(page, 'admin-ledger-operations-rebuilding', 'operations-rebuilding', found);
 
     // A booking while the rebuild runs: answered at once, its session on the member's list.
     const started = Date.now();
