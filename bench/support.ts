@@ -193,9 +193,30 @@ export const profiled = async <T>(name: string, fn: () => Promise<T>, databaseUr
       await client.end();
     }
   };
+  // Where PostgreSQL's share goes, statement by statement, when the server loads pg_stat_statements
+  // (shared_preload_libraries); written to `<name>.statements.json`. Without it, nothing is written.
+  const statements = async (step: 'reset' | 'read') => {
+    if (!databaseUrl) return null;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('create extension if not exists pg_stat_statements');
+      if (step === 'reset') return await client.query('select pg_stat_statements_reset()');
+      const { rows } = await client.query(
+        `select round(total_exec_time::numeric, 1)::float as ms, calls::int, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time desc limit 30`,
+      );
+      return rows;
+    } catch {
+      return null;
+    } finally {
+      await client.end();
+    }
+  };
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
+  await statements('reset');
   const pids = await backends();
   const databaseBefore = await cpuOfPids(pids);
   const processBefore = process.cpuUsage();
@@ -212,6 +233,8 @@ export const profiled = async <T>(name: string, fn: () => Promise<T>, databaseUr
     writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
     const cpu = { seconds, processUser: processCpu.user / 1e6, processSystem: processCpu.system / 1e6, databaseCpu, backends: pids.length };
     writeFileSync(`${dir}/${name}.cpu.json`, JSON.stringify(cpu));
+    const read = await statements('read');
+    if (read) writeFileSync(`${dir}/${name}.statements.json`, JSON.stringify(read, null, 1));
     session.disconnect();
   }
 };
