@@ -20,8 +20,11 @@ const CONNECTIONS = 20;
 const SECONDS = 5;
 /** Points per batch: a tab's 5 s is a few; this is many tabs' worth, so the bench measures the store, not the request. */
 const POINTS = 100;
-/** Enough members that none reaches the per-session limit within a minute at 40,000 points/s. */
-const MEMBERS = 300;
+/**
+ * Enough members that none reaches the per-session limit (30 batches a minute) in the three 5 s rounds at
+ * 100,000 points/s (15 batches each): 300 were too few once a quiet machine passed 60,000 (429s ended a full run).
+ */
+const MEMBERS = 1_000;
 const PATHS = ['/', '/feed', '/search', '/dashboard', '/notifications', '/profile/a', '/profile/b', '/coming-soon', '/messages', '/book/x/y'];
 
 const batchBody = (member: number, sentAt: number) =>

@@ -39,6 +39,26 @@ describe('the event browser and time travel', () => {
       await screenshot(page, `screenshots/admin-audit-inspector-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
 
+      // The session's dispute evidence pack: its printable page opens in a new tab and shows the hash of the same
+      // canonical JSON the download answers.
+      const [printable] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('link', { name: "Printable page of the Rust Lifetimes session's evidence pack (opens in a new tab)" }).click(),
+      ]);
+      await printable.waitForLoadState();
+      await expect(printable.locator('h1').textContent()).resolves.toContain(sessionId);
+      const shownHash = await printable.locator('[data-sha256]').textContent();
+      expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
+      const download = page.getByRole('link', { name: 'Evidence pack of the Rust Lifetimes session (JSON)' });
+      await expect(download.getAttribute('download')).resolves.toBe(`evidence-${sessionId}.json`);
+      const pack = await page.request.get(`${e2e.server.url}${await download.getAttribute('href')}`);
+      expect(pack.status()).toBe(200);
+      expect(((await pack.json()) as { manifest: { sha256: string } }).manifest.sha256).toBe(shownHash);
+      await printable.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await screenshot(printable, `screenshots/admin-audit-evidence-${width}`);
+      expect(await seriousViolations(printable)).toEqual([]);
+      await printable.close();
+
       await page.getByRole('link', { name: 'Event chain of the Rust Lifetimes session' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/events' && url.searchParams.get('correlation') === sessionId);
       await page.getByTestId('chain-summary').waitFor();

@@ -12,11 +12,11 @@ export const evidencePage = (pack: EvidencePack, manifest: EvidenceManifest): st
   const rows = pack.events
     .map(
       (e) => `<tr>
-  <td>${escape(e.position)}</td>
-  <td>${escape(e.occurredAt)}<br><small>student ${escape(e.atStudent)}<br>mentor ${escape(e.atMentor)}</small></td>
-  <td><strong>${escape(e.type)}</strong><br><small>${escape(e.streamId)} #${escape(e.streamPosition)}</small></td>
-  <td>${escape(e.actorId ?? 'system')}</td>
-  <td><pre>${escape(JSON.stringify(e.data, null, 2))}</pre></td>
+  <td data-label="Position">${escape(e.position)}</td>
+  <td data-label="When">${escape(e.occurredAt)}<br><small>student ${escape(e.atStudent)}<br>mentor ${escape(e.atMentor)}</small></td>
+  <td data-label="What"><strong>${escape(e.type)}</strong><br><small>${escape(e.streamId)} #${escape(e.streamPosition)}</small></td>
+  <td data-label="Who">${escape(e.actorId ?? 'system')}</td>
+  <td data-label="Data"><pre>${escape(JSON.stringify(e.data, null, 2))}</pre></td>
 </tr>`,
     )
     .join('\n');
@@ -37,6 +37,17 @@ export const evidencePage = (pack: EvidencePack, manifest: EvidenceManifest): st
   pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
   small { color: #475569; }
   @media print { body { margin: 0; } tr { break-inside: avoid; } }
+  /* On a phone's screen each event is a card of labelled fields: five columns do not fit 390 px. */
+  @media screen and (max-width: 640px) {
+    body { margin: 12px; }
+    dl { grid-template-columns: 1fr; gap: 0 0; } dd { margin: 0 0 6px; }
+    thead { display: none; }
+    table, tbody, tr, td { display: block; }
+    tr { border: 1px solid #cbd5e1; border-radius: 6px; margin: 0 0 12px; }
+    td { border: 0; border-top: 1px solid #e2e8f0; }
+    tr td:first-child { border-top: 0; }
+    td::before { content: attr(data-label); display: block; font-weight: 600; font-size: 12px; color: #475569; }
+  }
 </style>
 </head>
 <body>

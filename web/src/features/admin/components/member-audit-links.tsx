@@ -1,8 +1,10 @@
 // The User Inspector's ways into the audit (issue 33 point 1): the member's own streams, their events in
 // the browser, and their sessions (from the log's SessionRequested events about them, as student or
-// mentor), each with its stream and its booking's chain.
-import { History, ListTree } from 'lucide-react';
+// mentor), each with its stream, its booking's chain and its dispute evidence pack (point 5: the canonical JSON
+// as a download, and the printable page of the same pack in a new tab; both are the server's documents).
+import { FileDown, History, ListTree, Printer } from 'lucide-react';
 import { Link } from 'react-router';
+import { evidenceTexts } from '@contracts/admin-evidence';
 import { buttonClasses } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import { useAdminEvents } from '../api/audit-api';
@@ -15,6 +17,8 @@ const memberStreams = (memberId: string) => [
   { label: 'Points ledger', streamId: `ledger-${memberId}` },
   { label: 'Notifications', streamId: `inbox-${memberId}` },
 ];
+
+const evidenceUrl = (sessionId: string) => `/api/admin/sessions/${encodeURIComponent(sessionId)}/evidence`;
 
 interface RequestedSession {
   sessionId: string;
@@ -39,13 +43,30 @@ const MemberSessions = ({ memberId }: { memberId: string }) => {
           <time dateTime={session.startsAt} className="text-xs text-slate-600">
             {formatDateTime(session.startsAt)}
           </time>
-          <span className="flex gap-2">
+          <span className="flex flex-wrap gap-2">
             <Link to={correlationLink(session.sessionId)} className={buttonClasses('outline', 'sm')} aria-label={`Event chain of the ${session.skillName} session`}>
               Event chain
             </Link>
             <Link to={streamLink(`session-${session.sessionId}`)} className={buttonClasses('outline', 'sm')} aria-label={`Stream of the ${session.skillName} session`}>
               Stream
             </Link>
+            <a
+              href={evidenceUrl(session.sessionId)}
+              download={`evidence-${session.sessionId}.json`}
+              className={buttonClasses('outline', 'sm')}
+              aria-label={`${evidenceTexts.download} of the ${session.skillName} session (JSON)`}
+            >
+              <FileDown className="h-4 w-4" aria-hidden /> {evidenceTexts.download}
+            </a>
+            <a
+              href={`${evidenceUrl(session.sessionId)}?format=html`}
+              target="_blank"
+              rel="noopener"
+              className={buttonClasses('outline', 'sm')}
+              aria-label={`${evidenceTexts.print} of the ${session.skillName} session's evidence pack (opens in a new tab)`}
+            >
+              <Printer className="h-4 w-4" aria-hidden /> {evidenceTexts.print}
+            </a>
           </span>
         </li>
       ))}
