@@ -107,23 +107,41 @@ describe('the check after every batch, while the balances read model lags or lea
   let server: TestServer;
   let admin: ApiClient;
   let members: ApiClient[];
-  // Its workload, not a wait of the test's: each batch of the balances read model costs 150 ms.
-  const slow = balancesWith({ before: () => new Promise((resolve) => setTimeout(resolve, 150)) });
+  // A second admin reads the audit while the first one's writes are not in the read model yet (the writer's own
+  // next request waits for them: read-your-writes).
+  const OBSERVER = 'oli-check@example.com';
+  let observer: ApiClient;
+  // The balances read model held back by the test: while `held` is a promise, each of its batches waits for
+  // it, so the log and the check run ahead of the read model until the test lets it go.
+  let held: Promise<void> | null = null;
+  const slow = balancesWith({ before: () => held ?? Promise.resolve() });
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN }, projectors: withBalances(slow) });
-    admin = await signIn(server.url, ADMIN, 'Ada');
+    server = await startTestServer({ env: { ADMIN_EMAILS: `${ADMIN},${OBSERVER}` }, projectors: withBalances(slow) });
+    [admin, observer] = await Promise.all([signIn(server.url, ADMIN, 'Ada'), signIn(server.url, OBSERVER, 'Oli')]);
     members = await Promise.all(['lea', 'noa', 'ivo'].map((name) => signIn(server.url, `${name}-check@example.com`, name)));
   }, 60_000);
   afterAll(() => server?.close());
 
   it('raises no false alarm while the read model is behind the log', async () => {
-    // Writes come faster than the read model follows; each correction's answer does not wait for it (no write
-    // waits more than read-your-writes' bound), and the check waits for the read model before it compares.
-    await Promise.all(members.flatMap((m) => [correct(admin, m, 1), correct(admin, m, 2), correct(admin, m, -1)]));
+    // Corrections reach the log while the read model is held; the check waits for the read model before it
+    // compares, so nothing is found while it is behind, nor once it catches up.
+    let letGo = () => {};
+    held = new Promise<void>((resolve) => (letGo = resolve));
+    const before = (await lastLedgerEvent(server)).globalPosition;
+    const answers = Promise.all(members.flatMap((m) => [correct(admin, m, 1), correct(admin, m, 2), correct(admin, m, -1)]));
+    const corrections = async () =>
+      (await server.store.readLog({ types: ['PointsGranted'], order: 'newest-first', limit: 20 })).events.filter((e) => e.globalPosition > before).length;
+    // The first of them in the log is enough: the admin's next requests wait for their last write's read models.
+    await expect.poll(corrections, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect((await audit(observer)).findings).toEqual([]);
+    held = null;
+    letGo();
+    await answers;
     await checkedThroughHead(server, admin);
     const { findings, continuous } = await audit(admin);
     expect(findings).toEqual([]);
-    expect(continuous.totals).toEqual({ granted: 4 * 3 + 3 * 2, available: 4 * 3 + 3 * 2, held: 0, inTransit: 0 });
+    // Five welcome bonuses (two admins, three members) and each member's corrections, 1 + 2 - 1.
+    expect(continuous.totals).toEqual({ granted: 5 * 3 + 3 * 2, available: 5 * 3 + 3 * 2, held: 0, inTransit: 0 });
   });
 
   it('raises no false alarm after the check was paused while the read model went on', async () => {
