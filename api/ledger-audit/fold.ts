@@ -100,37 +100,18 @@ const same = (a: Points, b: Points) => a.available === b.available && a.held ===
  * where the member has no ledger event at all, `found` where the read model has no row.
  */
 export const compareBalance = (memberId: string, expected: Points | null, found: Points | null, position: bigint): NewFinding | null => {
-  if (expected === null && found === null) return null;
+  const finding = (kind: NewFinding['kind'], detail: string): NewFinding => ({ kind, memberId, holdId: null, position, expected, found, detail });
   if (found === null)
-    return {
-      kind: 'missing-row',
-      memberId,
-      holdId: null,
-      position,
-      expected,
-      found,
-      detail: `The ledger folds to ${expected!.available} available and ${expected!.held} held points, but the balances read model holds no row.`,
-    };
+    return expected === null
+      ? null
+      : finding('missing-row', `The ledger folds to ${expected.available} available and ${expected.held} held points, but the balances read model holds no row.`);
   if (expected === null)
-    return {
-      kind: 'balance',
-      memberId,
-      holdId: null,
-      position,
-      expected,
-      found,
-      detail: `The balances read model holds ${found.available} available and ${found.held} held points for a member with no ledger.`,
-    };
+    return finding('balance', `The balances read model holds ${found.available} available and ${found.held} held points for a member with no ledger.`);
   if (same(expected, found)) return null;
-  return {
-    kind: 'balance',
-    memberId,
-    holdId: null,
-    position,
-    expected,
-    found,
-    detail: `The balances read model holds ${found.available} available and ${found.held} held points; the ledger folds to ${expected.available} available and ${expected.held} held.`,
-  };
+  return finding(
+    'balance',
+    `The balances read model holds ${found.available} available and ${found.held} held points; the ledger folds to ${expected.available} available and ${expected.held} held.`,
+  );
 };
 
 export interface Totals {
