@@ -2,7 +2,7 @@
 // its watermark and the events after it through their keys computed on the fly, each event once, and the
 // indexer never passes an event of a transaction still open (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { newEvent } from '../test/conformance/conformance-helpers.js';
 import { createTempDatabase, testPostgresUrl } from '../test/conformance/temp-database.js';
@@ -10,7 +10,7 @@ import { openBlankPglite } from '../test/support/blank-pglite.js';
 import { notRun, POSTGRES_ONLY_REASON } from '../test/support/not-run.js';
 import { openSqlDatabase, type SqlDatabase } from './sql-database.js';
 import { appendWithin, createSqlEventStore } from './sql-event-store.js';
-import { indexAllLogKeys } from './sql-log-keys.js';
+import { indexAllLogKeys, logKeysBatch } from './sql-log-keys.js';
 import type { EventStore, LogQuery } from './types.js';
 
 const indexedCount = async (db: SqlDatabase<unknown>) => Number((await sql<{ n: string }>`select count(*)::text as n from event_log_keys`.execute(db.db)).rows[0]!.n);
@@ -88,6 +88,42 @@ function keysCases(name: string, open: () => Promise<{ db: SqlDatabase<unknown>;
         const onEvents = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'events' order by 1`.execute(db.db);
         expect(onEvents.rows.map((r) => r.name)).not.toEqual(expect.arrayContaining(['events_global_position']));
         expect(onEvents.rows.map((r) => r.name)).not.toEqual(expect.arrayContaining(['events_created_at']));
+      } finally {
+        await store.close();
+        await close();
+      }
+    });
+
+    it('reads a batch from the watermark on, however long the log before it', async () => {
+      const { db, close } = await open();
+      const store = await createSqlEventStore(db, { logKeys: 'manual' });
+      try {
+        await store.appendMany(Array.from({ length: 300 }, () => ({ streamId: `ledger-${randomUUID()}`, events: [newEvent('PointsHeld', {})] })));
+        await indexAllLogKeys(db.db);
+        await store.append(`ledger-${randomUUID()}`, [newEvent('PointsHeld', {}), newEvent('PointsHeld', {}), newEvent('PointsHeld', {})]);
+        const batch = logKeysBatch(100).compile(db.db);
+        const { rows } = await db.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${batch.sql}`, [...batch.parameters]));
+        type PlanNode = {
+          'Relation Name'?: string;
+          'Actual Rows': number;
+          'Rows Removed by Filter'?: number;
+          'Rows Removed by Join Filter'?: number;
+          Plans?: PlanNode[];
+        };
+        const raw = rows[0]!['QUERY PLAN'];
+        const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+        const nodes: PlanNode[] = [];
+        const walk = (node: PlanNode) => {
+          nodes.push(node);
+          node.Plans?.forEach(walk);
+        };
+        walk(plan[0]!.Plan);
+        // The three new events are read, and none of the 300 before them, neither by a scan nor by a filter.
+        const eventScans = nodes.filter((n) => n['Relation Name'] === 'events');
+        expect(eventScans.length).toBeGreaterThan(0);
+        for (const scan of eventScans) expect(scan['Actual Rows']).toBe(3);
+        expect(Math.max(...nodes.map((n) => (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Join Filter'] ?? 0)))).toBe(0);
+        expect(await indexedCount(db)).toBe(303);
       } finally {
         await store.close();
         await close();

@@ -13,6 +13,7 @@ import {
 import type { NamedMigration } from './run-migrations.js';
 import { logHorizonMigration } from './log-horizon.js';
 import { logIndexesMigration } from './log-indexes.js';
+import { logKeysFunctionGuardsMigration } from './log-keys-function-guards.js';
 import { logKeysTableMigration } from './log-keys-table.js';
 import { logOrderBesideTheLogMigration } from './log-order-beside-the-log.js';
 import { versionsFromEventsMigration } from './versions-from-events.js';
@@ -110,6 +111,7 @@ export const eventTablesMigrations: readonly NamedMigration[] = [
   logHorizonMigration,
   logKeysTableMigration,
   logOrderBesideTheLogMigration,
+  logKeysFunctionGuardsMigration,
 ];
 
 export const eventStoreMigrationSet = { table: 'eventstore_migrations', migrations: eventTablesMigrations } as const;

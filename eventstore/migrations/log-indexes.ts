@@ -39,26 +39,33 @@ const memberFields = [
   'fromMemberId',
 ];
 const subjectKey = (value: string) => `'s:' || nullif(${value}, '')`;
-const subjectKeys = [
-  `substring(p_stream_id from '^(?:member|ledger|inbox)-(.+)$')`,
-  `substring(p_stream_id from '^slots-(.+)-\\d{4}-\\d{2}-\\d{2}T')`,
-  `substring(p_stream_id from '^ai-quota-(.+)-\\d{4}-\\d{2}-\\d{2}$')`,
+/** The subjects named by the data's fields, the same in every version of the function. */
+export const dataSubjects = [
   ...memberFields.map((field) => `case when jsonb_typeof(p_data->'${field}') = 'string' then p_data->>'${field}' end`),
   `case when jsonb_typeof(p_data->'participantIds'->0) = 'string' then p_data->'participantIds'->>0 end`,
   `case when jsonb_typeof(p_data->'participantIds'->1) = 'string' then p_data->'participantIds'->>1 end`,
-].map(subjectKey);
+];
+/** This migration's subjects of the stream id (log-keys-function-guards.ts finds the same without a regex per event). */
+export const streamSubjectsByRegex = [
+  `substring(p_stream_id from '^(?:member|ledger|inbox)-(.+)$')`,
+  `substring(p_stream_id from '^slots-(.+)-\\d{4}-\\d{2}-\\d{2}T')`,
+  `substring(p_stream_id from '^ai-quota-(.+)-\\d{4}-\\d{2}-\\d{2}$')`,
+];
 
-const logKeysFunction = sql.raw(`
-create function es_log_keys(p_stream_id text, p_type text, p_data jsonb, p_metadata jsonb) returns text[]
+/** The function's definition with the given subject expressions of the stream id (`create` or `create or replace`). */
+export const logKeysFunctionSql = (streamSubjects: readonly string[], create = 'create') => `
+${create} function es_log_keys(p_stream_id text, p_type text, p_data jsonb, p_metadata jsonb) returns text[]
 language sql immutable parallel safe as $fn$
   select array_remove(array[
     't:' || p_type,
     'a:' || (p_metadata->>'actorId'),
     'c:' || (p_metadata->>'correlationId'),
     'k:' || (p_metadata->>'causationId'),
-    ${subjectKeys.join(',\n    ')}
+    ${[...streamSubjects, ...dataSubjects].map(subjectKey).join(',\n    ')}
   ], null)
-$fn$`);
+$fn$`;
+
+const logKeysFunction = sql.raw(logKeysFunctionSql(streamSubjectsByRegex));
 
 export const logIndexesMigration: NamedMigration = {
   name: '20261128T1000-log-browser-indexes',

@@ -17,6 +17,13 @@ export const percentOf = (a: number, b: number) => (b === 0 ? 0 : Math.round((a 
 
 type Pair = readonly [now: number, yesterday: number];
 
+/**
+ * The members active at an instant: those in an active span then (an own action in the 24 h before it). A
+ * member's spans never overlap, so the spans that hold the instant count each active member once.
+ */
+export const activeMembersAt = (bound: string) =>
+  sql<string>`(select count(*) from admin_active_spans where ends_at >= ${bound}::timestamptz and started_at <= ${bound}::timestamptz)`;
+
 /** A statement of small counts, each by an index: a total's rows reached after an instant, a window's, a span's. */
 const countsAt = async (db: Kysely<ReadModelsDb>, now: string, yesterday: string) => {
   const after = (table: string, column: string, bound: string) => sql`(select count(*) from ${sql.table(table)} where ${sql.ref(column)} > ${bound}::timestamptz)`;
@@ -24,8 +31,6 @@ const countsAt = async (db: Kysely<ReadModelsDb>, now: string, yesterday: string
   // 'New today' is a rolling day: joined in the 24 h up to the instant.
   const joinedWithin = (bound: string) =>
     sql`(select count(*) from admin_users where joined_at > ${bound}::timestamptz - interval '24 hours' and joined_at <= ${bound}::timestamptz)`;
-  // Active at an instant: in an active span then (an own action in the 24 h before it).
-  const activeAt = (bound: string) => sql`(select count(*) from admin_active_spans where ends_at >= ${bound}::timestamptz and started_at <= ${bound}::timestamptz)`;
   const { rows } = await sql<Record<string, string | number>>`
     select ${member('joined_at', now)} as members_now, ${member('joined_at', yesterday)} as members_yesterday,
       ${member('first_taught_at', now)} as taught_now, ${member('first_taught_at', yesterday)} as taught_yesterday,
@@ -34,7 +39,7 @@ const countsAt = async (db: Kysely<ReadModelsDb>, now: string, yesterday: string
       ${member('first_booked_at', now)} as booked_now,
       ${after('admin_session_requests', 'requested_at', now)} as sessions_now, ${after('admin_session_requests', 'requested_at', yesterday)} as sessions_yesterday,
       ${joinedWithin(now)} as new_now, ${joinedWithin(yesterday)} as new_yesterday,
-      ${activeAt(now)} as active_now, ${activeAt(yesterday)} as active_yesterday`.execute(db);
+      ${activeMembersAt(now)} as active_now, ${activeMembersAt(yesterday)} as active_yesterday`.execute(db);
   return rows[0]!;
 };
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../eventstore/types.js';
 import type { SessionRef } from '../../domain/session/events.js';
@@ -90,6 +91,19 @@ describe.each(testTargets())('admin-users read model on $kind', (target) => {
       expect(await ids('', 'active')).toEqual(['bob']);
       expect(await ids('', 'inactive')).toEqual(['ann']);
       expect(await userStats(db, NOW)).toEqual({ total_users: 2, active_users_today: 1, new_users_this_week: 2, top_rated_users: 0 });
+    }));
+
+  it("keeps the columns an action rewrites out of every index, and room on the row's page, so the rewrite is HOT", () =>
+    spec.given(history()).then(async (db) => {
+      const { rows: indexes } = await sql<{
+        indexdef: string;
+      }>`select indexdef from pg_indexes where tablename = 'admin_users' and schemaname = current_schema()`.execute(db);
+      expect(indexes.length).toBeGreaterThan(1);
+      for (const column of ['last_activity_at', 'activity_count', 'session_count', 'completed_session_count', 'active_since']) {
+        expect(indexes.filter((i) => i.indexdef.includes(column))).toEqual([]);
+      }
+      const { rows } = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class where oid = 'admin_users'::regclass`.execute(db);
+      expect(rows.map((r) => r.reloptions)).toEqual([['fillfactor=80']]);
     }));
 
   it("gives a member's newest actions first, each with its page", () =>

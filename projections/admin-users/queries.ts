@@ -15,6 +15,7 @@ import {
 import { averageRating } from '../member-stats/queries.js';
 import type { ReadModelsDb } from '../read-models.js';
 import { toIso } from '../runtime/set-wise.js';
+import { activeMembersAt } from './admin-stats.js';
 import { profileCompletion } from './profile-parts.js';
 import type { AdminUserRow } from './tables.js';
 
@@ -108,7 +109,8 @@ export const userStats = async (db: Kysely<ReadModelsDb>, now: string): Promise<
   const weekAgo = new Date(Date.parse(now) - 7 * DAY).toISOString();
   const [total, active, fresh, top] = await Promise.all([
     countWhere(db),
-    countWhere(db, (q) => q.where('last_activity_at', '>=', activeSince(now))),
+    // By the active spans' index: last_activity_at has none, so an action's rewrite of the row stays HOT.
+    sql<{ count: string }>`select ${activeMembersAt(now)} as count`.execute(db).then(({ rows }) => Number(rows[0]!.count)),
     countWhere(db, (q) => q.where('joined_at', '>=', weekAgo)),
     db
       .selectFrom('member_stats')

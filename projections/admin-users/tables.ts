@@ -38,11 +38,14 @@ export const adminUsersTable = defineTable({
     /** When the member's current active span began (admin_active_spans), null before any action. */
     active_since: timestamptz().nullable(),
   },
+  // Every own action rewrites the member's row (last activity, counts, span): with no index on those columns and
+  // room on the page, that rewrite is HOT and touches none of the seven B-trees nor the trigram GIN of the
+  // search. So `last_activity_at` has no index: the Active filter walks the directory's order, and the active
+  // count reads the active spans (decision 369).
+  fillfactor: 80,
   indexes: {
     // The directory's order (newest members first) and its keyset cursor.
     admin_users_joined_idx: ['joined_at desc', 'member_id desc'],
-    // The Active filter and the stats' active count.
-    admin_users_last_activity_idx: ['last_activity_at'],
     // The lists of members who stopped after adding a skill or with a ready profile, newest first.
     admin_users_taught_idx: ['first_taught_at desc', 'member_id desc'],
     admin_users_ready_idx: ['profile_ready_at desc', 'member_id desc'],
