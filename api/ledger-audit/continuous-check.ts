@@ -203,5 +203,7 @@ export const checkBatch = async (deps: ContinuousCheckDeps, events: readonly Rec
 export const continuousLedgerCheck = (deps: ContinuousCheckDeps) => ({
   name: LEDGER_AUDIT_FOLLOWER,
   handles: ledgerEventTypes,
+  // No member waits for the check: its batches gather, so each costs its rows' reads and statement once.
+  gathers: true,
   react: (events: readonly RecordedEvent[]) => checkBatch(deps, events),
 });

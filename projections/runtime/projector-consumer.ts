@@ -50,6 +50,7 @@ export const projectorConsumer = (ctx: ProjectorConsumerContext, projector: Proj
     rowName: projector.name,
     lockKind: 'projector',
     handles: new Set(projector.handles),
+    gathers: projector.consistency === 'eventual',
     async prepare(hooks) {
       for (;;) {
         const { needsRebuild, failure } = await prepareProjector(ctx.sql.handle, projector);

@@ -26,6 +26,11 @@ export interface LogReactor {
    * Read once, when its row is made; a reactor that has a row goes on from it.
    */
   startFrom?: StartFrom | undefined;
+  /**
+   * An observer no member waits for (the ledger check, which issues no command): it gathers its batches as an
+   * eventual read model does (log-follower.ts). A reactor that carries a member's process on never does.
+   */
+  gathers?: boolean;
 }
 
 /** Reactors' rows sit beside the projectors' in the checkpoint table, under a prefix of their own. */
@@ -55,6 +60,7 @@ export const reactorConsumer = (ctx: { sql: SqlConnection; store: EventStore }, 
     rowName,
     lockKind: 'reactor',
     handles: new Set(reactor.handles),
+    gathers: reactor.gathers === true,
     async prepare(hooks) {
       const db = ctx.sql.handle;
       hooks.ready();
