@@ -59,6 +59,10 @@ const zodIssues = (error: ZodError): Issue[] =>
 
 const send = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error });
 
+/** Node's error for a request whose socket closed before its body was read whole (http's abortIncoming). */
+const clientAborted = (error: Error, request: FastifyRequest) =>
+  (error as { code?: string }).code === 'ECONNRESET' && error.message === 'aborted' && request.raw.destroyed;
+
 export const registerErrorHandler = (app: FastifyInstance, onServerError?: (report: ServerErrorReport) => void) => {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) return send(reply, domainStatus[error.code] ?? 400, error.message);
@@ -91,6 +95,14 @@ export const registerErrorHandler = (app: FastifyInstance, onServerError?: (repo
         request.log.error({ err: reportError }, 'error reporter failed');
       }
     };
+
+    // The member's own connection closed while their request's body was read (a tab closed mid-upload): Node's
+    // 'aborted' ECONNRESET is about the client's socket, not the database's. Nobody is left to answer, and it
+    // is no server error (the error monitor once counted it as a lost database).
+    if (clientAborted(error, request)) {
+      request.log.info({ err: error }, 'request aborted by the client');
+      return send(reply, 400, 'The request was aborted.');
+    }
 
     const lost = connectionLostMessage(error);
     if (lost) {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type DomainErrorCode } from '../../domain/shared.js';
@@ -48,5 +49,27 @@ describe('a lost database connection as an HTTP answer', () => {
   it('says the change may or may not have been saved when the connection died while committing', async () => {
     const lost = markOutcomeUnknown(new Error('Client has encountered a connection error and is not queryable'));
     expect((await answerTo(lost)).body).toEqual({ error: DATABASE_CONNECTION_LOST_WHILE_SAVING });
+  });
+});
+
+describe('a request its client aborted', () => {
+  it('is not reported as a server error nor as a lost database when the socket closes mid-body', async () => {
+    const reports: unknown[] = [];
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app, (report) => reports.push(report));
+    let failed: (error: unknown) => void = () => {};
+    const handled = new Promise<unknown>((resolve) => (failed = resolve));
+    app.addHook('onError', async (_request, _reply, error) => failed(error));
+    app.post('/', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // Half of a promised body, then the client goes away.
+    socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"half":');
+    setImmediate(() => socket.destroy());
+    expect(await handled).toMatchObject({ code: 'ECONNRESET', message: 'aborted' });
+    await app.close();
+    expect(reports).toEqual([]);
   });
 });
