@@ -1,7 +1,11 @@
 // Telemetry batch insert (issue 30): heat-map points written as the ingestion endpoint writes them,
-// 500 a batch from 4 writers at once, each batch ONE statement that also keeps the hourly and daily
-// heat-map cells and sends its notice; against a bare multi-row INSERT ... VALUES of the same rows into
-// a plain table (primary key only) from the same 4 writers. Both on PostgreSQL, measured alternately.
+// 500 a batch from 4 writers at once, each batch ONE statement that also keeps the heat map's hourly
+// rollups and sends its notice; against a bare multi-row INSERT ... VALUES of the same rows into a plain
+// table (primary key only) from the same 4 writers. Both on PostgreSQL, measured alternately.
+// A batch is what POST /api/analytics/interactions receives: one tab's flush (its visitor and member
+// are the batch's, api/contracts/heatmap.ts), points of the last flushEveryMs at the tab's one width,
+// on one page or two (it navigated). Positions and actions stay random, the cells' worst case: nearly
+// every point is a cell of its own (decision 374).
 // The two ways the rows can travel (json_to_recordset, unnest) are measured on PostgreSQL and on PGlite
 // too, for the choice of each engine's shape (rowsAsFor; docs/performance.md).
 import pg from 'pg';
@@ -10,6 +14,7 @@ import { openSqlDatabase, type SqlDatabase } from '../eventstore/sql-database.js
 import { rowsAsFor, writeBatch, type RowsAs } from '../telemetry/batch-statement.js';
 import { migrateTelemetry, TELEMETRY_TABLES } from '../telemetry/tables.js';
 import type { InteractionPoint } from '../telemetry/types.js';
+import { INTERACTIONS_LIMITS } from '../api/contracts/heatmap-limits.js';
 import { alternate, fmt, freshDatabase, median, type BenchResult } from './support.js';
 
 const WRITERS = 4;
@@ -20,19 +25,27 @@ const ROUNDS = 5;
 const PATHS = ['/', '/feed', '/search', '/dashboard', '/notifications', '/profile/a', '/profile/b', '/reviews/a', '/messages', '/settings'];
 const ACTIONS = ['click', 'hover', 'scroll', 'focus'] as const;
 
+const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
+
 const makeBatch = (): InteractionPoint[] => {
   const now = Date.now();
-  return Array.from({ length: BATCH }, () => ({
-    occurredAt: new Date(now - Math.floor(Math.random() * 3_600_000)),
-    path: PATHS[Math.floor(Math.random() * PATHS.length)]!,
-    action: ACTIONS[Math.floor(Math.random() * ACTIONS.length)]!,
+  const visitorId = `visitor-${Math.floor(Math.random() * 500)}`;
+  const memberId = `member-${Math.floor(Math.random() * 200)}`;
+  const viewportWidth = pick([390, 1280, 1440, 1920]);
+  // Half the tabs navigated during the flush: the points after the switch are on the second page.
+  const pages = [pick(PATHS), pick(PATHS)];
+  const switchAt = Math.random() < 0.5 ? Math.floor(Math.random() * BATCH) : BATCH;
+  return Array.from({ length: BATCH }, (_, i) => ({
+    occurredAt: new Date(now - INTERACTIONS_LIMITS.flushEveryMs + Math.floor((i * INTERACTIONS_LIMITS.flushEveryMs) / BATCH)),
+    path: pages[i < switchAt ? 0 : 1]!,
+    action: pick(ACTIONS),
     x: Math.round(Math.random() * 10_000) / 10_000,
     y: Math.floor(Math.random() * 4000),
-    viewportWidth: [390, 1280, 1440, 1920][Math.floor(Math.random() * 4)]!,
+    viewportWidth,
     viewportHeight: 800,
     fixed: Math.random() < 0.1,
-    memberId: `member-${Math.floor(Math.random() * 200)}`,
-    visitorId: `visitor-${Math.floor(Math.random() * 500)}`,
+    memberId,
+    visitorId,
   }));
 };
 
