@@ -7,11 +7,11 @@
 // on one page or two (it navigated). Positions and actions stay random, the cells' worst case: nearly
 // every point is a cell of its own (decision 374).
 // The two ways the rows can travel (json_to_recordset, unnest) are measured on PostgreSQL and on PGlite
-// too, for the choice of each engine's shape (rowsAsFor; docs/performance.md).
+// too, for the choice of the default shape (DEFAULT_ROWS_AS; docs/performance.md).
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openSqlDatabase, type SqlDatabase } from '../eventstore/sql-database.js';
-import { rowsAsFor, writeBatch, type RowsAs } from '../telemetry/batch-statement.js';
+import { DEFAULT_ROWS_AS, writeBatch, type RowsAs } from '../telemetry/batch-statement.js';
 import { migrateTelemetry, TELEMETRY_TABLES } from '../telemetry/tables.js';
 import type { InteractionPoint } from '../telemetry/types.js';
 import { INTERACTIONS_LIMITS } from '../api/contracts/heatmap-limits.js';
@@ -111,12 +111,12 @@ export const benchTelemetry = async (): Promise<BenchResult> => {
       path text not null, action text not null, x real not null, y integer not null, viewport_width integer not null,
       viewport_height integer not null, fixed boolean not null, member_id text, visitor_id text)`);
     // Warm both paths (plans, the pool's connections) before measuring.
-    await writeBatch(db.handle, { interactions: makeBatch() }, rowsAsFor('postgres'));
+    await writeBatch(db.handle, { interactions: makeBatch() }, DEFAULT_ROWS_AS);
     await raw.query(plainInsert, makeBatch().flatMap(plainValues));
 
     const { subject, baseline, subjectRuns, baselineRuns } = await alternate(
       ROUNDS,
-      () => pointsPerSecond(freshBatches(), (batch) => writeBatch(db.handle, { interactions: batch }, rowsAsFor('postgres'))),
+      () => pointsPerSecond(freshBatches(), (batch) => writeBatch(db.handle, { interactions: batch }, DEFAULT_ROWS_AS)),
       () => pointsPerSecond(freshBatches(), (batch) => raw.query(plainInsert, batch.flatMap(plainValues))),
     );
     const postgres = await compareRowsAs(db, WRITERS);
@@ -127,7 +127,7 @@ export const benchTelemetry = async (): Promise<BenchResult> => {
     const ratio = subject / baseline;
     return {
       name: 'Telemetry batch insert',
-      subject: `${BATCH}-point batches with their heat-map cells and notice (${rowsAsFor('postgres')}), ${WRITERS} writers`,
+      subject: `${BATCH}-point batches with their heat-map cells and notice (${DEFAULT_ROWS_AS}), ${WRITERS} writers`,
       baseline: `bare ${BATCH}-row INSERT ... VALUES into a plain table, ${WRITERS} writers`,
       subjectValue: subject,
       baselineValue: baseline,

@@ -15,7 +15,7 @@ export const TELEMETRY_CHANNEL = 'skillswap_telemetry';
  * 67,460; decision 374), so both engines use it. json stays for the bench's side measure.
  */
 export type RowsAs = 'json' | 'unnest';
-export const rowsAsFor = (_kind: 'postgres' | 'pglite'): RowsAs => 'unnest';
+export const DEFAULT_ROWS_AS: RowsAs = 'unnest';
 
 const sourceOf = (declaration: RawTable<unknown>, points: readonly unknown[], rowsAs: RowsAs): RawBuilder<unknown> => {
   const { columns } = declaration;

@@ -2,7 +2,7 @@
 // statement with their rollups and notice, and the retention on its own timer (an hour apart, the
 // first run a minute after start so it never competes with start-up).
 import type { SqlConnection } from '../eventstore/sql-database.js';
-import { rowsAsFor, TELEMETRY_CHANNEL, writeBatch, type RowsAs } from './batch-statement.js';
+import { DEFAULT_ROWS_AS, TELEMETRY_CHANNEL, writeBatch, type RowsAs } from './batch-statement.js';
 import { cleanUpTelemetry, type RetentionOptions } from './retention.js';
 import { migrateTelemetry } from './tables.js';
 import type { Telemetry, TelemetryNotice } from './types.js';
@@ -13,7 +13,7 @@ export interface TelemetryOptions {
   retention: RetentionOptions;
   /** Between two cleanups; default an hour. 0 runs none on a timer (tests call cleanup()). */
   cleanupEveryMs?: number;
-  /** Default: the faster shape on the engine (rowsAsFor). */
+  /** Default: DEFAULT_ROWS_AS, the faster shape on both engines. */
   rowsAs?: RowsAs;
   onError?: (error: unknown) => void;
 }
@@ -24,7 +24,7 @@ const FIRST_CLEANUP_MS = 60 * 1000;
 export const createTelemetry = (options: TelemetryOptions): Telemetry => {
   const db = options.sql.handle;
   const every = options.cleanupEveryMs ?? HOUR_MS;
-  const rowsAs = options.rowsAs ?? rowsAsFor(options.sql.kind);
+  const rowsAs = options.rowsAs ?? DEFAULT_ROWS_AS;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
