@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer.js';
 
 // The aliases of tsconfig.json's paths (and web/vite.config.ts), inherited by every project.
 const alias = {
@@ -29,6 +30,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: workers,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
