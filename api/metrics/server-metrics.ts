@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { EventStore } from '../../eventstore/types.js';
 import type { FollowerHealthView } from './health-grade.js';
 import { createRequestWindow, type RequestWindow } from './request-window.js';
+import { createRouteRequests } from './route-requests.js';
 
 /**
  * Eight of OpenTelemetry's advised HTTP duration buckets, in seconds (of its 14): each route seen adds its
@@ -20,7 +21,8 @@ export const EVENT_LOOP_WINDOW_MS = 15_000;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A route pattern, or one label for everything the router did not match (no URL ever becomes a label). */
 export const routeLabel = (pattern: string | undefined): string => pattern ?? 'unmatched';
-const statusClass = (code: number) => `${Math.floor(code / 100)}xx`;
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+const statusClass = (code: number) => STATUS_CLASSES[Math.floor(code / 100)] ?? `${Math.floor(code / 100)}xx`;
 /** Followers that are doing their work (up = 1). */
 const UP_STATES = new Set(['live', 'catching-up', 'rebuilding', 'standby', 'starting']);
 
@@ -53,19 +55,7 @@ export const createServerMetrics = (options: { now?: () => number } = {}): Serve
   // three buckets instead of six.
   collectDefaultMetrics({ register: registry, gcDurationBuckets: [0.001, 0.01, 0.1, 1], eventLoopMonitoringPrecision: 20 });
 
-  const requestDuration = new Histogram({
-    name: 'skillswap_http_request_duration_seconds',
-    help: 'HTTP request duration by route pattern and method',
-    labelNames: ['method', 'route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const requestsTotal = new Counter({
-    name: 'skillswap_http_requests_total',
-    help: 'HTTP requests by route pattern, method and status class',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
+  const routeRequests = createRouteRequests(registry, LATENCY_BUCKETS);
   const appends = new Counter({
     name: 'skillswap_eventstore_appends_total',
     help: 'Appends to the event store (append and appendMany calls) by outcome',
@@ -114,8 +104,6 @@ export const createServerMetrics = (options: { now?: () => number } = {}): Serve
     },
   });
 
-  // Bounded: route patterns times methods times the statuses the app answers.
-  const seriesOf = new Map<string, { duration: { observe(value: number): void }; total: { inc(): void } }>();
   const requests = createRequestWindow(now);
   const loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
@@ -142,14 +130,7 @@ export const createServerMetrics = (options: { now?: () => number } = {}): Serve
     registry,
     requests,
     observeRequest(method, route, statusCode, durationMs) {
-      const labels = { method: METHODS.has(method) ? method : 'OTHER', route: routeLabel(route) };
-      // The labelled series of a route are found once: prom-client hashes the labels on every call otherwise.
-      const key = `${labels.method} ${labels.route} ${statusCode}`;
-      let series = seriesOf.get(key);
-      if (!series)
-        seriesOf.set(key, (series = { duration: requestDuration.labels(labels), total: requestsTotal.labels({ ...labels, status: statusClass(statusCode) }) }));
-      series.duration.observe(durationMs / 1000);
-      series.total.inc();
+      routeRequests.record(METHODS.has(method) ? method : 'OTHER', routeLabel(route), statusClass(statusCode), durationMs / 1000);
       requests.record(durationMs, statusCode);
     },
     measureStore(store) {
