@@ -42,9 +42,13 @@ describe('the shared log reader', () => {
       const limit = 1 + Math.floor(Math.random() * 30);
       const [shared, direct] = [await reader({ after, limit }), await store.readAll({ after, limit })];
       // From memory a batch may end early, at the window's end: a prefix, never empty when the store has more.
-      expect(shared.length > 0).toBe(direct.length > 0);
-      expect(shared.map((e) => e.checkpoint)).toEqual(direct.slice(0, shared.length).map((e) => e.checkpoint));
-      expect(shared).toEqual(direct.slice(0, shared.length));
+      // The store's own later answer may be the shorter one for a moment: on a server shared with other
+      // databases, a transaction of theirs that es_log_horizon cannot place holds the log back (never an
+      // event skipped, decision 249), and the reader's events came from an earlier read of the store.
+      if (direct.length > 0) expect(shared.length).toBeGreaterThan(0);
+      const common = Math.min(shared.length, direct.length);
+      expect(shared.slice(0, common).map((e) => e.checkpoint)).toEqual(direct.slice(0, common).map((e) => e.checkpoint));
+      expect(shared.slice(0, common)).toEqual(direct.slice(0, common));
       seen.push(...direct.map((e) => e.checkpoint));
       if (round % 20 === 0) {
         await appendSome(store, 10);

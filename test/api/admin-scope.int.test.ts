@@ -8,6 +8,7 @@ import { adminTexts } from '../../api/routes/admin/autohooks.js';
 import { adminActionsStreamId } from '../../domain/admin-actions/events.js';
 import { answeredPost, openLiveSocket } from '../support/assistant-fixtures.js';
 import { heardAfter } from '../support/live-socket.js';
+import { readModelsSettled } from '../support/read-models-settled.js';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.js';
 import { becomeMentor, bookingBody } from '../support/session-fixtures.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
@@ -55,6 +56,8 @@ describe('the /api/admin scope', () => {
       'GET /api/admin/audit/ledger/members/{id}': { params: { id: member.memberId } },
       'POST /api/admin/audit/ledger/run': { body: {} },
     };
+    // The admin read models are eventual: the member the routes name (user-detail) is there once they caught up.
+    await readModelsSettled(server);
   }, 120_000);
   afterAll(async () => {
     await server?.close();
