@@ -34,6 +34,7 @@ import {
 import type { AppDeps } from '../deps.js';
 import { assistantAvailable as isAssistantAvailable } from '../assistant-wiring.js';
 import { HttpError } from '../http-error.js';
+import { DATABASE_CONNECTION_LOST_WHILE_SAVING } from '../plugins/database-errors.js';
 import { checkAttachments } from '../media/check-attachments.js';
 import { currentMember } from '../plugins/session.js';
 import { assertSelf } from '../session-access.js';
@@ -66,10 +67,17 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return memberIds;
   };
   const postOr404 = async (postId: string, viewer: FeedViewer) => (await getPostCard(db, postId, viewer)) ?? notFound(feedTexts.postNotFound);
-  /** The post as the read model shows it once it holds the write. */
+  /**
+   * The post as the read model shows it once it holds the write. The write succeeded on the post's own stream, so
+   * a post the read model does not show is one it has not caught up with (the wait's bound passed: a projector
+   * still recovering from a lost connection), not a missing post: the member hears their change may need a check,
+   * never 'Post not found' for the post they just wrote.
+   */
   const answerPost = async (reply: FastifyReply, result: PostCommandResult, postId: string, viewer: FeedViewer) => {
     await reply.afterWrite(result, [viewer.memberId!]);
-    return { post: await postOr404(postId, viewer) };
+    const post = await getPostCard(db, postId, viewer);
+    if (!post) throw new HttpError(503, DATABASE_CONNECTION_LOST_WHILE_SAVING);
+    return { post };
   };
 
   // The page every member opens, kept for all of them per URL and variant (an admin's page shows deleted

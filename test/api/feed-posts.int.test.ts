@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_CONTENT_MAX, THE_S_BRAIN_ID, feedTexts } from '../../api/contracts/feed.js';
 import { feedPageSchema, postCardSchema, type FeedPage, type PostCard } from '../../api/contracts/feed-read.js';
+import { DATABASE_CONNECTION_LOST_WHILE_SAVING } from '../../api/plugins/database-errors.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
 const ADMIN = 'adam-feed@example.com';
@@ -208,6 +209,21 @@ describe('feed posts API', () => {
 
     expect((await ann.get('/api/posts?cursor=not-a-cursor')).status).toBe(400);
     expect((await ann.get('/api/posts?urgency=urgent')).status).toBe(400);
+  });
+
+  it("answers a new post the feed has not caught up with 503 'may or may not have been saved', never 'Post not found', and shows it once the feed catches up", async () => {
+    await server.operations.followers.pause('feed');
+    await expect.poll(async () => (await server.runtime.status()).find((f) => f.name === 'feed')?.status).toBe('paused');
+    try {
+      const content = 'Written while the feed stands still';
+      const answer = await ann.post('/api/feed-posts', { user_id: ann.memberId, content, skill_needed: '', category: 'development', urgency: 'low' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      expect(answer.body.error).toBe(DATABASE_CONNECTION_LOST_WHILE_SAVING);
+      await server.operations.followers.resume('feed');
+      await expect.poll(async () => (await feed(ann)).posts.some((p) => p.content === content)).toBe(true);
+    } finally {
+      await server.operations.followers.resume('feed');
+    }
   });
 
   it('resolves a mention of The S brain to its id', async () => {
