@@ -4,6 +4,7 @@
 // checkpoint with the batch's writes.
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { RecordedEvent } from '../eventstore/types.js';
+import type { RowCache } from './runtime/row-cache.js';
 
 import type { LivePayload } from '../api/contracts/live.js';
 
@@ -45,6 +46,8 @@ export interface ReadModelMigration {
 export interface PlannedBatch {
   writes: CompiledQuery[];
   notices: ChangeNotice[];
+  /** Puts the rows the batch wrote into the row cache it was planned with; called once they are committed. */
+  keep?: () => void;
 }
 
 export interface Projector {
@@ -75,5 +78,5 @@ export interface Projector {
    * Present when a batch can be read and evolved before any of its writes runs (row projections):
    * the runtime then sends the writes, the checkpoint and the NOTIFY as one statement.
    */
-  plan?<DB>(db: Kysely<DB>, events: RecordedEvent[]): Promise<PlannedBatch>;
+  plan?<DB>(db: Kysely<DB>, events: RecordedEvent[], cache?: RowCache): Promise<PlannedBatch>;
 }

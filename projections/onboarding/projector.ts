@@ -25,6 +25,9 @@ export const onboardingProjector = defineProjection({
   tables: { onboarding: onboardingTable },
   canHandle: onboardingEventTypes,
   reads: (event: Recorded<OnboardingEvent>) => ({ onboarding: membersOf(event) }),
+  // Every booking reads both members' rows (a mentor's with all its availability keys), though only a
+  // member's first booking changes theirs: the rows stay in memory between batches (decision 378).
+  keepRows: ['onboarding'],
   evolve(rows, event) {
     const { occurredAt } = event.metadata;
     // A row evolve hands back untouched (a member's later bookings) is not written, and its member's

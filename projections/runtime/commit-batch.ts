@@ -14,6 +14,7 @@ import type { TablesByName } from './set-wise.js';
 import type { ChangeNotice, Projector } from '../types.js';
 import { moveCheckpointAndNotify, readCheckpointRow } from './bookkeeping.js';
 import { CheckpointMovedError, HandlerError, VersionChangedError, isTransient } from './errors.js';
+import type { RowCache } from './row-cache.js';
 
 export interface CheckpointMove {
   name: string;
@@ -42,6 +43,7 @@ const handlerStep = async <T>(projector: string, step: () => Promise<T>): Promis
 /**
  * Applies `handled` (maybe none) and moves the checkpoint to `move.to`. Throws HandlerError for the
  * projector's failures, CheckpointMovedError or VersionChangedError when the row moved under it.
+ * `cache` keeps the projector's rows between batches (row-cache.ts): emptied unless it matches `move.from`.
  */
 export const commitBatch = async (
   db: Kysely<TablesByName>,
@@ -49,23 +51,30 @@ export const commitBatch = async (
   handled: RecordedEvent[],
   move: CheckpointMove,
   mayDefer: () => boolean,
+  cache?: RowCache,
 ): Promise<CommitOutcome> => {
+  cache?.startAt(move.from);
   try {
     if (handled.length === 0) {
       // Nothing to apply: the checkpoint moves in one statement, with no transaction around it.
       if (!(await moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, []))) throw notMoved;
+      cache?.moved(move.from, move.to);
       return 'written';
     }
     const { plan } = projector;
     if (!plan) return await inTransaction(db, move, (trx) => handlerStep(projector.name, () => projector.apply(trx, handled)));
-    const planned = await handlerStep(projector.name, () => plan(db, handled));
+    const planned = await handlerStep(projector.name, () => plan(db, handled, cache));
     // Events that changed no row (onboarding's bookings by members who booked before) need no statement.
     if (planned.writes.length === 0 && planned.notices.length === 0 && mayDefer()) return 'nothing written';
     const payloads = chunkPayloads(projector.name, move.to, planned.notices);
     // The writes fail here, not in plan: a bad row is still the handler's, event by event.
     if (!(await handlerStep(projector.name, () => moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, payloads, planned.writes)))) throw notMoved;
+    planned.keep?.();
+    cache?.committed(move.to);
     return 'written';
   } catch (error) {
+    // Whether the batch's rows are stored is not known here (a lost connection may have committed them).
+    cache?.clear();
     if (error !== notMoved) throw error;
     // The batch rolled back; the row says why.
     const row = await readCheckpointRow(db, projector.name);

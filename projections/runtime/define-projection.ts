@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { DomainEvent, RecordedEvent } from '../../eventstore/types.js';
 import { dedupeNotices } from './notices.js';
+import type { RowCache } from './row-cache.js';
 import { byName, deleteWrites, loadRowsByKey, rowWrites, writeRows, type TablesByName } from './set-wise.js';
 import type { ChangeNotice, PlannedBatch, Projector, ReadModelMigration } from '../types.js';
 import { createTable, dropTable, keyValues, type DatabaseOf, type RowOfTable, type Table } from './table.js';
@@ -50,7 +51,15 @@ interface Common<T extends TableSet, E extends DomainEvent> {
   consistency?: 'interactive' | 'eventual';
 }
 
-export interface RowProjection<T extends TableSet, E extends DomainEvent> extends Common<T, E> {
+interface Keeps<T extends TableSet> {
+  /**
+   * Tables whose rows the runtime keeps in memory between batches, so a row read once is not read again
+   * while it is known to be unchanged (row-cache.ts): for rows read by many batches and seldom changed.
+   */
+  keepRows?: readonly (keyof T & string)[];
+}
+
+export interface RowProjection<T extends TableSet, E extends DomainEvent> extends Common<T, E>, Keeps<T> {
   /** Rows the event needs that may be stored already: read before the batch is evolved. */
   reads?(event: Recorded<E>): Keys<T>;
   /**
@@ -165,14 +174,21 @@ const tableWrites = (db: Kysely<TablesByName>, name: string, table: Table, chang
 /** Declares a read model whose rows evolve event by event (see the file's head). */
 export const defineProjection = <T extends TableSet, E extends DomainEvent>(projection: RowProjection<T, E>): Projector => {
   const tables = Object.entries(projection.tables);
-  const plan = async (db: Kysely<TablesByName>, recorded: RecordedEvent[]): Promise<PlannedBatch> => {
+  const kept = new Set<string>(projection.keepRows ?? []);
+  for (const name of kept) {
+    const table = projection.tables[name]!;
+    // The row put must be the row stored, and keyed as it is read.
+    if (table.key.length !== 1 || table.onConflict !== 'update' || table.add.length > 0)
+      throw new Error(`Projection ${projection.name} keeps rows of ${name}, which needs a single-column key and rows written as put`);
+  }
+  const plan = async (db: Kysely<TablesByName>, recorded: RecordedEvent[], cache?: RowCache): Promise<PlannedBatch> => {
     const events = recorded as unknown as Recorded<E>[];
     const stored = new Map<string, Map<string, object>>();
     // One after another: on PGlite a transaction is a single connection.
     for (const [name, keys] of keysToRead(projection, events)) {
       const table = projection.tables[name]!;
       if (table.key.length !== 1) throw new Error(`Projection ${projection.name} reads ${name} by key, which only single-column keys allow`);
-      stored.set(name, await loadRowsByKey(db, name, table.key[0]!, keys));
+      stored.set(name, await readRows(db, name, table.key[0]!, keys, kept.has(name) ? cache : undefined));
     }
     const changes = new Map<string, TableChanges>();
     const rows = Object.fromEntries(
@@ -202,17 +218,43 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
       if (said) for (const notice of said) notices.push(notice);
     }
     const writes = tables.flatMap(([name, table]) => tableWrites(db, name, table, changes.get(name)!));
-    return { writes, notices: dedupeNotices(notices) };
+    const keep = () => {
+      for (const name of kept) {
+        const { written, deleted } = changes.get(name)!;
+        for (const [key, row] of written) cache!.set(name, key, row);
+        for (const key of deleted) cache!.set(name, key, null);
+      }
+    };
+    return { writes, notices: dedupeNotices(notices), ...(cache && kept.size > 0 && { keep }) };
   };
   return {
     ...common(projection as Common<T, DomainEvent>),
-    plan: (db, events) => plan(byName(db), events),
+    plan: (db, events, cache) => plan(byName(db), events, cache),
     async apply(db, events) {
       const planned = await plan(byName(db), events);
       for (const write of planned.writes) await db.executeQuery(write);
       return planned.notices;
     },
   };
+};
+
+/** The stored rows of `keys`: those the cache keeps, the others read (and kept, when there is a cache). */
+const readRows = async (db: Kysely<TablesByName>, table: string, keyColumn: string, keys: Iterable<string>, cache: RowCache | undefined) => {
+  if (!cache) return loadRowsByKey(db, table, keyColumn, keys);
+  const found = new Map<string, object>();
+  const missing: string[] = [];
+  for (const key of keys) {
+    const row = cache.get(table, key);
+    if (row === undefined) missing.push(key);
+    else if (row !== null) found.set(key, row);
+  }
+  const loaded = await loadRowsByKey(db, table, keyColumn, missing);
+  for (const key of missing) {
+    const row = loaded.get(key) ?? null;
+    cache.set(table, key, row);
+    if (row) found.set(key, row);
+  }
+  return found;
 };
 
 /** Declares a read model that applies whole batches itself, with explicit writes (see the file's head). */

@@ -10,6 +10,7 @@ import { commitBatch } from './commit-batch.js';
 import { ProjectorFailedError, RebuildInProgressError } from './errors.js';
 import type { FollowerConsumer, PrepareHooks } from './log-follower.js';
 import { prepareProjector } from './prepare-projector.js';
+import { RowCache } from './row-cache.js';
 import { sleep } from './wake-signal.js';
 
 export interface ProjectorConsumerContext {
@@ -21,6 +22,8 @@ export interface ProjectorConsumerContext {
 }
 
 export const projectorConsumer = (ctx: ProjectorConsumerContext, projector: Projector): FollowerConsumer => {
+  // Per runtime: two servers of one process (tests) follow different databases with the same projector.
+  const cache = new RowCache();
   const rebuild = async (hooks: PrepareHooks): Promise<'swapped' | 'stopped' | 'failed' | 'elsewhere'> => {
     hooks.setState('rebuilding');
     ctx.logger.info({ projector: projector.name, version: projector.version }, 'rebuilding read model');
@@ -65,6 +68,6 @@ export const projectorConsumer = (ctx: ProjectorConsumerContext, projector: Proj
         if (hooks.signal.aborted) return { outcome: 'stopped' };
       }
     },
-    commit: (handled, move, mayDefer) => commitBatch(byName(ctx.sql.handle), projector, handled, move, mayDefer),
+    commit: (handled, move, mayDefer) => commitBatch(byName(ctx.sql.handle), projector, handled, move, mayDefer, cache),
   };
 };

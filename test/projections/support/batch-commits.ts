@@ -5,6 +5,7 @@ import type { RecordedEvent } from '../../../eventstore/types.js';
 import type { ReadModelsDb } from '../../../projections/read-models.js';
 import { writeCheckpoint } from '../../../projections/runtime/bookkeeping.js';
 import { commitBatch } from '../../../projections/runtime/commit-batch.js';
+import { RowCache } from '../../../projections/runtime/row-cache.js';
 import { byName } from '../../../projections/runtime/set-wise.js';
 import type { ChangeNotice, Projector } from '../../../projections/types.js';
 import { createEventLog } from './recorded-events.js';
@@ -52,7 +53,10 @@ export const reset = async (db: Kysely<ReadModelsDb>, projector: Projector) => {
   await writeCheckpoint(db, projector.name, null, projector.version);
 };
 
-/** Feeds the log to the projector in batches of `size` through the runtime's commit path; returns the notices of each batch. */
+/**
+ * Feeds the log to the projector in batches of `size` through the runtime's commit path, with a row cache as
+ * the runtime keeps one (for projections that keep rows); returns the notices of each batch.
+ */
 export const applyThroughCommits = async (db: Kysely<ReadModelsDb>, projector: Projector, log: readonly RecordedEvent[], size: number): Promise<ChangeNotice[][]> => {
   const perBatch: ChangeNotice[][] = [];
   let notices: ChangeNotice[] = [];
@@ -66,20 +70,21 @@ export const applyThroughCommits = async (db: Kysely<ReadModelsDb>, projector: P
     },
   };
   if (projector.plan) {
-    observed.plan = async (handle, events) => {
-      const planned = await projector.plan!(handle, events);
+    observed.plan = async (handle, events, kept) => {
+      const planned = await projector.plan!(handle, events, kept);
       notices.push(...planned.notices);
       return planned;
     };
   }
   const handles = new Set(projector.handles);
+  const cache = new RowCache();
   let from: string | null = null;
   for (const batch of inBatches(log, size)) {
     notices = [];
     perBatch.push(notices);
     const to = batch.at(-1)!.checkpoint;
     const handled = batch.filter((event) => handles.has(event.type));
-    await commitBatch(byName(db), observed, handled, { name: projector.name, version: projector.version, from, to }, () => false);
+    await commitBatch(byName(db), observed, handled, { name: projector.name, version: projector.version, from, to }, () => false, cache);
     from = to;
   }
   return perBatch;
