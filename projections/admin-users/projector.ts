@@ -37,6 +37,8 @@ const declared = defineProjection({
     admin_stat_counters: adminStatCountersTable,
   },
   canHandle: adminUsersEventTypes,
+  // Every action reads its member's row (a booking both members'): kept between batches (decision 378).
+  keepRows: ['admin_users'],
   reads(event: Recorded<AdminUsersEvent>) {
     const ids = new Set<string>();
     if (event.metadata.actorId) ids.add(event.metadata.actorId);
