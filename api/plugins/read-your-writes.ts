@@ -15,9 +15,11 @@
 // read models hold (the write is durable; its websocket notice follows when the projections catch up),
 // and a warning is logged. Only this process's writes are noted: a second API process does not run the
 // projectors (one process holds their locks), so its waitFor never waited either.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Checkpoint } from '../../eventstore/types.js';
 import type { ProjectionRuntimeView } from '../deps.js';
+import { HttpError } from '../http-error.js';
+import { DATABASE_CONNECTION_LOST_WHILE_SAVING } from './database-errors.js';
 
 /** What a write appended, as a command's result says it: its last checkpoint (null when nothing) and its events. */
 export interface Written {
@@ -33,6 +35,13 @@ declare module 'fastify' {
      * answer with a query. A null checkpoint (nothing written) settles at once.
      */
     afterWrite(written: Written, memberIds: readonly string[]): Promise<void>;
+    /**
+     * afterWrite, awaited, then `read`: the answer of a route that answers a write with a query. The write
+     * succeeded, so a row the read does not find (null or undefined) is a read model behind it (the wait's
+     * bound passed: a projector recovering from a lost connection), never a missing thing: 503, the change
+     * may need a check (decision 377), not a 404 for what the member just wrote.
+     */
+    answerAfterWrite<T>(written: Written, memberIds: readonly string[], read: () => Promise<T | null | undefined>): Promise<T>;
   }
 }
 
@@ -101,6 +110,14 @@ export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<Proje
     const shown = readYourWrites.wrote(memberIds, checkpoint, [...new Set(events.map((event) => event.type))]);
     // Registered before any later request can wait on the same promise, so it runs first.
     if (shownListeners.length > 0) void shown.then(() => shownListeners.forEach((listener) => listener(memberIds)));
+    return shown;
+  });
+  app.decorateReply('answerAfterWrite', async function <
+    T,
+  >(this: FastifyReply, written: Written, memberIds: readonly string[], read: () => Promise<T | null | undefined>) {
+    await this.afterWrite(written, memberIds);
+    const shown = await read();
+    if (shown === null || shown === undefined) throw new HttpError(503, DATABASE_CONNECTION_LOST_WHILE_SAVING);
     return shown;
   });
   // A callback hook, not an async one: every request runs it, and almost none has anything to wait for.

@@ -34,7 +34,6 @@ import {
 import type { AppDeps } from '../deps.js';
 import { assistantAvailable as isAssistantAvailable } from '../assistant-wiring.js';
 import { HttpError } from '../http-error.js';
-import { DATABASE_CONNECTION_LOST_WHILE_SAVING } from '../plugins/database-errors.js';
 import { checkAttachments } from '../media/check-attachments.js';
 import { currentMember } from '../plugins/session.js';
 import { assertSelf } from '../session-access.js';
@@ -67,18 +66,10 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return memberIds;
   };
   const postOr404 = async (postId: string, viewer: FeedViewer) => (await getPostCard(db, postId, viewer)) ?? notFound(feedTexts.postNotFound);
-  /**
-   * The post as the read model shows it once it holds the write. The write succeeded on the post's own stream, so
-   * a post the read model does not show is one it has not caught up with (the wait's bound passed: a projector
-   * still recovering from a lost connection), not a missing post: the member hears their change may need a check,
-   * never 'Post not found' for the post they just wrote.
-   */
-  const answerPost = async (reply: FastifyReply, result: PostCommandResult, postId: string, viewer: FeedViewer) => {
-    await reply.afterWrite(result, [viewer.memberId!]);
-    const post = await getPostCard(db, postId, viewer);
-    if (!post) throw new HttpError(503, DATABASE_CONNECTION_LOST_WHILE_SAVING);
-    return { post };
-  };
+  /** The post as the read model shows it once it holds the write (a 503 if it does not: answerAfterWrite). */
+  const answerPost = async (reply: FastifyReply, result: PostCommandResult, postId: string, viewer: FeedViewer) => ({
+    post: await reply.answerAfterWrite(result, [viewer.memberId!], () => getPostCard(db, postId, viewer)),
+  });
 
   // The page every member opens, kept for all of them per URL and variant (an admin's page shows deleted
   // posts) by the runtime's cache (projections/feed/first-page.ts); each member's likes are marked on it.
@@ -193,8 +184,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       mentions: await mentionsIn(body.content),
       assistantAvailable,
     });
-    await reply.afterWrite(result, [viewer.memberId]);
-    const comment = (await getComment(db, result.commentId, viewer)) ?? notFound(feedTexts.commentNotFound);
+    const comment = await reply.answerAfterWrite(result, [viewer.memberId], () => getComment(db, result.commentId, viewer));
     return reply.code(201).send({ comment });
   });
 
@@ -203,8 +193,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const commentId = request.params.id;
     const postId = (await commentPostId(db, commentId)) ?? notFound(feedTexts.commentNotFound);
     const result = await (liked ? likeComment : unlikeComment)(runtimeDeps, { ...context(request, viewer.memberId), postId, commentId });
-    await reply.afterWrite(result, [viewer.memberId]);
-    const comment = (await getComment(db, commentId, viewer)) ?? notFound(feedTexts.commentNotFound);
+    const comment = await reply.answerAfterWrite(result, [viewer.memberId], () => getComment(db, commentId, viewer));
     return { liked: comment.liked_by_me, likes_count: comment.likes_count };
   };
   app.put('/api/comments/:id/like', likeSchema, commentLike(true));

@@ -96,8 +96,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; userCache: UserC
         correlationId: request.id,
       });
       // Answered from the read model, so once it shows the change.
-      await reply.afterWrite(result, [session.memberId]);
-      return userOr404(session.memberId);
+      return reply.answerAfterWrite(result, [session.memberId], () => getMember(db, session.memberId, now()));
     },
   );
 

@@ -211,7 +211,8 @@ describe('feed posts API', () => {
     expect((await ann.get('/api/posts?urgency=urgent')).status).toBe(400);
   });
 
-  it("answers a new post the feed has not caught up with 503 'may or may not have been saved', never 'Post not found', and shows it once the feed catches up", async () => {
+  it("answers a new post or comment the feed has not caught up with 503 'may or may not have been saved', never 'not found', and shows it once the feed catches up", async () => {
+    const onto = await post(bob, { content: 'A post to comment on while the feed stands still', category: 'development', urgency: 'low' });
     await server.operations.followers.pause('feed');
     await expect.poll(async () => (await server.runtime.status()).find((f) => f.name === 'feed')?.status).toBe('paused');
     try {
@@ -219,8 +220,14 @@ describe('feed posts API', () => {
       const answer = await ann.post('/api/feed-posts', { user_id: ann.memberId, content, skill_needed: '', category: 'development', urgency: 'low' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(503);
       expect(answer.body.error).toBe(DATABASE_CONNECTION_LOST_WHILE_SAVING);
+      const comment = await ann.post('/api/comments', { user_id: ann.memberId, post_id: onto.id, content: 'A comment the feed has not seen yet' });
+      expect(comment.status, JSON.stringify(comment.body)).toBe(503);
+      expect(comment.body.error).toBe(DATABASE_CONNECTION_LOST_WHILE_SAVING);
       await server.operations.followers.resume('feed');
       await expect.poll(async () => (await feed(ann)).posts.some((p) => p.content === content)).toBe(true);
+      await expect
+        .poll(async () => (await ann.get(`/api/posts/${onto.id}/comments`)).body.comments?.map((c: { content: string }) => c.content))
+        .toContain('A comment the feed has not seen yet');
     } finally {
       await server.operations.followers.resume('feed');
     }
