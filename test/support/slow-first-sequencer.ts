@@ -4,16 +4,22 @@
 // "Slowest test files" names go first within their project, longest first; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** From the CI run's report (2026-11-29, slowest first); a file missing from the run is skipped. */
+/** From the CI runs' reports (2026-11-30, slowest first); a file missing from the run is skipped. */
 export const SLOW_FILES = [
   'test/e2e/admin-errors.e2e.test.ts',
   'test/e2e/accessibility-sessions.e2e.test.ts',
+  'test/e2e/admin-ledger-audit.e2e.test.ts',
   'test/e2e/accessibility.e2e.test.ts',
   'test/e2e/dashboard-states.e2e.test.ts',
-  'test/e2e/feed-composer.e2e.test.ts',
+  'test/e2e/notifications-page.e2e.test.ts',
+  'test/e2e/admin-audit.e2e.test.ts',
+  'test/e2e/admin-dashboard.e2e.test.ts',
   'test/e2e/admin-walk.e2e.test.ts',
+  'test/e2e/mobile-layout.e2e.test.ts',
   'test/api/crash-follow-ups.int.test.ts',
   'test/api/fuzz.int.test.ts',
+  'test/api/database-connection-loss.int.test.ts',
+  'test/api/assistant-crash.int.test.ts',
   'test/projections/crash-resume.int.test.ts',
   'test/conformance/event-store-conformance.int.test.ts',
   'test/api/start-up.int.test.ts',
