@@ -55,7 +55,9 @@ export class RowCache {
     let rows = this.tables.get(table);
     if (!rows) this.tables.set(table, (rows = new Map()));
     rows.delete(key); // the newest last, so the oldest go first
-    rows.set(key, row);
+    // Later batches are handed this very object: an evolve that changed it in place instead of putting a
+    // copy would change what the cache says is stored. Frozen, such an evolve throws and its follower stops.
+    rows.set(key, row === null ? null : Object.freeze(row));
     if (rows.size <= this.max) return;
     const over = rows.size - Math.floor(this.max * 0.9);
     let dropped = 0;

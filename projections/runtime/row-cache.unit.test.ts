@@ -34,6 +34,17 @@ describe('RowCache', () => {
     expect(cache.size('onboarding')).toBe(0);
   });
 
+  it('hands out kept rows frozen, so an evolve that changes one in place throws instead of changing the cache', () => {
+    const cache = new RowCache();
+    cache.startAt(null);
+    cache.set('onboarding', 'mia', { member_id: 'mia', has_bio: false });
+    const kept = cache.get('onboarding', 'mia') as { has_bio: boolean };
+    expect(() => {
+      kept.has_bio = true;
+    }).toThrow(TypeError);
+    expect(cache.get('onboarding', 'mia')).toEqual({ member_id: 'mia', has_bio: false });
+  });
+
   it('drops the oldest rows past its bound, not the ones just used', () => {
     const cache = new RowCache(10);
     cache.startAt(null);
