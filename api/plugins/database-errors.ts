@@ -15,3 +15,16 @@ export const connectionLostMessage = (error: unknown): string | null => {
   if (!isConnectionLost(error)) return null;
   return isOutcomeUnknown(error) ? DATABASE_CONNECTION_LOST_WHILE_SAVING : DATABASE_CONNECTION_LOST;
 };
+
+/**
+ * A write succeeded but the read model a route answers from did not show it within the write's wait (a
+ * projector recovering from a lost connection): answered 503 with DATABASE_CONNECTION_LOST_WHILE_SAVING and
+ * recorded by the error monitor as a lost database, like the 503s of a connection lost mid-request
+ * (decisions 377 and 379).
+ */
+export class ReadModelBehindError extends Error {
+  constructor(readonly route: string) {
+    super(`The read models did not show a write in time to answer ${route}`);
+    this.name = 'ReadModelBehindError';
+  }
+}

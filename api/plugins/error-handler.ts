@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorCode } from '../../domain/shared.js';
 import { HttpError } from '../http-error.js';
-import { connectionLostMessage, DATABASE_RETRY_AFTER_SECONDS } from './database-errors.js';
+import { connectionLostMessage, DATABASE_CONNECTION_LOST_WHILE_SAVING, DATABASE_RETRY_AFTER_SECONDS, ReadModelBehindError } from './database-errors.js';
 import { frameworkMessages } from './framework-errors.js';
 
 const domainStatus: Record<DomainErrorCode, number> = {
@@ -104,7 +104,7 @@ export const registerErrorHandler = (app: FastifyInstance, onServerError?: (repo
       return send(reply, 400, 'The request was aborted.');
     }
 
-    const lost = connectionLostMessage(error);
+    const lost = connectionLostMessage(error) ?? (error instanceof ReadModelBehindError ? DATABASE_CONNECTION_LOST_WHILE_SAVING : null);
     if (lost) {
       request.log.warn({ err: error }, 'database connection lost');
       report(true);

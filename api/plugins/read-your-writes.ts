@@ -18,8 +18,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Checkpoint } from '../../eventstore/types.js';
 import type { ProjectionRuntimeView } from '../deps.js';
-import { HttpError } from '../http-error.js';
-import { DATABASE_CONNECTION_LOST_WHILE_SAVING } from './database-errors.js';
+import { ReadModelBehindError } from './database-errors.js';
 
 /** What a write appended, as a command's result says it: its last checkpoint (null when nothing) and its events. */
 export interface Written {
@@ -39,7 +38,7 @@ declare module 'fastify' {
      * afterWrite, awaited, then `read`: the answer of a route that answers a write with a query. The write
      * succeeded, so a row the read does not find (null or undefined) is a read model behind it (the wait's
      * bound passed: a projector recovering from a lost connection), never a missing thing: 503, the change
-     * may need a check (decision 377), not a 404 for what the member just wrote.
+     * may need a check (decision 377), not a 404 for what the member just wrote; the error monitor records it.
      */
     answerAfterWrite<T>(written: Written, memberIds: readonly string[], read: () => Promise<T | null | undefined>): Promise<T>;
   }
@@ -117,7 +116,7 @@ export const registerReadYourWrites = (app: FastifyInstance, runtime: Pick<Proje
   >(this: FastifyReply, written: Written, memberIds: readonly string[], read: () => Promise<T | null | undefined>) {
     await this.afterWrite(written, memberIds);
     const shown = await read();
-    if (shown === null || shown === undefined) throw new HttpError(503, DATABASE_CONNECTION_LOST_WHILE_SAVING);
+    if (shown === null || shown === undefined) throw new ReadModelBehindError(`${this.request.method} ${this.request.routeOptions.url ?? this.request.url}`);
     return shown;
   });
   // A callback hook, not an async one: every request runs it, and almost none has anything to wait for.

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_CONTENT_MAX, THE_S_BRAIN_ID, feedTexts } from '../../api/contracts/feed.js';
 import { feedPageSchema, postCardSchema, type FeedPage, type PostCard } from '../../api/contracts/feed-read.js';
+import type { ErrorGroup } from '../../api/contracts/admin-errors.js';
 import { DATABASE_CONNECTION_LOST_WHILE_SAVING } from '../../api/plugins/database-errors.js';
 import { signIn, startTestServer, type ApiClient, type TestServer } from '../support/test-server.js';
 
@@ -228,6 +229,13 @@ describe('feed posts API', () => {
       await expect
         .poll(async () => (await ann.get(`/api/posts/${onto.id}/comments`)).body.comments?.map((c: { content: string }) => c.content))
         .toContain('A comment the feed has not seen yet');
+      // Both 503s are in the error monitor (a group per route), as critical database errors like those of a
+      // connection lost mid-request.
+      await expect
+        .poll(async () =>
+          (await adam.get<ErrorGroup[]>('/api/admin/errors')).body.filter((g) => g.errorType === 'ReadModelBehindError').map((g) => `${g.severity} ${g.count}`),
+        )
+        .toEqual(['critical 1', 'critical 1']);
     } finally {
       await server.operations.followers.resume('feed');
     }
