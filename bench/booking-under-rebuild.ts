@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { bookingBody } from '../test/support/session-fixtures.js';
 import type { ApiClient } from '../test/support/sign-in.js';
 import { startSessionFixture, type SessionFixture } from './session-fixture.js';
-import { percentile, type BenchResult } from './support.js';
+import { median, percentile, type BenchResult } from './support.js';
 
 const RATE = 500;
 const ROUND_SECONDS = 8;
@@ -124,7 +124,6 @@ export const benchBookingUnderRebuild = async (): Promise<BenchResult> => {
       await caughtUp(fixture);
       rebuilds.push(`${outcome.events.toLocaleString('en-US')} events in ${(outcome.ms / 1000).toFixed(1)} s (${inWindow.length} bookings during it)`);
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const p99s = (rounds: number[][]) => rounds.map((samples) => percentile(samples, 99));
     const p99With = median(p99s(during));
     const p99Without = median(p99s(without));

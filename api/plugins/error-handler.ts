@@ -104,9 +104,10 @@ export const registerErrorHandler = (app: FastifyInstance, onServerError?: (repo
       return send(reply, 400, 'The request was aborted.');
     }
 
-    const lost = connectionLostMessage(error) ?? (error instanceof ReadModelBehindError ? DATABASE_CONNECTION_LOST_WHILE_SAVING : null);
+    const behind = error instanceof ReadModelBehindError;
+    const lost = connectionLostMessage(error) ?? (behind ? DATABASE_CONNECTION_LOST_WHILE_SAVING : null);
     if (lost) {
-      request.log.warn({ err: error }, 'database connection lost');
+      request.log.warn({ err: error }, behind ? 'the read models did not show a write in time to answer it' : 'database connection lost');
       report(true);
       return send(reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS), 503, lost);
     }

@@ -58,7 +58,7 @@ export const commitBatch = async (
     if (handled.length === 0) {
       // Nothing to apply: the checkpoint moves in one statement, with no transaction around it.
       if (!(await moveCheckpointAndNotify(db, move, CHANGES_CHANNEL, []))) throw notMoved;
-      cache?.moved(move.from, move.to);
+      cache?.committed(move.to);
       return 'written';
     }
     const { plan } = projector;

@@ -218,14 +218,15 @@ export const defineProjection = <T extends TableSet, E extends DomainEvent>(proj
       if (said) for (const notice of said) notices.push(notice);
     }
     const writes = tables.flatMap(([name, table]) => tableWrites(db, name, table, changes.get(name)!));
+    if (!cache || kept.size === 0) return { writes, notices: dedupeNotices(notices) };
     const keep = () => {
       for (const name of kept) {
         const { written, deleted } = changes.get(name)!;
-        for (const [key, row] of written) cache!.set(name, key, row);
-        for (const key of deleted) cache!.set(name, key, null);
+        for (const [key, row] of written) cache.set(name, key, row);
+        for (const key of deleted) cache.set(name, key, null);
       }
     };
-    return { writes, notices: dedupeNotices(notices), ...(cache && kept.size > 0 && { keep }) };
+    return { writes, notices: dedupeNotices(notices), keep };
   };
   return {
     ...common(projection as Common<T, DomainEvent>),

@@ -30,13 +30,7 @@ export class RowCache {
     this.tag = from;
   }
 
-  /** A batch wrote nothing but the checkpoint: the rows kept still match. */
-  moved(from: Checkpoint | null, to: Checkpoint): void {
-    if (this.tag === from) this.tag = to;
-    else this.clear();
-  }
-
-  /** A batch's rows are committed with the checkpoint `to`. */
+  /** A batch's rows (none, when it only moved the checkpoint) are committed with the checkpoint `to`. */
   committed(to: Checkpoint): void {
     this.tag = to;
   }

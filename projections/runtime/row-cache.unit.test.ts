@@ -23,14 +23,14 @@ describe('RowCache', () => {
     expect(cache.get('onboarding', 'mia')).toBeUndefined();
   });
 
-  it('follows a checkpoint moved without writes, and forgets on a move it did not start from', () => {
+  it('follows a checkpoint moved without writes, and forgets when the next batch starts elsewhere', () => {
     const cache = new RowCache();
     cache.startAt('c1');
     cache.set('onboarding', 'mia', { member_id: 'mia' });
-    cache.moved('c1', 'c2');
+    cache.committed('c2');
     cache.startAt('c2');
     expect(cache.get('onboarding', 'mia')).toEqual({ member_id: 'mia' });
-    cache.moved('c9', 'c10');
+    cache.startAt('c9');
     expect(cache.size('onboarding')).toBe(0);
   });
 
